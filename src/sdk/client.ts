@@ -1,0 +1,459 @@
+import {
+  AbortError,
+  ApiError,
+  MedusaError,
+  NetworkError,
+  TimeoutError,
+  isApiError,
+  isNetworkError,
+  isTimeoutError,
+  responseError,
+  type ErrorRequest,
+} from "./errors.js";
+import { applyQuery, joinUrl } from "./query.js";
+import { redactHeaders, redactUrl } from "./redact.js";
+import { backoffDelay, isSafeMethod, normalizeRetry, sleep, type RetryPolicy } from "./retry.js";
+import { DEFAULT_TOKEN_KEY, MemoryTokenStore, resolveStorage } from "./token-store.js";
+import { fetchTransport } from "./transport/fetch.js";
+import { NOT_SENT_CODES, errorCode, type BodyInit, type Transport, type TransportResponse } from "./transport/types.js";
+import type { ClientHeaders, Config, FetchInit, Logger, ServerSentEvent } from "./types.js";
+import { SDK_VERSION } from "./version.js";
+
+export const PUBLISHABLE_KEY_HEADER = "x-publishable-api-key";
+export const LOCALE_STORAGE_KEY = "medusa_locale";
+const LOCALE_HEADER = "x-medusa-locale";
+const DEFAULT_TIMEOUT_MS = 30_000;
+const MAX_USER_AGENT = 350;
+
+const isBrowser = () => typeof window !== "undefined" && typeof (window as { document?: unknown }).document !== "undefined";
+const isNode = () => typeof process !== "undefined" && Boolean(process.versions?.node) && !isBrowser();
+
+const silentLogger: Logger = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
+
+/** Thrown when a 2xx body that should be JSON is not. */
+export class InvalidResponseError extends MedusaError {
+  override name = "InvalidResponseError";
+  readonly status: number;
+  constructor(message: string, status: number, request: ErrorRequest, cause?: unknown) {
+    super(message, { request, cause });
+    this.status = status;
+  }
+}
+
+/**
+ * The HTTP pipeline shared by every resource: URL and query, auth headers, JSON, per-attempt
+ * timeout, caller abort, retries for safe requests, hooks and a redacted debug log.
+ * @example
+ * const { products } = await sdk.client.fetch("/admin/products", { query: { limit: 5 } })
+ */
+export class Client {
+  readonly config: Config;
+  private transportPromise?: Promise<Transport>;
+  private readonly memoryStore = new MemoryTokenStore();
+  private locale: string | undefined;
+  /** Cookies kept for session mode outside a browser, where nothing else keeps them. */
+  private readonly cookieJar = new Map<string, string>();
+  private readonly logger: Logger;
+  private readonly baseOrigin: string | undefined;
+
+  constructor(config: Config) {
+    if (config.baseUrl === undefined || config.baseUrl === null) throw new Error("baseUrl is required");
+    this.config = config;
+    this.logger = config.logger ?? (typeof console !== "undefined" ? console : silentLogger);
+    this.locale = config.locale;
+    try {
+      this.baseOrigin = joinUrl(config.baseUrl, "/").origin;
+    } catch {
+      this.baseOrigin = undefined;
+    }
+  }
+
+  private transport(): Promise<Transport> {
+    if (!this.transportPromise) {
+      if (this.config.transport) this.transportPromise = Promise.resolve(this.config.transport);
+      else if (this.config.fetch || !isNode()) this.transportPromise = Promise.resolve(fetchTransport(this.config.fetch));
+      else {
+        // A non-literal specifier keeps bundlers from pulling undici into browser builds.
+        const spec = "./transport/undici.js";
+        this.transportPromise = import(/* @vite-ignore */ spec).then((m: typeof import("./transport/undici.js")) => m.undiciTransport());
+      }
+    }
+    return this.transportPromise;
+  }
+
+  /** Releases pooled connections (Node). */
+  async close(): Promise<void> {
+    if (!this.transportPromise) return;
+    const t = await this.transportPromise;
+    await t.close?.();
+  }
+
+  // ---- tokens --------------------------------------------------------------------------------
+
+  private tokenKey(): string {
+    return this.config.auth?.jwtTokenStorageKey ?? DEFAULT_TOKEN_KEY;
+  }
+
+  private storage() {
+    try {
+      return resolveStorage(this.config.auth?.jwtTokenStorageMethod, this.config.auth?.storage, this.memoryStore);
+    } catch (e) {
+      this.logger.error((e as Error).message);
+      throw e;
+    }
+  }
+
+  async setToken(token: string): Promise<void> {
+    const { storage } = this.storage();
+    await storage?.setItem(this.tokenKey(), token);
+  }
+
+  async getToken(): Promise<string | null | undefined> {
+    const { storage } = this.storage();
+    if (!storage) return null;
+    return await storage.getItem(this.tokenKey());
+  }
+
+  async clearToken(): Promise<void> {
+    const { storage } = this.storage();
+    await storage?.removeItem(this.tokenKey());
+    this.cookieJar.clear();
+  }
+
+  setLocale(locale: string | undefined): void {
+    this.locale = locale;
+    if (isBrowser()) {
+      try {
+        if (locale) window.localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+        else window.localStorage.removeItem(LOCALE_STORAGE_KEY);
+      } catch {
+        /* storage unavailable: the in-memory value still applies */
+      }
+    }
+  }
+
+  getLocale(): string | undefined {
+    if (isBrowser()) {
+      try {
+        return window.localStorage.getItem(LOCALE_STORAGE_KEY) ?? this.locale;
+      } catch {
+        return this.locale;
+      }
+    }
+    return this.locale;
+  }
+
+  // ---- requests ------------------------------------------------------------------------------
+
+  /**
+   * Sends a request through the pipeline. JSON in, JSON out; a non-JSON `accept` returns the raw
+   * `Response`; status >= 300 raises {@link ApiError}.
+   */
+  async fetch<T = any>(path: string, init: FetchInit = {}): Promise<T> {
+    const prepared = await this.prepare(path, init);
+    const res = await this.send(prepared, init);
+    return (await this.readBody(res, prepared)) as T;
+  }
+
+  /**
+   * Opens a server-sent events stream. Unlike the js-sdk, a caller's `signal` is honoured and
+   * errors (status >= 300) are raised before the stream is returned.
+   */
+  async fetchStream(path: string, init: FetchInit = {}): Promise<{ stream: AsyncGenerator<ServerSentEvent>; abort: () => void }> {
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(init.signal?.reason);
+    if (init.signal?.aborted) onAbort();
+    init.signal?.addEventListener("abort", onAbort, { once: true });
+    const prepared = await this.prepare(path, { ...init, headers: { ...(init.headers as object), accept: "text/event-stream" } });
+    const res = await this.send(prepared, { ...init, signal: controller.signal, retry: false }, { streaming: true });
+    const { createParser } = await import("eventsource-parser");
+    const request = prepared.errorRequest;
+    async function* events(): AsyncGenerator<ServerSentEvent> {
+      const queue: ServerSentEvent[] = [];
+      const parser = createParser({
+        onEvent: (ev) => queue.push({ event: ev.event, data: ev.data, id: ev.id }),
+        onRetry: (retry) => queue.push({ retry }),
+        onComment: (comment) => queue.push({ comment }),
+      });
+      const decoder = new TextDecoder();
+      try {
+        for await (const chunk of res.stream()) {
+          parser.feed(decoder.decode(chunk, { stream: true }));
+          while (queue.length) yield queue.shift()!;
+        }
+        parser.feed(decoder.decode());
+        while (queue.length) yield queue.shift()!;
+      } catch (e) {
+        if (controller.signal.aborted) return;
+        throw new NetworkError(`event stream failed: ${(e as Error).message}`, { cause: e, request, sent: true });
+      } finally {
+        init.signal?.removeEventListener("abort", onAbort);
+      }
+    }
+    return { stream: events(), abort: () => controller.abort() };
+  }
+
+  private async prepare(path: string, init: FetchInit) {
+    const method = (init.method ?? "GET").toUpperCase();
+    const url = applyQuery(joinUrl(this.config.baseUrl, path), init.query);
+    const sameOrigin = this.baseOrigin !== undefined && new URL(url).origin === this.baseOrigin;
+    const headers = await this.buildHeaders(init.headers, sameOrigin);
+    const body = encodeBody(init.body, headers);
+    const authType = this.config.auth?.type ?? "jwt";
+    const credentials = init.credentials ?? (authType === "session" ? (this.config.auth?.fetchCredentials ?? "include") : "omit");
+    return {
+      method,
+      url,
+      headers,
+      body,
+      credentials,
+      sameOrigin,
+      errorRequest: { method, url: redactUrl(url) } as ErrorRequest,
+    };
+  }
+
+  private async buildHeaders(callHeaders: ClientHeaders | undefined, sameOrigin: boolean): Promise<Record<string, string>> {
+    const h: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
+    if (this.config.apiKey) h.authorization = `Basic ${base64(`${this.config.apiKey}:`)}`;
+    if (this.config.publishableKey) h[PUBLISHABLE_KEY_HEADER] = this.config.publishableKey;
+    // The js-sdk sends an empty locale header on every request; we send it only when set.
+    const locale = this.getLocale();
+    if (locale) h[LOCALE_HEADER] = locale;
+    mergeHeaders(h, this.config.globalHeaders);
+    const authType = this.config.auth?.type ?? "jwt";
+    if (authType === "jwt") {
+      const token = await this.getToken();
+      if (token) h.authorization = `Bearer ${token}`;
+    } else if (!isBrowser() && this.cookieJar.size > 0) {
+      h.cookie = [...this.cookieJar].map(([k, v]) => `${k}=${v}`).join("; ");
+    }
+    mergeHeaders(h, callHeaders);
+    if (!isBrowser() && !("user-agent" in h)) {
+      h["user-agent"] = (this.config.userAgent ?? `medusactl-sdk/${SDK_VERSION} node/${process.versions.node}`).slice(0, MAX_USER_AGENT);
+    } else if (h["user-agent"]) {
+      h["user-agent"] = h["user-agent"].slice(0, MAX_USER_AGENT);
+    }
+    if (!sameOrigin) {
+      // Credentials belong to the configured back-end only (CONTRACT.md §5).
+      delete h.authorization;
+      delete h.cookie;
+      delete h[PUBLISHABLE_KEY_HEADER];
+    }
+    return h;
+  }
+
+  private async send(
+    p: Awaited<ReturnType<Client["prepare"]>>,
+    init: FetchInit,
+    mode: { streaming?: boolean } = {},
+  ): Promise<TransportResponse> {
+    const transport = await this.transport();
+    const policy: RetryPolicy = normalizeRetry(this.config.retry, init.retry);
+    const timeoutMs = init.timeout ?? this.config.timeout ?? DEFAULT_TIMEOUT_MS;
+    const safe = isSafeMethod(p.method);
+    const replayable = !(p.body instanceof ReadableStream);
+    const random = this.config.random ?? Math.random;
+    for (let attempt = 1; ; attempt++) {
+      if (init.signal?.aborted) throw new AbortError(p.errorRequest, init.signal.reason);
+      const controller = new AbortController();
+      let timedOut = false;
+      const timer = timeoutMs > 0 ? setTimeout(() => { timedOut = true; controller.abort(); }, timeoutMs) : undefined;
+      const onAbort = () => controller.abort(init.signal?.reason);
+      init.signal?.addEventListener("abort", onAbort, { once: true });
+      const started = Date.now();
+      const headers = { ...p.headers };
+      await this.config.hooks?.beforeRequest?.({ method: p.method, url: p.url, headers, attempt });
+      let error: Error | undefined;
+      let res: TransportResponse | undefined;
+      try {
+        res = await transport.request({ url: p.url, method: p.method, headers, body: p.body as BodyInit, signal: controller.signal, credentials: p.credentials });
+        if (p.sameOrigin) this.keepCookies(res);
+        if (res.status >= 300) {
+          const text = await res.text();
+          error = responseError({
+            status: res.status,
+            statusText: res.statusText,
+            bodyText: text,
+            contentType: res.headers.get("content-type"),
+            retryAfter: res.headers.get("retry-after"),
+            request: p.errorRequest,
+          });
+        } else if (!mode.streaming) {
+          // Buffer the body inside the attempt, so a body cut short or too slow counts against it.
+          const text = await res.text();
+          res = bufferedResponse(res, text);
+        }
+      } catch (e) {
+        if (init.signal?.aborted) error = new AbortError(p.errorRequest, init.signal.reason);
+        else if (timedOut) error = new TimeoutError({ attempt, timeoutMs, request: p.errorRequest });
+        else {
+          const code = errorCode(e);
+          const sent = res !== undefined || !(code && NOT_SENT_CODES.has(code));
+          error = new NetworkError(describeNetworkError(e, p.url), { cause: e, request: p.errorRequest, sent, code });
+        }
+      } finally {
+        if (timer) clearTimeout(timer);
+        // A stream outlives this function: the caller's signal must still reach its connection.
+        if (!(mode.streaming && res && !error)) init.signal?.removeEventListener("abort", onAbort);
+      }
+      const durationMs = Date.now() - started;
+      const entry = {
+        method: p.method,
+        url: redactUrl(p.url),
+        status: isApiError(error) ? error.status : res?.status,
+        durationMs,
+        attempt,
+        error: error && !isApiError(error) ? error.message : undefined,
+        requestHeaders: redactHeaders(headers),
+      };
+      this.config.hooks?.afterResponse?.(entry);
+      if (this.config.debug) {
+        this.logger.debug(`${entry.method} ${entry.url} → ${entry.status ?? entry.error} (${durationMs} ms, attempt ${attempt})`, entry.requestHeaders);
+      }
+      if (!error) return res!;
+      if (error instanceof AbortError) throw error;
+
+      const retriesLeft = attempt <= policy.retries;
+      let retryable = false;
+      if (replayable && retriesLeft) {
+        if (isApiError(error)) retryable = policy.statusCodes.has(error.status) && (safe || policy.unsafe);
+        else if (isNetworkError(error)) retryable = safe || policy.unsafe || !error.sent;
+        else if (isTimeoutError(error)) retryable = safe || policy.unsafe;
+      }
+      if (!retryable) throw error;
+      let delay = backoffDelay(policy, attempt - 1, random);
+      if (isApiError(error) && error.retryAfter !== undefined) {
+        if (error.retryAfter > policy.maxRetryAfterSeconds) {
+          const at = new Date(Date.now() + error.retryAfter * 1000).toISOString();
+          throw new ApiError({
+            status: error.status,
+            statusText: error.statusText,
+            message: `${error.message} (the server asks to retry after ${Math.ceil(error.retryAfter)} s, at ${at})`,
+            type: error.type,
+            code: error.code,
+            body: error.body,
+            request: error.request,
+            retryAfter: error.retryAfter,
+          });
+        }
+        delay = Math.ceil(error.retryAfter * 1000);
+      }
+      this.config.hooks?.beforeRetry?.({ method: p.method, url: redactUrl(p.url), attempt, delayMs: delay, error });
+      try {
+        await sleep(delay, init.signal);
+      } catch (e) {
+        throw new AbortError(p.errorRequest, e);
+      }
+    }
+  }
+
+  private keepCookies(res: TransportResponse) {
+    if ((this.config.auth?.type ?? "jwt") !== "session" || isBrowser()) return;
+    for (const line of res.headers.getSetCookie()) {
+      const pair = line.split(";")[0] ?? "";
+      const eq = pair.indexOf("=");
+      if (eq <= 0) continue;
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = /max-age=0\b/i.test(line) || /expires=Thu, 01 Jan 1970/i.test(line);
+      if (expired || value === "") this.cookieJar.delete(name);
+      else this.cookieJar.set(name, value);
+    }
+  }
+
+  private async readBody(res: TransportResponse, p: Awaited<ReturnType<Client["prepare"]>>): Promise<unknown> {
+    const text = await res.text();
+    const accept = p.headers.accept ?? "";
+    if (!accept.includes("application/json")) {
+      return new Response(res.status === 204 || res.status === 205 || res.status === 304 ? null : text, {
+        status: res.status,
+        statusText: res.statusText,
+        headers: { "content-type": res.headers.get("content-type") ?? "" },
+      });
+    }
+    // The js-sdk throws on an empty 204; an empty body simply means nothing to return.
+    if (res.status === 204 || res.status === 205 || text.trim() === "") return undefined;
+    try {
+      return JSON.parse(text);
+    } catch (e) {
+      throw new InvalidResponseError(
+        `expected JSON from ${p.errorRequest.method} ${p.errorRequest.url} (status ${res.status}), got ${describeBody(text, res.headers.get("content-type"))}`,
+        res.status,
+        p.errorRequest,
+        e,
+      );
+    }
+  }
+}
+
+function bufferedResponse(res: TransportResponse, text: string): TransportResponse {
+  return {
+    status: res.status,
+    statusText: res.statusText,
+    headers: res.headers,
+    text: async () => text,
+    async *stream() {
+      yield new TextEncoder().encode(text);
+    },
+    dump: async () => {},
+  };
+}
+
+function describeBody(text: string, contentType: string | null): string {
+  const kind = contentType ? contentType.split(";")[0] : "no content type";
+  const sample = text.slice(0, 60).replace(/\s+/g, " ");
+  return `${kind} (${text.length} bytes: ${JSON.stringify(sample)}${text.length > 60 ? "…" : ""})`;
+}
+
+function describeNetworkError(e: unknown, url: string): string {
+  const code = errorCode(e);
+  let origin = url;
+  try {
+    origin = new URL(url).origin;
+  } catch {
+    /* keep the raw text */
+  }
+  const reason = code ?? ((e as Error)?.message || String(e));
+  return `cannot reach ${origin}: ${reason}`;
+}
+
+function mergeHeaders(target: Record<string, string>, source: ClientHeaders | undefined) {
+  if (!source) return;
+  for (const [k, v] of Object.entries(source)) {
+    const key = k.toLowerCase();
+    if (v === null) delete target[key];
+    else if (v === undefined) continue;
+    else if (Array.isArray(v)) target[key] = v.join(", ");
+    else if (typeof v === "string") target[key] = v;
+    // Object values (Next.js cache tags in the js-sdk's type) are not headers: the js-sdk sends "[object Object]".
+  }
+}
+
+function encodeBody(body: unknown, headers: Record<string, string>): BodyInit | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof FormData !== "undefined" && body instanceof FormData) {
+    delete headers["content-type"];
+    return body;
+  }
+  if (
+    typeof body === "string" ||
+    body instanceof Uint8Array ||
+    body instanceof ArrayBuffer ||
+    (typeof Blob !== "undefined" && body instanceof Blob) ||
+    (typeof ReadableStream !== "undefined" && body instanceof ReadableStream)
+  ) {
+    // A string is sent as given: the js-sdk JSON-encodes it a second time.
+    return body as BodyInit;
+  }
+  const ct = headers["content-type"] ?? "";
+  if (ct.includes("application/json") || ct === "") return JSON.stringify(body);
+  return body as BodyInit;
+}
+
+export function base64(text: string): string {
+  if (typeof Buffer !== "undefined") return Buffer.from(text, "utf8").toString("base64");
+  const bytes = new TextEncoder().encode(text);
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin);
+}

@@ -1,0 +1,72 @@
+/**
+ * medusactl's SDK: the js-sdk's surface (`sdk.admin.product.list(…)`) with a keep-alive transport,
+ * timeouts, abort signals, retries, pagination, typed errors and redacted logs.
+ * @example
+ * import { Medusa } from "medusactl/sdk"
+ * const sdk = new Medusa({ baseUrl: "http://127.0.0.1:9000", apiKey: process.env.MEDUSA_API_KEY })
+ * for await (const p of sdk.admin.product.paginate()) console.log(p.title)
+ */
+import { adminResources, type AdminResources } from "./admin/index.js";
+import { Auth } from "./auth/index.js";
+import { Client } from "./client.js";
+import { bindResource, type BoundResource, type ResourceContext, type ResourceSpec } from "./resource.js";
+import { storeResources, type StoreResources } from "./store/index.js";
+import type { Config } from "./types.js";
+
+export type Admin = { [K in keyof AdminResources]: BoundResource<AdminResources[K]> };
+export type Store = { [K in keyof StoreResources]: BoundResource<StoreResources[K]> };
+
+function bindArea<R extends Record<string, ResourceSpec>>(specs: R, ctx: ResourceContext): { [K in keyof R]: BoundResource<R[K]> } {
+  const area = {} as { [K in keyof R]: BoundResource<R[K]> };
+  for (const key of Object.keys(specs) as (keyof R)[]) {
+    let bound: BoundResource<R[typeof key]> | undefined;
+    Object.defineProperty(area, key, {
+      enumerable: true,
+      get: () => (bound ??= bindResource(specs[key]!, ctx)),
+    });
+  }
+  return area;
+}
+
+/** A Medusa v2 client: `client` (raw requests), `admin`, `store` and `auth`. */
+export class Medusa {
+  readonly client: Client;
+  readonly admin: Admin;
+  readonly store: Store;
+  readonly auth: Auth;
+
+  constructor(config: Config) {
+    this.client = new Client(config);
+    const ctx: ResourceContext = { fetch: (path, init) => this.client.fetch(path, init), client: this.client };
+    this.admin = bindArea(adminResources, ctx) as Admin;
+    this.store = bindArea(storeResources, ctx) as Store;
+    this.auth = new Auth(this.client, config);
+  }
+}
+
+export default Medusa;
+export { Client, InvalidResponseError, PUBLISHABLE_KEY_HEADER, LOCALE_STORAGE_KEY } from "./client.js";
+export { Auth, type LoginResult } from "./auth/index.js";
+export {
+  MedusaError,
+  ApiError,
+  FetchError,
+  NetworkError,
+  TimeoutError,
+  AbortError,
+  isApiError,
+  isNetworkError,
+  isTimeoutError,
+  isAbortError,
+} from "./errors.js";
+export { redactHeaders, redactUrl, redactBody, redactText } from "./redact.js";
+export { stringifyQuery, parseUserQuery, QueryParseError, QUERY_LIMITS } from "./query.js";
+export { normalizeRetry, type RetryOptions } from "./retry.js";
+export { MemoryTokenStore, DEFAULT_TOKEN_KEY, type TokenStorage, type StorageMethod } from "./token-store.js";
+export { fetchTransport } from "./transport/fetch.js";
+export type { Transport, TransportRequest, TransportResponse } from "./transport/types.js";
+export { adminResources } from "./admin/index.js";
+export { storeResources } from "./store/index.js";
+export { paginate, op, custom, crud, defineResource, type MethodSpec, type ResourceSpec } from "./resource.js";
+export type { Config, CallOptions, FetchInit, ClientHeaders, Hooks, Logger, RequestLogEntry, ServerSentEvent } from "./types.js";
+export { SDK_VERSION } from "./version.js";

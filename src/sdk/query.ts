@@ -1,0 +1,82 @@
+import qs from "qs";
+
+/** Limits for query strings typed by people (CLI `--query`), as the Medusa server parses them. */
+export const QUERY_LIMITS = { arrayLimit: 20, depth: 5, parameterLimit: 1000 } as const;
+
+/** Serialises like the js-sdk: qs defaults, indexed brackets, nulls and empty arrays dropped. */
+export function stringifyQuery(query: Record<string, unknown> | undefined): string {
+  if (!query) return "";
+  return qs.stringify(query, { skipNulls: true });
+}
+
+export class QueryParseError extends Error {
+  override name = "QueryParseError";
+}
+
+/**
+ * Parses a query string a person typed. Instead of letting qs silently reshape it (a list over
+ * 20 items becomes an object, nesting past 5 levels is flattened), refuses it.
+ */
+export function parseUserQuery(input: string): Record<string, unknown> {
+  const text = input.startsWith("?") ? input.slice(1) : input;
+  if (!text) return {};
+  const pairs = text.split("&").filter(Boolean);
+  if (pairs.length > QUERY_LIMITS.parameterLimit) {
+    throw new QueryParseError(`query has ${pairs.length} parameters; the limit is ${QUERY_LIMITS.parameterLimit}`);
+  }
+  const counts = new Map<string, number>();
+  for (const pair of pairs) {
+    const rawKey = decodeURIComponentSafe(pair.split("=")[0] ?? "");
+    const depth = (rawKey.match(/\[/g) ?? []).length;
+    if (depth > QUERY_LIMITS.depth) {
+      throw new QueryParseError(`"${rawKey}" nests ${depth} levels; the limit is ${QUERY_LIMITS.depth}`);
+    }
+    const idx = /^(.*)\[(\d*)\]$/.exec(rawKey);
+    if (idx) {
+      const base = idx[1]!;
+      const n = idx[2] === "" ? (counts.get(base) ?? 0) + 1 : Math.max(counts.get(base) ?? 0, Number(idx[2]) + 1);
+      counts.set(base, n);
+      if (n > QUERY_LIMITS.arrayLimit) {
+        throw new QueryParseError(`"${base}" lists more than ${QUERY_LIMITS.arrayLimit} items; split the request`);
+      }
+    }
+  }
+  return qs.parse(text, { ...QUERY_LIMITS, strictDepth: true, allowDots: false }) as Record<string, unknown>;
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, " "));
+  } catch {
+    return s;
+  }
+}
+
+/**
+ * Joins a base URL and a request path as the js-sdk does: the base's path prefix is kept,
+ * one trailing slash of the base and one leading slash of the path are dropped.
+ */
+export function joinUrl(baseUrl: string, path: string): URL {
+  if (/^https?:\/\//i.test(path)) return new URL(path);
+  let base = baseUrl;
+  if ((base === "" || base === "/") && typeof window !== "undefined" && window.location) {
+    base = window.location.origin;
+  }
+  const b = new URL(base);
+  const prefix = b.pathname.endsWith("/") ? b.pathname.slice(0, -1) : b.pathname;
+  const p = path.startsWith("/") ? path.slice(1) : path;
+  return new URL(`${prefix}/${p}`, b.origin);
+}
+
+/**
+ * Applies `query` to a URL. Without `query` the path's own query string is kept verbatim; with
+ * one, both are merged and `query` wins (repeated keys already in the path are kept, unlike the js-sdk).
+ */
+export function applyQuery(url: URL, query: Record<string, unknown> | undefined): string {
+  if (!query || Object.keys(query).length === 0) return url.toString();
+  const existing = url.search ? (qs.parse(url.search.slice(1), { depth: 10, arrayLimit: 1000 }) as Record<string, unknown>) : {};
+  const merged = { ...existing, ...query };
+  const search = stringifyQuery(merged);
+  url.search = search ? `?${search}` : "";
+  return url.toString();
+}

@@ -1,0 +1,212 @@
+/**
+ * Resources are declarations: each method is a route plus the order of its arguments, so the SDK,
+ * the CLI and the TUI read one table. This module has no runtime imports, so the CLI can read
+ * declarations at startup for free.
+ */
+import type { CallOptions, FetchInit } from "./types.js";
+
+export type HttpMethod = "GET" | "POST" | "DELETE";
+
+/** One method: `route` is "VERB /path/{param}"; `args` names the positional arguments in order. */
+export interface MethodSpec<Args extends unknown[] = any[], Res = any> {
+  readonly method: HttpMethod;
+  readonly path: string;
+  /** Path parameter names, "body", "query", "headers", in the order callers pass them. */
+  readonly args: readonly string[];
+  /** Lists answer `{<many>, count, limit, offset}` and can be walked with `paginate`. */
+  readonly list?: boolean;
+  /** A non-JSON accept header, e.g. "text/plain" (the method returns the raw Response). */
+  readonly accept?: string;
+  /** Hand-written behaviour (multipart uploads, several requests): receives the bound context. */
+  readonly custom?: (ctx: ResourceContext, ...args: any[]) => Promise<unknown>;
+  /** One line for help texts. */
+  readonly summary?: string;
+  /** Phantom types. */
+  readonly __types?: [Args, Res];
+}
+
+export interface ResourceSpec<M extends Record<string, MethodSpec> = Record<string, MethodSpec>> {
+  /** The js-sdk property name, e.g. "productTag". */
+  readonly name: string;
+  /** Collection path, e.g. "/admin/product-tags". */
+  readonly path: string;
+  /** Response key of one record, e.g. "product_tag". */
+  readonly one?: string;
+  /** Response key of a list, e.g. "product_tags". */
+  readonly many?: string;
+  readonly methods: M;
+  /** Default table columns for people. */
+  readonly columns?: readonly string[];
+  readonly docs?: string;
+}
+
+export interface ResourceContext {
+  fetch<T = any>(path: string, init?: FetchInit): Promise<T>;
+  /** The underlying client (tokens, transport). */
+  client: unknown;
+}
+
+const PARAM_RE = /\{(\w+)\}/g;
+
+/**
+ * Declares a method. `args` defaults to the js-sdk's order: path parameters, then `body` (POST),
+ * then `query` (GET and POST), then `headers`.
+ * @example op("POST /admin/orders/{id}/cancel")
+ */
+export function op<Args extends unknown[] = any[], Res = any>(
+  route: string,
+  args?: string,
+  extra: Partial<Pick<MethodSpec, "list" | "accept" | "summary">> = {},
+): MethodSpec<Args, Res> {
+  const space = route.indexOf(" ");
+  const method = route.slice(0, space) as HttpMethod;
+  const path = route.slice(space + 1);
+  const params = [...path.matchAll(PARAM_RE)].map((m) => m[1]!);
+  let names: string[];
+  if (args !== undefined) {
+    names = args.split(/\s+/).filter(Boolean);
+    if (!names.includes("headers")) names.push("headers");
+  } else {
+    names = [...params];
+    if (method === "POST") names.push("body", "query");
+    else if (method === "GET") names.push("query");
+    names.push("headers");
+  }
+  return { method, path, args: names, ...extra };
+}
+
+/** A method whose behaviour is hand-written (several requests, multipart bodies). */
+export function custom<Args extends unknown[] = any[], Res = any>(
+  route: string,
+  fn: (ctx: ResourceContext, ...args: any[]) => Promise<unknown>,
+  summary?: string,
+): MethodSpec<Args, Res> {
+  const space = route.indexOf(" ");
+  return { method: route.slice(0, space) as HttpMethod, path: route.slice(space + 1), args: [], custom: fn, summary };
+}
+
+/** The usual five: list, retrieve, create, update, delete, with the js-sdk's argument orders. */
+export function crud(path: string, which: ReadonlyArray<"list" | "retrieve" | "create" | "update" | "delete"> = ["list", "retrieve", "create", "update", "delete"]) {
+  const all = {
+    list: op(`GET ${path}`, "query", { list: true }),
+    retrieve: op(`GET ${path}/{id}`, "id query"),
+    create: op(`POST ${path}`, "body query"),
+    update: op(`POST ${path}/{id}`, "id body query"),
+    delete: op(`DELETE ${path}/{id}`, "id"),
+  };
+  const out: Partial<typeof all> = {};
+  for (const k of which) (out as Record<string, MethodSpec>)[k] = all[k];
+  return out as typeof all;
+}
+
+export function defineResource<M extends Record<string, MethodSpec>>(spec: ResourceSpec<M>): ResourceSpec<M> {
+  return spec;
+}
+
+/** A bound method: the declared arguments, then our optional per-call options. */
+export type BoundMethod<S> = S extends MethodSpec<infer A, infer R> ? (...args: [...A, options?: CallOptions]) => Promise<R> : never;
+
+export type BoundResource<S extends ResourceSpec> = { [K in keyof S["methods"]]: BoundMethod<S["methods"][K]> } & {
+  /** Walks every page of this resource's list as an async iterator of records. */
+  paginate<T = any>(query?: Record<string, unknown>, options?: CallOptions & { headers?: Record<string, string> }): AsyncGenerator<T>;
+};
+
+export function expandPath(template: string, values: Record<string, unknown>): string {
+  return template.replace(PARAM_RE, (_, name: string) => {
+    const v = values[name];
+    if (v === undefined || v === null || v === "") throw new TypeError(`missing path parameter "${name}" for ${template}`);
+    // The js-sdk interpolates ids raw; "a/b?c" must stay one path segment.
+    return encodeURIComponent(String(v));
+  });
+}
+
+/** Binds one declared method to a fetch function. */
+export function bindMethod(spec: MethodSpec, ctx: ResourceContext): (...args: unknown[]) => Promise<unknown> {
+  if (spec.custom) {
+    const fn = spec.custom;
+    return (...args: unknown[]) => fn(ctx, ...args);
+  }
+  return (...argv: unknown[]) => {
+    const values: Record<string, unknown> = {};
+    spec.args.forEach((name, i) => (values[name] = argv[i]));
+    const options = (argv[spec.args.length] ?? {}) as CallOptions;
+    const path = expandPath(spec.path, values);
+    const headers = { ...((values.headers as Record<string, string>) ?? {}) };
+    if (spec.accept) headers.accept = spec.accept;
+    return ctx.fetch(path, {
+      method: spec.method,
+      body: spec.method === "GET" ? undefined : values.body,
+      query: values.query as Record<string, unknown> | undefined,
+      headers,
+      signal: options.signal,
+      timeout: options.timeout,
+      retry: options.retry,
+    });
+  };
+}
+
+/**
+ * Walks a list route page by page (limit/offset/count). Without an `order` the walk is by id,
+ * so records created meanwhile land at the end instead of shifting pages under us.
+ */
+export async function* paginate<T = any>(
+  ctx: ResourceContext,
+  path: string,
+  key: string,
+  query: Record<string, unknown> = {},
+  options: CallOptions & { headers?: Record<string, string> } = {},
+): AsyncGenerator<T> {
+  const limit = Number(query.limit ?? 50);
+  let offset = Number(query.offset ?? 0);
+  const order = query.order ?? "id";
+  for (;;) {
+    const page = await ctx.fetch<Record<string, unknown>>(path, {
+      query: { ...query, limit, offset, order },
+      headers: options.headers,
+      signal: options.signal,
+      timeout: options.timeout,
+      retry: options.retry,
+    });
+    const items = (page?.[key] as T[] | undefined) ?? [];
+    for (const item of items) yield item;
+    const count = typeof page?.count === "number" ? page.count : undefined;
+    offset += items.length;
+    if (items.length === 0 || (count !== undefined && offset >= count) || (count === undefined && items.length < limit)) return;
+  }
+}
+
+/** Builds the method object of a resource; methods are bound on first use and cached. */
+export function bindResource<S extends ResourceSpec>(spec: S, ctx: ResourceContext): BoundResource<S> {
+  const cache: Record<string, unknown> = {};
+  const listSpec = Object.values(spec.methods).find((m) => m.list && !m.path.includes("{"));
+  return new Proxy(cache, {
+    get(target, prop) {
+      if (typeof prop !== "string") return undefined;
+      if (prop in target) return target[prop];
+      if (prop === "paginate") {
+        if (!listSpec || !spec.many) return undefined;
+        const fn = (query?: Record<string, unknown>, options?: CallOptions & { headers?: Record<string, string> }) =>
+          paginate(ctx, listSpec.path, spec.many!, query, options);
+        target[prop] = fn;
+        return fn;
+      }
+      const m = spec.methods[prop];
+      if (!m) return undefined;
+      const fn = bindMethod(m, ctx);
+      target[prop] = fn;
+      return fn;
+    },
+    has(_t, prop) {
+      return typeof prop === "string" && (prop in spec.methods || prop === "paginate");
+    },
+    ownKeys() {
+      return [...Object.keys(spec.methods), ...(listSpec && spec.many ? ["paginate"] : [])];
+    },
+    getOwnPropertyDescriptor(_t, prop) {
+      if (typeof prop === "string" && (prop in spec.methods || (prop === "paginate" && listSpec))) {
+        return { enumerable: true, configurable: true };
+      }
+      return undefined;
+    },
+  }) as unknown as BoundResource<S>;
+}

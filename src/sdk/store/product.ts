@@ -1,0 +1,19 @@
+import type { HttpTypes } from "@medusajs/types";
+import { defineResource, op } from "../resource.js";
+
+type H = Record<string, string>;
+
+/**
+ * Published products of the publishable key's sales channels. https://docs.medusajs.com/api/store#products
+ * @example const { products } = await sdk.store.product.list({ region_id, limit: 12 })
+ */
+export const product = defineResource({
+  name: "product",
+  path: "/store/products",
+  one: "product",
+  many: "products",
+  methods: {
+    list: op<[query?: HttpTypes.StoreProductListParams, headers?: H], HttpTypes.StoreProductListResponse>("GET /store/products", "query", { list: true }),
+    retrieve: op<[id: string, query?: HttpTypes.StoreProductParams, headers?: H], HttpTypes.StoreProductResponse>("GET /store/products/{id}", "id query"),
+  },
+});

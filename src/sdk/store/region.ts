@@ -1,0 +1,19 @@
+import type { HttpTypes } from "@medusajs/types";
+import { defineResource, op } from "../resource.js";
+
+type H = Record<string, string>;
+
+/**
+ * Regions a shopper can choose. https://docs.medusajs.com/api/store#regions
+ * @example const { regions } = await sdk.store.region.list()
+ */
+export const region = defineResource({
+  name: "region",
+  path: "/store/regions",
+  one: "region",
+  many: "regions",
+  methods: {
+    list: op<[query?: HttpTypes.FindParams & HttpTypes.StoreRegionFilters, headers?: H], HttpTypes.StoreRegionListResponse>("GET /store/regions", "query", { list: true }),
+    retrieve: op<[id: string, query?: HttpTypes.SelectParams, headers?: H], HttpTypes.StoreRegionResponse>("GET /store/regions/{id}", "id query"),
+  },
+});

@@ -1,0 +1,146 @@
+import { randomBytes } from "node:crypto";
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import type { TokenStorage } from "./token-store.js";
+
+/** The token file exists but cannot be read as our JSON map. */
+export class TokenFileError extends Error {
+  override name = "TokenFileError";
+  readonly file: string;
+  constructor(file: string, reason: string) {
+    super(`token file ${file} is unreadable (${reason}); remove it and log in again`);
+    this.file = file;
+  }
+}
+
+export interface FileTokenStoreOptions {
+  /** How long to wait for another process's lock before breaking it as stale. Default 10 s. */
+  staleLockMs?: number;
+}
+
+/**
+ * A token store in one JSON file: mode 0600 in a 0700 folder, replaced atomically (write a temp
+ * file, then rename), with a lock file around read-modify-write so many processes can log in,
+ * refresh and read at once without losing each other's writes.
+ * @example
+ * const storage = new FileTokenStore(path.join(configDir, "tokens.json"))
+ * const sdk = new Medusa({ baseUrl, auth: { type: "jwt", jwtTokenStorageMethod: "custom", storage } })
+ */
+export class FileTokenStore implements TokenStorage {
+  readonly file: string;
+  private readonly staleLockMs: number;
+
+  constructor(file: string, options: FileTokenStoreOptions = {}) {
+    this.file = file;
+    this.staleLockMs = options.staleLockMs ?? 10_000;
+  }
+
+  async getItem(key: string): Promise<string | null> {
+    const data = await this.readAll();
+    const v = data[key];
+    return typeof v === "string" ? v : null;
+  }
+
+  async setItem(key: string, value: string): Promise<void> {
+    await this.update((data) => {
+      data[key] = value;
+    });
+  }
+
+  async removeItem(key: string): Promise<void> {
+    await this.update((data) => {
+      delete data[key];
+    });
+  }
+
+  /** Every stored key (profile secrets are kept one key per profile). */
+  async keys(): Promise<string[]> {
+    return Object.keys(await this.readAll());
+  }
+
+  /** Removes all entries whose key satisfies `match`. */
+  async removeWhere(match: (key: string) => boolean): Promise<void> {
+    await this.update((data) => {
+      for (const k of Object.keys(data)) if (match(k)) delete data[k];
+    });
+  }
+
+  private async readAll(): Promise<Record<string, unknown>> {
+    let text: string;
+    try {
+      text = await fs.readFile(this.file, "utf8");
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return {};
+      throw new TokenFileError(this.file, (e as Error).message);
+    }
+    if (text.trim() === "") return {};
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("not an object");
+      return parsed as Record<string, unknown>;
+    } catch (e) {
+      throw new TokenFileError(this.file, `not valid JSON: ${(e as Error).message}`);
+    }
+  }
+
+  private async update(mutate: (data: Record<string, unknown>) => void): Promise<void> {
+    const dir = path.dirname(this.file);
+    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    const release = await this.lock();
+    try {
+      let data: Record<string, unknown>;
+      try {
+        data = await this.readAll();
+      } catch (e) {
+        // A corrupt file is replaced by the write rather than blocking logout or login forever.
+        if (e instanceof TokenFileError) data = {};
+        else throw e;
+      }
+      mutate(data);
+      const tmp = `${this.file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+      const handle = await fs.open(tmp, "w", 0o600);
+      try {
+        await handle.writeFile(JSON.stringify(data, null, 2) + "\n", "utf8");
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fs.chmod(tmp, 0o600);
+      await fs.rename(tmp, this.file);
+    } finally {
+      await release();
+    }
+  }
+
+  private async lock(): Promise<() => Promise<void>> {
+    const lockFile = `${this.file}.lock`;
+    const start = Date.now();
+    let delay = 5;
+    for (;;) {
+      try {
+        const h = await fs.open(lockFile, "wx", 0o600);
+        await h.writeFile(String(process.pid));
+        await h.close();
+        return async () => {
+          await fs.rm(lockFile, { force: true });
+        };
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+        try {
+          const st = await fs.stat(lockFile);
+          if (Date.now() - st.mtimeMs > this.staleLockMs) {
+            await fs.rm(lockFile, { force: true });
+            continue;
+          }
+        } catch {
+          continue;
+        }
+        if (Date.now() - start > this.staleLockMs * 3) {
+          throw new Error(`could not lock ${this.file}: ${lockFile} is held by another process`);
+        }
+        await new Promise((r) => setTimeout(r, delay));
+        delay = Math.min(delay * 2, 100);
+      }
+    }
+  }
+}

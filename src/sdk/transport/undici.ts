@@ -1,0 +1,91 @@
+import type { Dispatcher } from "undici";
+import { defaultStatusText } from "../errors.js";
+import type { Transport, TransportRequest, TransportResponse } from "./types.js";
+
+export interface UndiciTransportOptions {
+  /** Sockets kept per origin. Default 16. */
+  connections?: number;
+  /** Idle keep-alive in ms. Default 10 000. */
+  keepAliveTimeout?: number;
+  /** Use this dispatcher instead of our own (tests, custom TLS). */
+  dispatcher?: Dispatcher;
+  /** Environment used to decide on a proxy. Default `process.env`. */
+  env?: Record<string, string | undefined>;
+}
+
+function proxyConfigured(env: Record<string, string | undefined>): boolean {
+  return Boolean(env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy);
+}
+
+/**
+ * Node transport: undici `request()` on a keep-alive pool per origin; with HTTP(S)_PROXY set,
+ * undici's EnvHttpProxyAgent (which honours NO_PROXY). undici is imported on first use so that
+ * importing the SDK costs nothing.
+ */
+export function undiciTransport(options: UndiciTransportOptions = {}): Transport {
+  let dispatcherPromise: Promise<{ dispatcher: Dispatcher; request: typeof import("undici").request }> | undefined;
+  const env = options.env ?? process.env;
+
+  function load() {
+    dispatcherPromise ??= import("undici").then((undici) => {
+      const common = {
+        connections: options.connections ?? 16,
+        keepAliveTimeout: options.keepAliveTimeout ?? 10_000,
+        // Our own per-attempt timer governs; undici's 300 s defaults would only hide it.
+        headersTimeout: 0,
+        bodyTimeout: 0,
+      };
+      const dispatcher =
+        options.dispatcher ?? (proxyConfigured(env) ? new undici.EnvHttpProxyAgent(common) : new undici.Agent(common));
+      return { dispatcher, request: undici.request };
+    });
+    return dispatcherPromise;
+  }
+
+  return {
+    async request(req: TransportRequest): Promise<TransportResponse> {
+      const { dispatcher, request } = await load();
+      let body: unknown = req.body ?? undefined;
+      if (typeof Blob !== "undefined" && body instanceof Blob && !(typeof FormData !== "undefined" && body instanceof FormData)) {
+        body = new Uint8Array(await body.arrayBuffer());
+      } else if (body instanceof ArrayBuffer) {
+        body = new Uint8Array(body);
+      } else if (typeof ReadableStream !== "undefined" && body instanceof ReadableStream) {
+        const { Readable } = await import("node:stream");
+        body = Readable.fromWeb(body as import("node:stream/web").ReadableStream);
+      }
+      const res = await request(req.url, {
+        method: req.method as Dispatcher.HttpMethod,
+        headers: req.headers,
+        body: body as never,
+        signal: req.signal,
+        dispatcher,
+      });
+      const headers = res.headers;
+      const pick = (name: string): string | null => {
+        const v = headers[name.toLowerCase()];
+        if (v === undefined) return null;
+        return Array.isArray(v) ? v.join(", ") : String(v);
+      };
+      return {
+        status: res.statusCode,
+        statusText: defaultStatusText(res.statusCode),
+        headers: {
+          get: pick,
+          getSetCookie: () => {
+            const v = headers["set-cookie"];
+            return v === undefined ? [] : Array.isArray(v) ? v : [String(v)];
+          },
+        },
+        text: () => res.body.text(),
+        stream: () => res.body as AsyncIterable<Uint8Array>,
+        dump: () => res.body.dump(),
+      };
+    },
+    async close() {
+      if (!dispatcherPromise || options.dispatcher) return;
+      const { dispatcher } = await dispatcherPromise;
+      await dispatcher.close();
+    },
+  };
+}
