@@ -42,6 +42,15 @@ export class Medusa {
     this.store = bindArea(storeResources, ctx) as Store;
     this.auth = new Auth(this.client, config);
   }
+
+  /** Sets the `x-medusa-locale` sent with every request (kept in localStorage in a browser). */
+  setLocale(locale: string | undefined): void {
+    this.client.setLocale(locale);
+  }
+
+  getLocale(): string | undefined {
+    return this.client.getLocale();
+  }
 }
 
 export default Medusa;

@@ -3,6 +3,7 @@
  * the CLI and the TUI read one table. This module has no runtime imports, so the CLI can read
  * declarations at startup for free.
  */
+import type { Client } from "./client.js";
 import type { CallOptions, FetchInit } from "./types.js";
 
 export type HttpMethod = "GET" | "POST" | "DELETE";
@@ -42,8 +43,8 @@ export interface ResourceSpec<M extends Record<string, MethodSpec> = Record<stri
 
 export interface ResourceContext {
   fetch<T = any>(path: string, init?: FetchInit): Promise<T>;
-  /** The underlying client (tokens, transport). */
-  client: unknown;
+  /** The underlying client (tokens, transport, streams). */
+  client: Client;
 }
 
 const PARAM_RE = /\{(\w+)\}/g;

@@ -1,7 +1,6 @@
 import type { HttpTypes } from "@medusajs/types";
 import { defineResource, op } from "../resource.js";
-
-type H = Record<string, string>;
+import type { ClientHeaders as H } from "../types.js";
 
 /**
  * Product tags. https://docs.medusajs.com/api/admin#product-tags
@@ -13,6 +12,7 @@ export const productTag = defineResource({
   one: "product_tag",
   many: "product_tags",
   columns: ["id", "value", "created_at"],
+  docs: "https://docs.medusajs.com/api/admin#product-tags",
   methods: {
     create: op<[body: HttpTypes.AdminCreateProductTag, query?: HttpTypes.AdminProductTagParams, headers?: H], HttpTypes.AdminProductTagResponse>("POST /admin/product-tags", "body query"),
     update: op<[id: string, body: HttpTypes.AdminUpdateProductTag, query?: HttpTypes.AdminProductTagParams, headers?: H], HttpTypes.AdminProductTagResponse>("POST /admin/product-tags/{id}", "id body query"),

@@ -65,6 +65,43 @@ export class Auth {
     return res.token;
   };
 
+  /**
+   * Ours (no js-sdk method): starts a login with GET /auth/{actor}/{method}, as a browser link to an
+   * OAuth provider does. A `{location}` answer is returned for the caller to follow; a token answer
+   * is kept like `login` keeps it.
+   */
+  authorize = async (actor: string, method: string, query?: Record<string, unknown>, headers?: ClientHeaders): Promise<LoginResult> => {
+    const res = await this.client.fetch<{ token?: string; location?: string; mfa_challenge?: unknown; verification_required?: boolean; verification?: unknown }>(
+      `/auth/${seg(actor)}/${seg(method)}`,
+      { method: "GET", query, headers },
+    );
+    if (res.location) return { location: res.location };
+    return this.afterToken(res, "Unexpected authentication response");
+  };
+
+  /**
+   * Ours (no js-sdk method): completes a redirect login with POST /auth/{actor}/{method}/callback,
+   * for providers that post their answer (form_post); stores the token like `callback`.
+   */
+  callbackPost = async (actor: string, method: string, body?: Body, headers?: ClientHeaders): Promise<LoginResult> => {
+    const res = await this.client.fetch<{ token?: string; mfa_challenge?: unknown; verification_required?: boolean; verification?: unknown }>(
+      `/auth/${seg(actor)}/${seg(method)}/callback`,
+      { method: "POST", body: body ?? {}, headers },
+    );
+    return this.afterToken(res, "Unexpected authentication callback response");
+  };
+
+  private afterToken = async (
+    res: { token?: string; mfa_challenge?: unknown; verification_required?: boolean; verification?: unknown },
+    unexpected: string,
+  ): Promise<LoginResult> => {
+    if (!res.token) throw new Error(unexpected);
+    await this.setToken_(res.token);
+    if (res.verification_required) return { verification_required: true, verification: res.verification, token: res.token };
+    if (res.mfa_challenge) return { mfa_required: true, mfa_challenge: res.mfa_challenge, token: res.token };
+    return res.token;
+  };
+
   /** Exchanges a still-valid token for a new one (there are no refresh tokens in Medusa). */
   refresh = async (headers?: ClientHeaders): Promise<{ token: string }> => {
     const res = await this.client.fetch<{ token: string }>("/auth/token/refresh", { method: "POST", headers });

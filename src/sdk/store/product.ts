@@ -1,7 +1,6 @@
 import type { HttpTypes } from "@medusajs/types";
 import { defineResource, op } from "../resource.js";
-
-type H = Record<string, string>;
+import type { ClientHeaders as H } from "../types.js";
 
 /**
  * Published products of the publishable key's sales channels. https://docs.medusajs.com/api/store#products
@@ -12,6 +11,8 @@ export const product = defineResource({
   path: "/store/products",
   one: "product",
   many: "products",
+  columns: ["id", "handle", "title", "variants"],
+  docs: "https://docs.medusajs.com/api/store#products",
   methods: {
     list: op<[query?: HttpTypes.StoreProductListParams, headers?: H], HttpTypes.StoreProductListResponse>("GET /store/products", "query", { list: true }),
     retrieve: op<[id: string, query?: HttpTypes.StoreProductParams, headers?: H], HttpTypes.StoreProductResponse>("GET /store/products/{id}", "id query"),

@@ -1,7 +1,6 @@
 import type { HttpTypes } from "@medusajs/types";
 import { defineResource, op } from "../resource.js";
-
-type H = Record<string, string>;
+import type { ClientHeaders as H } from "../types.js";
 
 /**
  * Regions a shopper can choose. https://docs.medusajs.com/api/store#regions
@@ -12,6 +11,8 @@ export const region = defineResource({
   path: "/store/regions",
   one: "region",
   many: "regions",
+  columns: ["id", "name", "currency_code"],
+  docs: "https://docs.medusajs.com/api/store#regions",
   methods: {
     list: op<[query?: HttpTypes.FindParams & HttpTypes.StoreRegionFilters, headers?: H], HttpTypes.StoreRegionListResponse>("GET /store/regions", "query", { list: true }),
     retrieve: op<[id: string, query?: HttpTypes.SelectParams, headers?: H], HttpTypes.StoreRegionResponse>("GET /store/regions/{id}", "id query"),

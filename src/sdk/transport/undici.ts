@@ -46,7 +46,13 @@ export function undiciTransport(options: UndiciTransportOptions = {}): Transport
     async request(req: TransportRequest): Promise<TransportResponse> {
       const { dispatcher, request } = await load();
       let body: unknown = req.body ?? undefined;
-      if (typeof Blob !== "undefined" && body instanceof Blob && !(typeof FormData !== "undefined" && body instanceof FormData)) {
+      const headers = { ...req.headers };
+      if (typeof FormData !== "undefined" && body instanceof FormData) {
+        // npm undici cannot take the runtime's own FormData; let the runtime encode it with its boundary.
+        const encoded = new Response(body);
+        headers["content-type"] = encoded.headers.get("content-type") ?? "multipart/form-data";
+        body = new Uint8Array(await encoded.arrayBuffer());
+      } else if (typeof Blob !== "undefined" && body instanceof Blob && !(typeof FormData !== "undefined" && body instanceof FormData)) {
         body = new Uint8Array(await body.arrayBuffer());
       } else if (body instanceof ArrayBuffer) {
         body = new Uint8Array(body);
@@ -56,14 +62,14 @@ export function undiciTransport(options: UndiciTransportOptions = {}): Transport
       }
       const res = await request(req.url, {
         method: req.method as Dispatcher.HttpMethod,
-        headers: req.headers,
+        headers,
         body: body as never,
         signal: req.signal,
         dispatcher,
       });
-      const headers = res.headers;
+      const resHeaders = res.headers;
       const pick = (name: string): string | null => {
-        const v = headers[name.toLowerCase()];
+        const v = resHeaders[name.toLowerCase()];
         if (v === undefined) return null;
         return Array.isArray(v) ? v.join(", ") : String(v);
       };
@@ -73,7 +79,7 @@ export function undiciTransport(options: UndiciTransportOptions = {}): Transport
         headers: {
           get: pick,
           getSetCookie: () => {
-            const v = headers["set-cookie"];
+            const v = resHeaders["set-cookie"];
             return v === undefined ? [] : Array.isArray(v) ? v : [String(v)];
           },
         },

@@ -1,0 +1,22 @@
+import type { HttpTypes } from "@medusajs/types";
+import { defineResource, op } from "../resource.js";
+import type { ClientHeaders as H } from "../types.js";
+
+/**
+ * Fulfillment sets and their service zones. https://docs.medusajs.com/api/admin#fulfillment-sets
+ * @example await sdk.admin.fulfillmentSet.createServiceZone("fuset_123", { name: "Europe", geo_zones: [{ type: "country", country_code: "de" }] })
+ */
+export const fulfillmentSet = defineResource({
+  name: "fulfillmentSet",
+  path: "/admin/fulfillment-sets",
+  one: "fulfillment_set",
+  columns: ["id", "name", "type"],
+  docs: "https://docs.medusajs.com/api/admin#fulfillment-sets",
+  methods: {
+    delete: op<[id: string, headers?: H], HttpTypes.AdminFulfillmentSetDeleteResponse>("DELETE /admin/fulfillment-sets/{id}", "id"),
+    createServiceZone: op<[id: string, body: HttpTypes.AdminCreateFulfillmentSetServiceZone, query?: HttpTypes.SelectParams, headers?: H], HttpTypes.AdminFulfillmentSetResponse>("POST /admin/fulfillment-sets/{id}/service-zones", "id body query"),
+    retrieveServiceZone: op<[fulfillmentSetId: string, serviceZoneId: string, query?: HttpTypes.SelectParams, headers?: H], HttpTypes.AdminServiceZoneResponse>("GET /admin/fulfillment-sets/{fulfillmentSetId}/service-zones/{serviceZoneId}", "fulfillmentSetId serviceZoneId query"),
+    updateServiceZone: op<[fulfillmentSetId: string, serviceZoneId: string, body: HttpTypes.AdminUpdateFulfillmentSetServiceZone, query?: HttpTypes.SelectParams, headers?: H], HttpTypes.AdminFulfillmentSetResponse>("POST /admin/fulfillment-sets/{fulfillmentSetId}/service-zones/{serviceZoneId}", "fulfillmentSetId serviceZoneId body query"),
+    deleteServiceZone: op<[fulfillmentSetId: string, serviceZoneId: string, headers?: H], HttpTypes.AdminServiceZoneDeleteResponse>("DELETE /admin/fulfillment-sets/{fulfillmentSetId}/service-zones/{serviceZoneId}", "fulfillmentSetId serviceZoneId"),
+  },
+});

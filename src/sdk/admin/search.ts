@@ -1,0 +1,19 @@
+import type { HttpTypes } from "@medusajs/types";
+import { defineResource, op } from "../resource.js";
+import type { ClientHeaders as H } from "../types.js";
+
+/**
+ * Admin search over the index engine, and its indexes. https://docs.medusajs.com/api/admin#search
+ * @example const { results } = await sdk.admin.search.list({ q: "shirt" })
+ */
+export const search = defineResource({
+  name: "search",
+  path: "/admin/search",
+  docs: "https://docs.medusajs.com/api/admin#search",
+  methods: {
+    list: op<[query?: HttpTypes.AdminSearchParams, headers?: H], HttpTypes.AdminSearchResponse<Record<string, unknown>>>("GET /admin/search", "query"),
+    listIndexes: op<[headers?: H], HttpTypes.AdminSearchIndexListResponse>("GET /admin/search-indexes", ""),
+    deleteIndex: op<[id: string, headers?: H], HttpTypes.AdminSearchIndexDeleteResponse>("DELETE /admin/search-indexes/{id}", "id"),
+    reindex: op<[id: string, body?: HttpTypes.AdminReindexSearchIndex, headers?: H], HttpTypes.AdminSearchIndexReindexResponse>("POST /admin/search-indexes/{id}/reindex", "id body"),
+  },
+});

@@ -1,0 +1,21 @@
+import type { HttpTypes } from "@medusajs/types";
+import { defineResource, op } from "../resource.js";
+import type { ClientHeaders as H } from "../types.js";
+
+/**
+ * The store's settings. https://docs.medusajs.com/api/admin#stores
+ * @example const { stores } = await sdk.admin.store.list()
+ */
+export const store = defineResource({
+  name: "store",
+  path: "/admin/stores",
+  one: "store",
+  many: "stores",
+  columns: ["id", "name", "default_currency_code", "default_region_id"],
+  docs: "https://docs.medusajs.com/api/admin#stores",
+  methods: {
+    retrieve: op<[id: string, query?: HttpTypes.AdminStoreParams, headers?: H], HttpTypes.AdminStoreResponse>("GET /admin/stores/{id}", "id query"),
+    list: op<[query?: HttpTypes.AdminStoreListParams, headers?: H], HttpTypes.AdminStoreListResponse>("GET /admin/stores", "query", { list: true }),
+    update: op<[id: string, body: HttpTypes.AdminUpdateStore, query?: HttpTypes.SelectParams, headers?: H], HttpTypes.AdminStoreResponse>("POST /admin/stores/{id}", "id body query"),
+  },
+});

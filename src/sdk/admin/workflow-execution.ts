@@ -1,0 +1,55 @@
+import type { HttpTypes } from "@medusajs/types";
+import { defineResource, op, expandPath } from "../resource.js";
+import type { CallOptions, ClientHeaders as H } from "../types.js";
+import { handWritten, stream, type EventStream, type WorkflowStepResult } from "./helpers.js";
+
+/**
+ * Workflow runs (imports, exports, order flows): inspect, run and follow them. https://docs.medusajs.com/api/admin#workflows-executions
+ * @example const { workflow_executions } = await sdk.admin.workflowExecution.list({ workflow_id: "import-products" })
+ */
+export const workflowExecution = defineResource({
+  name: "workflowExecution",
+  path: "/admin/workflows-executions",
+  one: "workflow_execution",
+  many: "workflow_executions",
+  columns: ["id", "workflow_id", "transaction_id", "state", "created_at"],
+  docs: "https://docs.medusajs.com/api/admin#workflows-executions",
+  methods: {
+    list: op<[queryParams?: HttpTypes.AdminGetWorkflowExecutionsParams, headers?: H], HttpTypes.AdminWorkflowExecutionListResponse>("GET /admin/workflows-executions", "query", { list: true }),
+    retrieve: op<[id: string, headers?: H], HttpTypes.AdminWorkflowExecutionResponse>("GET /admin/workflows-executions/{id}", "id"),
+    retrieveTransaction: op<[workflowId: string, transactionId: string, query?: HttpTypes.AdminGetWorkflowExecutionDetailsParams, headers?: H], HttpTypes.AdminWorkflowExecutionResponse>(
+      "GET /admin/workflows-executions/{workflowId}/{transactionId}",
+      "workflowId transactionId query",
+      { summary: "Ours (no js-sdk method): one run of a workflow, e.g. an import or export transaction." },
+    ),
+    run: op<[workflowId: string, body: { input?: unknown; transaction_id?: string }, headers?: H], HttpTypes.AdminWorkflowRunResponse>(
+      "POST /admin/workflows-executions/{workflowId}/run",
+      "workflowId body",
+      { summary: "Ours (no js-sdk method): runs a workflow." },
+    ),
+    setStepSuccess: op<[workflowId: string, body: WorkflowStepResult, headers?: H], HttpTypes.AdminWorkflowRunResponse>(
+      "POST /admin/workflows-executions/{workflowId}/steps/success",
+      "workflowId body",
+      { summary: "Ours (no js-sdk method): marks an asynchronous step successful." },
+    ),
+    setStepFailure: op<[workflowId: string, body: WorkflowStepResult, headers?: H], HttpTypes.AdminWorkflowRunResponse>(
+      "POST /admin/workflows-executions/{workflowId}/steps/failure",
+      "workflowId body",
+      { summary: "Ours (no js-sdk method): marks an asynchronous step failed." },
+    ),
+    subscribe: handWritten<[workflowId: string, query?: Record<string, unknown>, headers?: H], EventStream>(
+      "GET /admin/workflows-executions/{workflowId}/subscribe",
+      "workflowId query headers",
+      (ctx, workflowId: string, query, headers, options?: CallOptions) =>
+        stream(ctx, expandPath("/admin/workflows-executions/{workflowId}/subscribe", { workflowId }), query, headers, options),
+      "Ours (no js-sdk method): server-sent events of every run of a workflow ({stream, abort}).",
+    ),
+    subscribeTransaction: handWritten<[workflowId: string, transactionId: string, query?: Record<string, unknown>, headers?: H], EventStream>(
+      "GET /admin/workflows-executions/{workflowId}/{transactionId}/subscribe",
+      "workflowId transactionId query headers",
+      (ctx, workflowId: string, transactionId: string, query, headers, options?: CallOptions) =>
+        stream(ctx, expandPath("/admin/workflows-executions/{workflowId}/{transactionId}/subscribe", { workflowId, transactionId }), query, headers, options),
+      "Ours (no js-sdk method): server-sent events of one run ({stream, abort}).",
+    ),
+  },
+});

@@ -1,0 +1,20 @@
+import type { HttpTypes } from "@medusajs/types";
+import { defineResource, op } from "../resource.js";
+import type { ClientHeaders as H } from "../types.js";
+
+/**
+ * Product collections of the storefront. https://docs.medusajs.com/api/store#collections
+ * @example const { collections } = await sdk.store.collection.list({ limit: 10 })
+ */
+export const collection = defineResource({
+  name: "collection",
+  path: "/store/collections",
+  one: "collection",
+  many: "collections",
+  columns: ["id", "title", "handle"],
+  docs: "https://docs.medusajs.com/api/store#collections",
+  methods: {
+    list: op<[query?: HttpTypes.FindParams & HttpTypes.StoreCollectionListParams, headers?: H], HttpTypes.StoreCollectionListResponse>("GET /store/collections", "query", { list: true }),
+    retrieve: op<[id: string, query?: HttpTypes.SelectParams, headers?: H], HttpTypes.StoreCollectionResponse>("GET /store/collections/{id}", "id query"),
+  },
+});
