@@ -1,0 +1,48 @@
+// Shared by start.mjs and test.mjs: zero dependencies, so they run on a fresh clone.
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, statSync, writeFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", ...opts });
+  if (r.error) throw r.error;
+  return r.status ?? 1;
+}
+
+function lockHash() {
+  return createHash("sha256").update(readFileSync(path.join(root, "package-lock.json"))).digest("hex");
+}
+
+/** `npm install --no-save` installs exactly the locked versions; `npm ci` fails on this registry (NOTES.md §17). */
+export function ensureDeps() {
+  const stamp = path.join(root, "node_modules", ".medusactl-lock-hash");
+  const want = lockHash();
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === want) return;
+  console.error("› installing dependencies (npm install --no-save)");
+  const code = run("npm", ["install", "--no-save", "--no-audit", "--no-fund"]);
+  if (code !== 0) throw new Error(`npm install failed (exit ${code})`);
+  writeFileSync(stamp, want);
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(p));
+    else newest = Math.max(newest, statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds dist/ when any source is newer than the last build. */
+export function ensureBuild({ force = false } = {}) {
+  const marker = path.join(root, "dist", "cli", "main.js");
+  if (!force && existsSync(marker) && statSync(marker).mtimeMs >= newestMtime(path.join(root, "src"))) return;
+  console.error("› building (npm run build)");
+  const code = run("npm", ["run", "build", "--silent"]);
+  if (code !== 0) throw new Error(`build failed (exit ${code})`);
+}

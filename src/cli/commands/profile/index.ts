@@ -1,0 +1,95 @@
+import type { Command } from "commander";
+import type { CommandContext } from "../../program.js";
+import { UsageError } from "../../errors.js";
+import { PROFILE_NAME_RE, secretKey } from "../../config/profiles.js";
+import { requireConfirmation } from "../../prompter.js";
+
+export function register(noun: Command, ctx: CommandContext): void {
+  noun
+    .command("list")
+    .description("List saved profiles (secrets are never shown)")
+    .option("--json", "print JSON")
+    .action(async (o, c: Command) => {
+      const f = ctx.factory(c);
+      const data = await f.profiles().read();
+      const active = c.optsWithGlobals().profile ?? f.io.env.MEDUSACTL_PROFILE ?? data.default;
+      const rows = Object.entries(data.profiles).map(([name, p]) => ({
+        name,
+        url: p.url,
+        auth: p.auth,
+        email: p.email ?? "",
+        production: Boolean(p.production),
+        default: name === data.default,
+        active: name === active,
+      }));
+      if (o.json) return void f.io.out.write(JSON.stringify(rows, null, 2) + "\n");
+      if (rows.length === 0) {
+        if (f.io.isStderrTTY) f.io.err.write("no profiles; run `medusactl login` or `medusactl sandbox up`\n");
+        return;
+      }
+      for (const r of rows) {
+        const mark = r.active ? "*" : " ";
+        f.io.out.write(`${mark} ${r.name}\t${r.url}\t${r.auth}${r.email ? ` ${r.email}` : ""}${r.production ? "\tPRODUCTION" : ""}${r.default ? "\t(default)" : ""}\n`);
+      }
+    });
+
+  noun
+    .command("use")
+    .description("Make a profile the default")
+    .argument("<name>")
+    .action(async (name: string, _o, c: Command) => {
+      const f = ctx.factory(c);
+      await f.profiles().update((d) => {
+        if (!d.profiles[name]) throw new UsageError(`no profile named "${name}"`, "see `medusactl profile list`");
+        d.default = name;
+      });
+      f.io.out.write(`default profile: ${name}\n`);
+    });
+
+  noun
+    .command("set")
+    .description("Change a profile's settings")
+    .argument("<name>")
+    .option("--url <url>", "back-end URL (the stored credential is dropped when the URL changes)")
+    .option("--production", "mark as production: stricter confirmations")
+    .option("--no-production", "remove the production mark")
+    .option("--read-only", "hide every write in the TUI")
+    .option("--publishable-key <key>", "publishable key for store requests")
+    .action(async (name: string, o, c: Command) => {
+      const f = ctx.factory(c);
+      if (!PROFILE_NAME_RE.test(name)) throw new UsageError(`invalid profile name "${name}"`);
+      let urlChanged = false;
+      await f.profiles().update((d) => {
+        const p = d.profiles[name];
+        if (!p) throw new UsageError(`no profile named "${name}"`, "create it with `medusactl login --profile <name>`");
+        if (o.url && o.url !== p.url) {
+          p.url = o.url;
+          urlChanged = true;
+        }
+        if (o.production !== undefined) p.production = o.production;
+        if (o.readOnly !== undefined) p.readOnly = o.readOnly;
+        if (o.publishableKey) p.publishableKey = o.publishableKey;
+      });
+      // A secret belongs to the URL it was issued for (CONTRACT.md §4).
+      if (urlChanged) await (await f.tokens()).removeItem(secretKey(name));
+      f.io.out.write(`profile ${name} updated${urlChanged ? "; log in again for the new URL" : ""}\n`);
+    });
+
+  noun
+    .command("remove")
+    .description("Delete a profile and its stored credential")
+    .argument("<name>")
+    .option("-y, --yes", "do not ask for confirmation")
+    .action(async (name: string, o, c: Command) => {
+      const f = ctx.factory(c);
+      const data = await f.profiles().read();
+      if (!data.profiles[name]) throw new UsageError(`no profile named "${name}"`);
+      await requireConfirmation(f.io, f.prompter(), { yes: o.yes, level: data.profiles[name]!.production ? "severe" : "moderate", question: `Remove profile ${name}?`, typed: name });
+      await (await f.tokens()).removeItem(secretKey(name));
+      await f.profiles().update((d) => {
+        delete d.profiles[name];
+        if (d.default === name) delete d.default;
+      });
+      f.io.out.write(`profile ${name} removed\n`);
+    });
+}

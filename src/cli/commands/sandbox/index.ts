@@ -1,0 +1,158 @@
+import { Command, InvalidArgumentError } from "commander";
+import type { CommandContext } from "../../program.js";
+import { JobError, SilentError } from "../../errors.js";
+import { requireConfirmation } from "../../prompter.js";
+import type { Factory } from "../../factory.js";
+
+const PROFILE = "sandbox";
+
+function port(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > 65535) throw new InvalidArgumentError("expected a port number (1-65535)");
+  return n;
+}
+
+function options(f: Factory, o: { port?: number; dbPort?: number; databaseUrl?: string }) {
+  return {
+    dataDir: f.dataDir(),
+    port: o.port,
+    dbPort: o.dbPort,
+    databaseUrl: o.databaseUrl,
+    env: f.io.env,
+    signal: f.signal,
+    log: (line: string) => f.io.err.write(`${line}\n`),
+  };
+}
+
+/** The manager throws plain errors that already say what failed and which log to read: a job failure, not a bug. */
+async function job<T>(p: Promise<T>): Promise<T> {
+  try {
+    return await p;
+  } catch (e) {
+    if ((e as Error)?.name === "AbortError" || (e as Error)?.name === "CancelError") throw e;
+    throw new JobError((e as Error).message ?? String(e));
+  }
+}
+
+const shellQuote = (v: string) => `'${v.replace(/'/g, `'\\''`)}'`;
+
+/** Saves (or refreshes) the `sandbox` profile; it becomes the default only when there is none. */
+async function saveProfile(f: Factory, url: string, secretKey: string, publishableKey: string): Promise<boolean> {
+  const tokens = await f.tokens();
+  const { secretKey: keyOf } = await import("../../config/profiles.js");
+  await tokens.setItem(keyOf(PROFILE), secretKey);
+  let madeDefault = false;
+  await f.profiles().update((data) => {
+    data.profiles[PROFILE] = { ...data.profiles[PROFILE], url, auth: "api-key", publishableKey };
+    if (!data.default) {
+      data.default = PROFILE;
+      madeDefault = true;
+    }
+  });
+  return madeDefault;
+}
+
+export function register(noun: Command, ctx: CommandContext): void {
+  noun.addHelpText(
+    "after",
+    `\nThe sandbox is a real Medusa 2.21 server with embedded PostgreSQL, installed on first use into the data folder\n($MEDUSACTL_DATA_DIR, /var/lib/medusactl for root, else ~/.local/share/medusactl).\n\nExamples:\n  medusactl sandbox up\n  eval "$(medusactl sandbox up --shell)"\n  medusactl sandbox up --env >> "$GITHUB_ENV"`,
+  );
+
+  noun
+    .command("up")
+    .description("Install (first time), seed and start the local Medusa back-end; idempotent")
+    .option("--port <port>", "Medusa port on 127.0.0.1 (default 9000)", port)
+    .option("--db-port <port>", "embedded PostgreSQL port (default 54329)", port)
+    .option("--database-url <url>", "use this existing PostgreSQL database instead of the embedded one")
+    .option("--env", "print credentials as KEY=VALUE lines")
+    .option("--shell", "print credentials as export KEY='VALUE' lines for eval")
+    .action(async (o, c: Command) => {
+      const f = ctx.factory(c);
+      const { sandboxUp } = await import("../../sandbox/index.js");
+      const info = await job(sandboxUp(options(f, { ...o, databaseUrl: o.databaseUrl ?? f.io.env.MEDUSACTL_SANDBOX_DATABASE_URL })));
+      const madeDefault = await saveProfile(f, info.url, info.secretKey, info.publishableKey);
+      const vars: [string, string][] = [
+        ["MEDUSA_URL", info.url],
+        ["MEDUSA_API_KEY", info.secretKey],
+        ["MEDUSA_PUBLISHABLE_KEY", info.publishableKey],
+        ["MEDUSA_ADMIN_EMAIL", info.adminEmail],
+        ["MEDUSA_ADMIN_PASSWORD", info.adminPassword],
+      ];
+      if (o.env) for (const [k, v] of vars) f.io.out.write(`${k}=${v}\n`);
+      else if (o.shell) for (const [k, v] of vars) f.io.out.write(`export ${k}=${shellQuote(v)}\n`);
+      else {
+        f.io.out.write(`${info.started ? "Medusa sandbox started" : "Medusa sandbox already running"} at ${info.url}\n`);
+        f.io.out.write(`publishable key: ${info.publishableKey}\n`);
+        f.io.out.write(`profile: ${PROFILE}${madeDefault ? " (now the default)" : ""}\n`);
+        if (f.io.isStdoutTTY) f.io.out.write(`Try: medusactl products list${madeDefault ? "" : " --profile sandbox"}\n`);
+      }
+    });
+
+  noun
+    .command("down")
+    .description("Stop the processes the sandbox started")
+    .action(async (_o, c: Command) => {
+      const f = ctx.factory(c);
+      const { sandboxDown } = await import("../../sandbox/index.js");
+      const { stopped } = await job(sandboxDown(options(f, {})));
+      f.io.out.write(stopped ? "sandbox stopped\n" : "sandbox was not running\n");
+    });
+
+  noun
+    .command("status")
+    .description("Exit 0 and print the URL when running, exit 1 when not")
+    .action(async (_o, c: Command) => {
+      const f = ctx.factory(c);
+      const { sandboxStatus } = await import("../../sandbox/index.js");
+      const st = await job(sandboxStatus(options(f, {})));
+      if (!st.running) {
+        f.io.out.write("not running\n");
+        throw new SilentError();
+      }
+      f.io.out.write(`running at ${st.url}${st.pid ? ` (pid ${st.pid})` : ""}\n`);
+    });
+
+  noun
+    .command("reset")
+    .description("Drop the sandbox database and seed it again")
+    .option("-y, --yes", "do not ask for confirmation")
+    .action(async (o, c: Command) => {
+      const f = ctx.factory(c);
+      await requireConfirmation(f.io, f.prompter(), { yes: o.yes, level: "moderate", question: "Drop all sandbox data and seed again?" });
+      const { sandboxReset } = await import("../../sandbox/index.js");
+      const info = await job(sandboxReset(options(f, {})));
+      await saveProfile(f, info.url, info.secretKey, info.publishableKey);
+      f.io.out.write(`sandbox reset; running at ${info.url}\n`);
+    });
+
+  noun
+    .command("logs")
+    .description("Print the Medusa server log")
+    .option("-n, --lines <n>", "how many of the last lines (default 200)", (v) => Number(v))
+    .action(async (o, c: Command) => {
+      const f = ctx.factory(c);
+      const { sandboxLogPath } = await import("../../sandbox/index.js");
+      const file = sandboxLogPath(options(f, {}));
+      const { readFile } = await import("node:fs/promises");
+      let text: string;
+      try {
+        text = await readFile(file, "utf8");
+      } catch {
+        throw new JobError(`no server log at ${file}`, "run `medusactl sandbox up` first");
+      }
+      const lines = text.split("\n");
+      f.io.out.write(lines.slice(-(o.lines ?? 200) - 1).join("\n"));
+    });
+
+  noun
+    .command("destroy")
+    .description("Stop the sandbox and delete its folder (bulk-job checkpoints are kept)")
+    .option("-y, --yes", "do not ask for confirmation")
+    .action(async (o, c: Command) => {
+      const f = ctx.factory(c);
+      await requireConfirmation(f.io, f.prompter(), { yes: o.yes, level: "moderate", question: "Delete the sandbox and all its data?" });
+      const { sandboxDestroy } = await import("../../sandbox/index.js");
+      await job(sandboxDestroy(options(f, {})));
+      f.io.out.write("sandbox destroyed\n");
+    });
+}

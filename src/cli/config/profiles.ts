@@ -1,0 +1,77 @@
+import { randomBytes } from "node:crypto";
+import { promises as fs } from "node:fs";
+import path from "node:path";
+
+/** Non-secret settings of one profile; its secret lives in the token file under `secretKey(name)`. */
+export interface Profile {
+  url: string;
+  /** How the secret authenticates: a secret API key (HTTP Basic) or a JWT from email/password. */
+  auth: "api-key" | "jwt";
+  email?: string;
+  publishableKey?: string;
+  production?: boolean;
+  readOnly?: boolean;
+}
+
+export interface ProfilesFile {
+  default?: string;
+  profiles: Record<string, Profile>;
+}
+
+export const PROFILE_NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** Key of a profile's secret in the token file. */
+export function secretKey(profile: string): string {
+  return `profile:${profile}`;
+}
+
+/** profiles.json: read whole, written whole and atomically, mode 0600 in a 0700 folder. */
+export class ProfileStore {
+  readonly file: string;
+  constructor(dir: string) {
+    this.file = path.join(dir, "profiles.json");
+  }
+
+  async read(): Promise<ProfilesFile> {
+    let text: string;
+    try {
+      text = await fs.readFile(this.file, "utf8");
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return { profiles: {} };
+      throw e;
+    }
+    try {
+      const data = JSON.parse(text) as ProfilesFile;
+      return { default: data.default, profiles: data.profiles ?? {} };
+    } catch (e) {
+      throw new Error(`${this.file} is not valid JSON (${(e as Error).message}); fix or remove it`);
+    }
+  }
+
+  async write(data: ProfilesFile): Promise<void> {
+    await fs.mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
+    const tmp = `${this.file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+    await fs.writeFile(tmp, JSON.stringify(data, null, 2) + "\n", { mode: 0o600 });
+    await fs.rename(tmp, this.file);
+  }
+
+  async update(mutate: (data: ProfilesFile) => void): Promise<ProfilesFile> {
+    const data = await this.read();
+    mutate(data);
+    await this.write(data);
+    return data;
+  }
+}
+
+/** Two URLs name the same back-end when origin and path prefix match (trailing slash ignored). */
+export function sameBackend(a: string, b: string): boolean {
+  try {
+    const x = new URL(a);
+    const y = new URL(b);
+    const px = x.pathname.replace(/\/+$/, "");
+    const py = y.pathname.replace(/\/+$/, "");
+    return x.origin === y.origin && px === py;
+  } catch {
+    return a === b;
+  }
+}

@@ -1,0 +1,61 @@
+/** Errors commands throw; only main() turns them into output and an exit code (CONTRACT.md §3). */
+
+export const EXIT = { ok: 0, error: 1, usage: 2, partial: 3, auth: 4, cancelled: 130 } as const;
+
+export class CliError extends Error {
+  readonly exitCode: number;
+  readonly hint?: string;
+  constructor(message: string, exitCode: number, hint?: string) {
+    super(message);
+    this.exitCode = exitCode;
+    this.hint = hint;
+  }
+}
+
+/** Bad flags or input; nothing was done. Exit 2. */
+export class UsageError extends CliError {
+  override name = "UsageError";
+  constructor(message: string, hint?: string) {
+    super(message, EXIT.usage, hint);
+  }
+}
+
+/** Credentials missing, rejected or expired. Exit 4 with a login hint. */
+export class AuthRequiredError extends CliError {
+  override name = "AuthRequiredError";
+  constructor(message: string, hint = "run `medusactl login`") {
+    super(message, EXIT.auth, hint);
+  }
+}
+
+/** A bulk job in which some rows failed while writing. Exit 3. */
+export class PartialFailureError extends CliError {
+  override name = "PartialFailureError";
+  constructor(message: string) {
+    super(message, EXIT.partial);
+  }
+}
+
+/** Ctrl-C or a declined prompt. Exit 130, nothing printed. */
+export class CancelError extends CliError {
+  override name = "CancelError";
+  constructor(message = "cancelled") {
+    super(message, EXIT.cancelled);
+  }
+}
+
+/** The command already explained itself. Exit 1, nothing more printed. */
+export class SilentError extends CliError {
+  override name = "SilentError";
+  constructor(exitCode: number = EXIT.error) {
+    super("", exitCode);
+  }
+}
+
+/** A failure of the command's own job (a server that is not running, a failed import). Exit 1. */
+export class JobError extends CliError {
+  override name = "JobError";
+  constructor(message: string, hint?: string) {
+    super(message, EXIT.error, hint);
+  }
+}

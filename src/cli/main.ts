@@ -1,0 +1,103 @@
+import { CommanderError } from "commander";
+import { CliError, EXIT } from "./errors.js";
+import { createFactory } from "./factory.js";
+import type { IOStreams } from "./io.js";
+import { EXIT_CODES_HELP, buildProgram, globalFlags } from "./program.js";
+
+/**
+ * Runs one command line and returns the exit code. The only place errors become output
+ * (CONTRACT.md §3); `bin/medusactl.js` is the only place that exits.
+ */
+export async function main(argv: string[], io: IOStreams, signal: AbortSignal): Promise<number> {
+  if (argv[0] === "help" && argv[1] === "exit-codes") {
+    io.out.write(EXIT_CODES_HELP + "\n");
+    return EXIT.ok;
+  }
+  const debug = argv.includes("--debug");
+  if (argv.includes("--no-color")) io.noColor = true;
+  try {
+    const program = await buildProgram(argv, { factory: (cmd) => createFactory(io, globalFlags(cmd), signal) });
+    program.exitOverride();
+    program.configureOutput({
+      writeOut: (s) => io.out.write(s),
+      writeErr: (s) => io.err.write(s),
+      outputError: (s, write) => write(s),
+    });
+    // Every subcommand inherits exitOverride and output routing.
+    const walk = (c: typeof program) => {
+      for (const sub of c.commands) {
+        sub.exitOverride();
+        sub.configureOutput({ writeOut: (s) => io.out.write(s), writeErr: (s) => io.err.write(s) });
+        walk(sub);
+      }
+    };
+    walk(program);
+    if (argv.length === 0) {
+      program.outputHelp();
+      return EXIT.ok;
+    }
+    await program.parseAsync(argv, { from: "user" });
+    return EXIT.ok;
+  } catch (e) {
+    return reportError(e, io, debug);
+  }
+}
+
+export function reportError(e: unknown, io: IOStreams, debug: boolean): number {
+  if (e instanceof CommanderError) {
+    if (e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help") return EXIT.ok;
+    // commander already printed its message and the usage hint.
+    return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  }
+  if (e instanceof CliError) {
+    if (e.exitCode === EXIT.cancelled) return e.exitCode;
+    if (e.message) io.err.write(`Error: ${e.message}\n`);
+    if (e.hint) io.err.write(`Hint: ${e.hint}\n`);
+    return e.exitCode;
+  }
+  const err = e as { name?: string; message?: string; status?: number; type?: string; code?: string; request?: { method: string; url: string }; stack?: string; cause?: unknown };
+  switch (err?.name) {
+    case "ApiError": {
+      const where = err.request ? `, ${err.request.method} ${pathOf(err.request.url)}` : "";
+      const kind = [err.status, err.type ?? err.code].filter(Boolean).join(" ");
+      if (err.status === 401) {
+        io.err.write(`Error: ${err.message} (${kind}${where})\nHint: run \`medusactl login\`\n`);
+        return EXIT.auth;
+      }
+      if (err.status === 403) {
+        io.err.write(`Error: not permitted: ${err.message} (${kind}${where})\n`);
+        return EXIT.error;
+      }
+      io.err.write(`Error: ${err.message} (${kind}${where})\n`);
+      return EXIT.error;
+    }
+    case "NetworkError":
+    case "TimeoutError":
+    case "InvalidResponseError":
+      io.err.write(`Error: ${err.message}\n`);
+      if (debug && err.cause) io.err.write(`Cause: ${String((err.cause as Error)?.message ?? err.cause)}\n`);
+      return EXIT.error;
+    case "AbortError":
+      return EXIT.cancelled;
+    case "TokenFileError":
+      io.err.write(`Error: ${err.message}\n`);
+      return EXIT.auth;
+    case "QueryParseError":
+      io.err.write(`Error: --query: ${err.message}\n`);
+      return EXIT.usage;
+    default:
+      io.err.write(`Error: ${err?.message ?? String(e)}\n`);
+      if (debug && err?.stack) io.err.write(`${err.stack}\n`);
+      else io.err.write("This looks like a bug in medusactl; run again with --debug for details.\n");
+      return EXIT.error;
+  }
+}
+
+function pathOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return u.pathname + u.search;
+  } catch {
+    return url;
+  }
+}

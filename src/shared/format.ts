@@ -1,0 +1,75 @@
+/** The only place money, dates, ages and ids are formatted for people (CLI tables, TUI, storefront). */
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** Medusa amounts are decimal major units (19.99 = €19.99); totals are not rounded, so we round here. */
+export function formatMoney(amount: number | string | null | undefined, currency: string | null | undefined, locale = "en-US"): string {
+  if (amount === null || amount === undefined || amount === "") return "";
+  const n = typeof amount === "string" ? Number(amount) : amount;
+  if (!Number.isFinite(n)) return String(amount);
+  if (!currency) return n.toFixed(2);
+  const key = `${locale}|${currency}`;
+  let f = moneyFormats.get(key);
+  if (!f) {
+    try {
+      f = new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() });
+    } catch {
+      return `${n.toFixed(2)} ${currency.toUpperCase()}`;
+    }
+    moneyFormats.set(key, f);
+  }
+  return f.format(n);
+}
+
+/** "2026-11-22 14:03" in UTC: sortable, unambiguous, the same on every machine. */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return "";
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return String(value);
+  return d.toISOString().slice(0, 16).replace("T", " ");
+}
+
+/** "12s ago", "5m ago", "3h ago", "2d ago". */
+export function formatAge(value: string | Date | number, now: number = Date.now()): string {
+  const t = value instanceof Date ? value.getTime() : typeof value === "number" ? value : new Date(value).getTime();
+  const s = Math.max(0, Math.round((now - t) / 1000));
+  if (s < 60) return `${s}s ago`;
+  if (s < 3600) return `${Math.floor(s / 60)}m ago`;
+  if (s < 86400) return `${Math.floor(s / 3600)}h ago`;
+  return `${Math.floor(s / 86400)}d ago`;
+}
+
+/** Order references as people say them: "#123". */
+export function formatDisplayId(displayId: number | string | null | undefined): string {
+  return displayId === null || displayId === undefined ? "" : `#${displayId}`;
+}
+
+/** Ids are shown whole: Medusa's ULIDs differ only in their tail, so shortening them would mislead. */
+export function formatId(id: string | null | undefined): string {
+  return id ?? "";
+}
+
+/** Shows the last four characters of a secret: "sk_…a1b2". */
+export function maskSecret(secret: string): string {
+  const prefix = /^(sk|pk)_/.exec(secret)?.[0] ?? "";
+  return `${prefix}…${secret.slice(-4)}`;
+}
+
+const MONEY_FIELDS = /(^|_)(total|subtotal|amount|price)$/;
+const DATE_FIELDS = /_at$/;
+
+/** One cell of a people-facing table: dates and money formatted, nested values as compact JSON. */
+export function formatCell(field: string, value: unknown, record: Record<string, unknown>): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string" && DATE_FIELDS.test(field)) return formatDate(value);
+  if ((typeof value === "number" || typeof value === "string") && MONEY_FIELDS.test(field) && typeof record.currency_code === "string") {
+    return formatMoney(value, record.currency_code);
+  }
+  if (field === "display_id") return formatDisplayId(value as number);
+  if (Array.isArray(value)) {
+    if (value.every((v) => v && typeof v === "object")) return String(value.length);
+    return value.join(",");
+  }
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
