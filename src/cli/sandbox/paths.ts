@@ -1,0 +1,202 @@
+/**
+ * Pure parts of the sandbox manager: where things live and which options are in
+ * force. No I/O here besides reading the environment passed in, so the rules
+ * can be unit-tested.
+ */
+import { homedir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { existsSync, readFileSync } from "node:fs";
+
+export const DEFAULT_PORT = 9000;
+export const DEFAULT_DB_PORT = 54329;
+export const DEFAULT_HOST = "127.0.0.1";
+export const DEFAULT_ADMIN_EMAIL = "admin@medusactl.local";
+export const DATABASE_NAME = "medusa";
+export const PG_USER = "postgres";
+
+export interface SandboxOptions {
+  /** Data root (overrides $MEDUSACTL_DATA_DIR); the sandbox lives in `<dataDir>/sandbox`. */
+  dataDir?: string;
+  /** Medusa port on 127.0.0.1 (default 9000, or the one recorded for this sandbox). */
+  port?: number;
+  /** Embedded PostgreSQL port on 127.0.0.1 (default 54329, or the recorded one). */
+  dbPort?: number;
+  /** An existing PostgreSQL database; else env MEDUSACTL_SANDBOX_DATABASE_URL. A bare DATABASE_URL is ignored. */
+  databaseUrl?: string;
+  /** The repo's `sandbox/` folder; default `<package root>/sandbox`. */
+  sourceDir?: string;
+  /** Progress lines (meant for stderr). */
+  log?: (line: string) => void;
+  signal?: AbortSignal;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface SandboxPaths {
+  /** Data root: $MEDUSACTL_DATA_DIR, /var/lib/medusactl (root), $XDG_DATA_HOME/medusactl, ~/.local/share/medusactl. */
+  root: string;
+  /** `<root>/sandbox`: everything `destroy` removes. */
+  sandbox: string;
+  /** `<root>/jobs`: bulk-job checkpoints, never touched by the sandbox manager. */
+  jobs: string;
+  /** Installed Medusa project (sources copied from the repo + node_modules). */
+  app: string;
+  /** Embedded PostgreSQL data directory (owned by `postgres` when run as root). */
+  pgData: string;
+  /** PostgreSQL server log (inside the data directory, so the `postgres` user can write it). */
+  pgLog: string;
+  logs: string;
+  /** Medusa server log (stdout + stderr of `medusa start`). */
+  medusaLog: string;
+  installLog: string;
+  migrateLog: string;
+  seedLog: string;
+  pgCtlLog: string;
+  /** Private runtime folder (0700): pid file, lock, seed output. */
+  run: string;
+  pidFile: string;
+  lockFile: string;
+  seedOut: string;
+  /** State file (0600): ports, secrets, keys, stamps. */
+  state: string;
+  /** Install stamp, inside node_modules so that removing node_modules forces a reinstall. */
+  installStamp: string;
+}
+
+export interface ResolvedOptions {
+  paths: SandboxPaths;
+  port: number | undefined;
+  dbPort: number | undefined;
+  databaseUrl: string | undefined;
+  sourceDir: string;
+  env: NodeJS.ProcessEnv;
+  isRoot: boolean;
+  log: (line: string) => void;
+  signal: AbortSignal | undefined;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value !== undefined && value.trim() !== "" ? value : undefined;
+}
+
+/** The data root, by the precedence of CONTRACT §8. */
+export function dataRoot(opts: { dataDir?: string; env?: NodeJS.ProcessEnv; isRoot?: boolean; home?: string } = {}): string {
+  const env = opts.env ?? process.env;
+  const explicit = nonEmpty(opts.dataDir) ?? nonEmpty(env.MEDUSACTL_DATA_DIR);
+  if (explicit) return resolve(explicit);
+  const isRoot = opts.isRoot ?? currentUserIsRoot();
+  if (isRoot) return "/var/lib/medusactl";
+  const xdg = nonEmpty(env.XDG_DATA_HOME);
+  if (xdg) return join(resolve(xdg), "medusactl");
+  return join(opts.home ?? env.HOME ?? homedir(), ".local", "share", "medusactl");
+}
+
+export function currentUserIsRoot(): boolean {
+  return typeof process.getuid === "function" && process.getuid() === 0;
+}
+
+export function sandboxPaths(opts: { dataDir?: string; env?: NodeJS.ProcessEnv; isRoot?: boolean; home?: string } = {}): SandboxPaths {
+  const root = dataRoot(opts);
+  const sandbox = join(root, "sandbox");
+  const app = join(sandbox, "app");
+  const pgData = join(sandbox, "postgres");
+  const logs = join(sandbox, "logs");
+  const run = join(sandbox, "run");
+  return {
+    root,
+    sandbox,
+    jobs: join(root, "jobs"),
+    app,
+    pgData,
+    pgLog: join(pgData, "server.log"),
+    logs,
+    medusaLog: join(logs, "medusa.log"),
+    installLog: join(logs, "npm-install.log"),
+    migrateLog: join(logs, "migrate.log"),
+    seedLog: join(logs, "seed.log"),
+    pgCtlLog: join(logs, "pg_ctl.log"),
+    run,
+    pidFile: join(run, "medusa.pid"),
+    lockFile: join(run, "lock"),
+    seedOut: join(run, "seed-out.json"),
+    state: join(sandbox, "state.json"),
+    installStamp: join(app, "node_modules", ".medusactl-install-stamp"),
+  };
+}
+
+/** `<package root>/sandbox`, found by walking up from this module to medusactl's package.json. */
+export function defaultSourceDir(fromUrl: string = import.meta.url): string {
+  let dir = dirname(fileURLToPath(fromUrl));
+  for (;;) {
+    const pkg = join(dir, "package.json");
+    if (existsSync(pkg)) {
+      try {
+        const name = (JSON.parse(readFileSync(pkg, "utf8")) as { name?: unknown }).name;
+        if (name === "medusactl") return join(dir, "sandbox");
+      } catch {
+        // not ours; keep walking
+      }
+    }
+    const parent = dirname(dir);
+    if (parent === dir) {
+      throw new Error("cannot find the medusactl package root (looked for package.json named \"medusactl\" above " + fileURLToPath(fromUrl) + ")");
+    }
+    dir = parent;
+  }
+}
+
+function validPort(value: number | undefined, what: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < 1 || value > 65535) {
+    throw new Error(`invalid ${what}: ${String(value)} (expected an integer from 1 to 65535)`);
+  }
+  return value;
+}
+
+/**
+ * Options with their defaults. Ports stay undefined when not given, because the
+ * ports recorded for an existing sandbox win over the defaults (see effectivePorts).
+ */
+export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
+  const env = opts.env ?? process.env;
+  const isRoot = currentUserIsRoot();
+  const paths = sandboxPaths({ dataDir: opts.dataDir, env, isRoot });
+  return {
+    paths,
+    port: validPort(opts.port, "port"),
+    dbPort: validPort(opts.dbPort, "database port"),
+    // Only an explicit option or MEDUSACTL_SANDBOX_DATABASE_URL: never the ambient DATABASE_URL.
+    databaseUrl: nonEmpty(opts.databaseUrl) ?? nonEmpty(env.MEDUSACTL_SANDBOX_DATABASE_URL),
+    sourceDir: resolve(opts.sourceDir ?? defaultSourceDir()),
+    env,
+    isRoot,
+    log: opts.log ?? (() => {}),
+    signal: opts.signal,
+  };
+}
+
+/** Ports in force: explicit option, else the sandbox's recorded port, else the default. */
+export function effectivePorts(
+  resolved: Pick<ResolvedOptions, "port" | "dbPort">,
+  recorded: { port?: number; dbPort?: number } | undefined,
+): { port: number; dbPort: number } {
+  return {
+    port: resolved.port ?? recorded?.port ?? DEFAULT_PORT,
+    dbPort: resolved.dbPort ?? recorded?.dbPort ?? DEFAULT_DB_PORT,
+  };
+}
+
+export function sandboxUrl(port: number): string {
+  return `http://${DEFAULT_HOST}:${port}`;
+}
+
+/** A database URL with its password hidden, for messages. */
+export function redactDatabaseUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "<unparsable database URL>";
+  }
+}
