@@ -38,7 +38,8 @@ export async function buildProgram(argv: string[], ctx: CommandContext): Promise
     .addHelpText("after", `\nEnvironment: MEDUSA_URL, MEDUSA_API_KEY, MEDUSA_TOKEN, MEDUSA_PUBLISHABLE_KEY, MEDUSACTL_PROFILE, MEDUSACTL_CONFIG_DIR, NO_COLOR\n\n${EXIT_CODES_HELP}\n`);
   program.configureHelp({ sortSubcommands: false });
 
-  const words = argv.filter((a) => !a.startsWith("-"));
+  // Values of the global flags that take one (`--profile ci whoami`) are not the noun.
+  const words = argv.filter((a, i) => !a.startsWith("-") && !["--profile", "--url", "--timeout"].includes(argv[i - 1] ?? ""));
   const invoked = findNoun(words[0] === "help" ? words[1] : words[0]);
   for (const noun of NOUNS) {
     const cmd = program.command(noun.name).description(noun.summary);

@@ -14,7 +14,8 @@ export interface CliResult {
 export function runCli(args: string[], opts: { env?: Record<string, string | undefined>; input?: string; timeoutMs?: number } = {}): Promise<CliResult> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (v !== undefined && !k.startsWith("MEDUSA")) env[k] = v;
+    // Credentials and profile choice come only from the test; the data folder is kept so the CLI finds the sandbox.
+    if (v !== undefined && !k.startsWith("MEDUSA_") && k !== "MEDUSACTL_PROFILE" && k !== "MEDUSACTL_CONFIG_DIR") env[k] = v;
   }
   for (const [k, v] of Object.entries(opts.env ?? {})) {
     if (v === undefined) delete env[k];

@@ -6,6 +6,7 @@ import { collect, readBody } from "../input.js";
 import { OUTPUT_FORMATS, pickColumns, writeList, writeRecord, type OutputFormat } from "../output/render.js";
 import { requireConfirmation } from "../prompter.js";
 import type { IOStreams } from "../io.js";
+import type { MethodSpec, ResourceSpec } from "../../sdk/resource.js";
 
 type Rec = Record<string, unknown>;
 
@@ -142,6 +143,8 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
   if (m.create) bodyCommand("create");
   if (m.update) bodyCommand("update");
 
+  registerDomainVerbs(noun, entry, spec, ctx, sdkResource);
+
   if (m.delete) {
     const cmd = noun.command("delete").description(`Delete one of the ${entry.name}`).argument("<id>").option("-y, --yes", "do not ask for confirmation");
     outputOptions(cmd);
@@ -159,6 +162,138 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
       const format = chosenFormat(f.io, o);
       if (format === "table") f.io.out.write(`deleted ${id}\n`);
       else writeRecord(f.io, format, out);
+    });
+  }
+}
+
+const GENERIC_METHODS = new Set(["list", "retrieve", "create", "update", "delete"]);
+
+/** `markAsPaid` → `mark-as-paid`. */
+export function kebab(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").replace(/([A-Z])([A-Z][a-z])/g, "$1-$2").toLowerCase();
+}
+
+function pathParams(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((x) => x[1]!);
+}
+
+/**
+ * A method the CLI can drive from its declaration alone: a plain route (no hand-written body),
+ * JSON in and out, and arguments that are only path parameters, body, query and headers.
+ */
+export function isSimpleMethod(spec: MethodSpec): boolean {
+  if (spec.custom || spec.accept) return false;
+  const params = new Set(pathParams(spec.path));
+  return spec.args.every((a) => params.has(a) || a === "body" || a === "query" || a === "headers");
+}
+
+/** Final static path segments of actions CONTRACT.md §7 rates moderate (fulfil, ship, capture, complete…). */
+const MODERATE_ACTIONS = new Set([
+  "cancel", "revoke", "delete", "archive", "complete", "capture", "fulfillments", "shipment", "shipments",
+  "mark-as-delivered", "confirm", "request", "receive", "transfer", "guest", "reset-password",
+]);
+
+/**
+ * The confirmation a domain verb needs (CONTRACT.md §7): severe for refunds and for cancelling an
+ * order; moderate for DELETEs and the actions above; none otherwise (creates, updates, reads).
+ */
+export function confirmationLevel(m: MethodSpec): "none" | "moderate" | "severe" {
+  if (m.method === "GET") return "none";
+  if (/\/refund$/.test(m.path) || m.path === "/admin/orders/{id}/cancel") return "severe";
+  if (m.method === "DELETE") return "moderate";
+  const last = m.path.split("/").filter((s) => s && !s.startsWith("{")).pop() ?? "";
+  return MODERATE_ACTIONS.has(last) ? "moderate" : "none";
+}
+
+/** Splits a response into the list or record it carries (`{orders, count}`, `{order}`), else the whole body. */
+export function unwrapResponse(res: unknown, one?: string): { list: Rec[]; count?: number } | { record: Rec } | { raw: unknown } {
+  if (res === null || typeof res !== "object" || Array.isArray(res)) return { raw: res };
+  const body = res as Rec;
+  if (one && body[one] && typeof body[one] === "object" && !Array.isArray(body[one])) return { record: body[one] as Rec };
+  const keys = Object.keys(body).filter((k) => !["count", "limit", "offset", "estimate_count"].includes(k));
+  if (keys.length === 1) {
+    const v = body[keys[0]!];
+    if (Array.isArray(v) && v.every((x) => x && typeof x === "object")) return { list: v as Rec[], count: typeof body.count === "number" ? body.count : undefined };
+    if (v && typeof v === "object" && !Array.isArray(v)) return { record: v as Rec };
+  }
+  return { record: body };
+}
+
+function writeResult(io: IOStreams, format: OutputFormat, res: unknown, one: string | undefined, fields?: string): void {
+  const r = unwrapResponse(res, one);
+  if ("raw" in r) {
+    if (r.raw !== undefined) io.out.write((typeof r.raw === "string" ? r.raw : JSON.stringify(r.raw, null, 2)) + "\n");
+    return;
+  }
+  if ("list" in r) {
+    writeList(io, format, r.list, format === "csv" || format === "table" ? pickColumns(r.list, undefined, fields) : []);
+    return;
+  }
+  writeRecord(io, format, r.record);
+}
+
+/**
+ * One subcommand per non-generic SDK method with a simple shape, named after the method in
+ * kebab-case (`api-keys revoke <id>`, `payment-collections mark-as-paid <id>`). Hand-written
+ * methods (`custom`: uploads, streams, shaped bodies) are left to hand-written commands.
+ */
+function registerDomainVerbs(
+  noun: Command,
+  entry: NounEntry,
+  spec: ResourceSpec,
+  ctx: CommandContext,
+  sdkResource: (f: ReturnType<CommandContext["factory"]>) => Promise<Record<string, (...a: unknown[]) => Promise<Rec>>>,
+): void {
+  const taken = new Set(noun.commands.map((c) => c.name()));
+  for (const [method, m] of Object.entries(spec.methods)) {
+    if (GENERIC_METHODS.has(method) || !isSimpleMethod(m)) continue;
+    const verb = kebab(method);
+    if (taken.has(verb) || ["get", "list", "create", "update", "delete"].includes(verb)) continue;
+    taken.add(verb);
+    const params = m.args.filter((a) => a !== "body" && a !== "query" && a !== "headers");
+    const hasBody = m.args.includes("body");
+    const hasQuery = m.args.includes("query");
+    const level = confirmationLevel(m);
+    const cmd = noun.command(verb).description(m.summary ?? `${m.method} ${m.path}`);
+    for (const p of params) cmd.argument(`<${kebab(p)}>`);
+    if (hasBody) {
+      cmd
+        .option("--data <json|@file|->", "request body as JSON, from a file (@file) or stdin (-)")
+        .option("--set <key=value>", "set a body field; dotted keys nest, values are JSON-typed (repeatable)", collect);
+    }
+    if (hasQuery) {
+      cmd
+        .option("--fields <fields>", "Medusa fields selection")
+        .option("--query <querystring>", "extra query parameters, qs syntax: a=1&b[]=2 (repeatable)", collect);
+    }
+    if (level !== "none") cmd.option("-y, --yes", "do not ask for confirmation");
+    outputOptions(cmd);
+    cmd.action(async (...args: unknown[]) => {
+      const c = args[args.length - 1] as Command;
+      const o = args[args.length - 2] as { data?: string; set?: string[]; fields?: string; query?: string[]; yes?: boolean; output?: string; json?: boolean; out?: string };
+      const values = args.slice(0, params.length) as string[];
+      const f = ctx.factory(c);
+      const body = hasBody ? await readBody(f.io, o) : undefined;
+      const query = hasQuery ? await buildQuery(o, false) : undefined;
+      if (level !== "none") {
+        const target = await f.target();
+        const severe = level === "severe" || target.production;
+        await requireConfirmation(f.io, f.prompter(), {
+          yes: o.yes,
+          level: severe ? "severe" : "moderate",
+          question: `${entry.name} ${verb} ${values.join(" ")} on ${target.profileName ?? "(env)"} (${target.url})?`,
+          typed: level === "severe" ? values[0] : target.profileName,
+        });
+      }
+      const callArgs = m.args.map((a) => {
+        if (a === "body") return body;
+        if (a === "query") return query && Object.keys(query).length ? query : undefined;
+        if (a === "headers") return undefined;
+        return values[params.indexOf(a)];
+      });
+      const res = await sdkResource(f);
+      const out = await res[method]!(...callArgs, { signal: f.signal });
+      await withOut(f.io, o.out, async (io) => writeResult(io, chosenFormat(io, o), out, spec.one, o.fields));
     });
   }
 }

@@ -1,0 +1,33 @@
+import type { Command } from "commander";
+import type { CommandContext } from "../../program.js";
+import { globalFlags } from "../../program.js";
+import { UsageError } from "../../errors.js";
+import { secretKey } from "../../config/profiles.js";
+import { envCredential } from "./shared.js";
+
+/**
+ * `medusactl logout [--all]`: forgets the stored secret of the active profile, or of every profile.
+ * Profiles keep their settings (URL, production mark), so `login` brings them back.
+ */
+export function register(cmd: Command, ctx: CommandContext): void {
+  cmd
+    .option("--all", "forget the credentials of every profile")
+    .action(async (o: { all?: boolean }, c: Command) => {
+      const f = ctx.factory(c);
+      const flags = globalFlags(c);
+      const file = await f.profiles().read();
+      const tokens = await f.tokens();
+      if (o.all) {
+        await tokens.removeWhere((k) => k.startsWith(secretKey("")));
+        f.io.err.write(`Logged out of ${Object.keys(file.profiles).length} profile(s).\n`);
+      } else {
+        const name = flags.profile ?? f.io.env.MEDUSACTL_PROFILE ?? file.default;
+        if (!name) throw new UsageError("no profile to log out of", "see `medusactl profile list`");
+        if (!file.profiles[name]) throw new UsageError(`no profile named "${name}"`, "see `medusactl profile list`");
+        await tokens.removeItem(secretKey(name));
+        f.io.err.write(`Logged out of profile "${name}" (${file.profiles[name]!.url}).\n`);
+      }
+      const env = envCredential(f.io.env);
+      if (env) f.io.err.write(`Note: ${env} is still set in the environment and is used instead of any profile.\n`);
+    });
+}

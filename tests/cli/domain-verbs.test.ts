@@ -1,0 +1,63 @@
+import { Command } from "commander";
+import { describe, expect, it } from "vitest";
+import { confirmationLevel, isSimpleMethod, kebab, registerCrud } from "../../src/cli/commands/crud.js";
+import { findNoun } from "../../src/cli/commands/index.js";
+import { adminResources } from "../../src/sdk/admin/index.js";
+import type { MethodSpec, ResourceSpec } from "../../src/sdk/resource.js";
+
+const specs = adminResources as unknown as Record<string, ResourceSpec>;
+const method = (res: string, name: string) => specs[res]!.methods[name] as MethodSpec;
+const noCtx = { factory: () => { throw new Error("not called while building"); } };
+
+async function verbs(noun: string): Promise<string[]> {
+  const cmd = new Command(noun);
+  await registerCrud(cmd, findNoun(noun)!, noCtx);
+  return cmd.commands.map((c) => c.name());
+}
+
+describe("domain verbs from declarations", () => {
+  it.each([
+    ["markAsPaid", "mark-as-paid"],
+    ["revoke", "revoke"],
+    ["retrievePreview", "retrieve-preview"],
+    ["batchInventoryItemsLocationLevels", "batch-inventory-items-location-levels"],
+  ])("names %s as %s", (name, verb) => expect(kebab(name)).toBe(verb));
+
+  it.each([
+    ["apiKey", "revoke", "moderate"],
+    ["invite", "resend", "none"],
+    ["order", "archive", "moderate"],
+    ["order", "cancel", "severe"],
+    ["order", "createFulfillment", "moderate"],
+    ["order", "createShipment", "moderate"],
+    ["order", "markAsDelivered", "moderate"],
+    ["order", "listChanges", "none"],
+    ["payment", "capture", "moderate"],
+    ["payment", "refund", "severe"],
+    ["claim", "cancel", "moderate"],
+    ["claim", "removeItem", "moderate"],
+    ["productCategory", "updateProducts", "none"],
+  ])("%s.%s asks %s confirmation", (res, name, level) => expect(confirmationLevel(method(res, name))).toBe(level));
+
+  it("leaves hand-written methods (custom) to hand-written commands", async () => {
+    expect(isSimpleMethod(method("invite", "accept"))).toBe(false);
+    expect(isSimpleMethod(method("product", "import"))).toBe(false);
+    const invites = await verbs("invites");
+    expect(invites).toContain("resend");
+    expect(invites).not.toContain("accept");
+  });
+
+  it("adds verbs beside the generic ones without duplicates", async () => {
+    const v = await verbs("payment-collections");
+    expect(v).toEqual(expect.arrayContaining(["create", "delete", "mark-as-paid", "create-payment-session"]));
+    expect(new Set(v).size).toBe(v.length);
+  });
+
+  it("builds every noun's verbs without clashes", async () => {
+    for (const [key] of Object.entries(specs)) {
+      const noun = (await import("../../src/cli/commands/index.js")).NOUNS.find((n) => n.admin === key)!;
+      const v = await verbs(noun.name);
+      expect(new Set(v).size).toBe(v.length);
+    }
+  });
+});
