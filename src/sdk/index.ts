@@ -76,6 +76,6 @@ export { fetchTransport } from "./transport/fetch.js";
 export type { Transport, TransportRequest, TransportResponse } from "./transport/types.js";
 export { adminResources } from "./admin/index.js";
 export { storeResources } from "./store/index.js";
-export { paginate, op, custom, crud, defineResource, type MethodSpec, type ResourceSpec } from "./resource.js";
+export { paginate, op, custom, defineResource, type MethodSpec, type ResourceSpec } from "./resource.js";
 export type { Config, CallOptions, FetchInit, ClientHeaders, Hooks, Logger, RequestLogEntry, ServerSentEvent } from "./types.js";
 export { SDK_VERSION } from "./version.js";

@@ -86,20 +86,6 @@ export function custom<Args extends unknown[] = any[], Res = any>(
   return { method: route.slice(0, space) as HttpMethod, path: route.slice(space + 1), args: [], custom: fn, summary };
 }
 
-/** The usual five: list, retrieve, create, update, delete, with the js-sdk's argument orders. */
-export function crud(path: string, which: ReadonlyArray<"list" | "retrieve" | "create" | "update" | "delete"> = ["list", "retrieve", "create", "update", "delete"]) {
-  const all = {
-    list: op(`GET ${path}`, "query", { list: true }),
-    retrieve: op(`GET ${path}/{id}`, "id query"),
-    create: op(`POST ${path}`, "body query"),
-    update: op(`POST ${path}/{id}`, "id body query"),
-    delete: op(`DELETE ${path}/{id}`, "id"),
-  };
-  const out: Partial<typeof all> = {};
-  for (const k of which) (out as Record<string, MethodSpec>)[k] = all[k];
-  return out as typeof all;
-}
-
 export function defineResource<M extends Record<string, MethodSpec>>(spec: ResourceSpec<M>): ResourceSpec<M> {
   return spec;
 }
