@@ -36,7 +36,15 @@ export function undiciTransport(options: UndiciTransportOptions = {}): Transport
         bodyTimeout: 0,
       };
       const dispatcher =
-        options.dispatcher ?? (proxyConfigured(env) ? new undici.EnvHttpProxyAgent(common) : new undici.Agent(common));
+        options.dispatcher ??
+        (proxyConfigured(env)
+          ? new undici.EnvHttpProxyAgent({
+              ...common,
+              httpProxy: env.HTTP_PROXY ?? env.http_proxy,
+              httpsProxy: env.HTTPS_PROXY ?? env.https_proxy ?? env.HTTP_PROXY ?? env.http_proxy,
+              noProxy: env.NO_PROXY ?? env.no_proxy,
+            })
+          : new undici.Agent(common));
       return { dispatcher, request: undici.request };
     });
     return dispatcherPromise;
