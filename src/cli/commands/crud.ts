@@ -23,7 +23,7 @@ function outputOptions(cmd: Command) {
     .option("--out <file>", "write the output to a file instead of stdout");
 }
 
-function chosenFormat(io: IOStreams, o: { output?: string; json?: boolean }): OutputFormat {
+function chosenFormat(o: { output?: string; json?: boolean }): OutputFormat {
   if (o.json) return "json";
   return (o.output as OutputFormat | undefined) ?? "table";
 }
@@ -78,7 +78,7 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
     outputOptions(cmd).addHelpText("after", `\nExamples:\n  medusactl ${entry.name} list --limit 10\n  medusactl ${entry.name} list --all --output csv --out ${entry.name}.csv\n  medusactl ${entry.name} list --query 'q=shirt' --json`);
     cmd.action(async (o, c: Command) => {
       const f = ctx.factory(c);
-      const format = chosenFormat(f.io, o);
+      const format = chosenFormat(o);
       const query = await buildQuery(o, true);
       const res = await sdkResource(f);
       const many = spec.many!;
@@ -115,7 +115,7 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
       const query = await buildQuery(o, false);
       const out = await res.retrieve!(id, Object.keys(query).length ? query : undefined, undefined, callOpts(f));
       const rec = ((out as Rec)[spec.one!] as Rec) ?? out;
-      await withOut(f.io, o.out, async (io) => writeRecord(io, chosenFormat(io, o), rec));
+      await withOut(f.io, o.out, async (io) => writeRecord(io, chosenFormat(o), rec));
     });
   }
 
@@ -137,7 +137,7 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
       const query = o.fields ? { fields: o.fields } : undefined;
       const out = name === "create" ? await res.create!(body, query, undefined, callOpts(f)) : await res.update!(args[0] as string, body, query, undefined, callOpts(f));
       const rec = ((out as Rec)[spec.one!] as Rec) ?? out;
-      await withOut(f.io, o.out, async (io) => writeRecord(io, chosenFormat(io, o), rec));
+      await withOut(f.io, o.out, async (io) => writeRecord(io, chosenFormat(o), rec));
     });
   };
   if (m.create) bodyCommand("create");
@@ -159,7 +159,7 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
       });
       const res = await sdkResource(f);
       const out = (await res.delete!(id, undefined, callOpts(f))) ?? { id, deleted: true };
-      const format = chosenFormat(f.io, o);
+      const format = chosenFormat(o);
       if (format === "table") f.io.out.write(`deleted ${id}\n`);
       else writeRecord(f.io, format, out);
     });
@@ -293,7 +293,7 @@ function registerDomainVerbs(
       });
       const res = await sdkResource(f);
       const out = await res[method]!(...callArgs, { signal: f.signal });
-      await withOut(f.io, o.out, async (io) => writeResult(io, chosenFormat(io, o), out, spec.one, o.fields));
+      await withOut(f.io, o.out, async (io) => writeResult(io, chosenFormat(o), out, spec.one, o.fields));
     });
   }
 }
