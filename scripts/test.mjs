@@ -48,7 +48,18 @@ try {
   ensureDeps();
   ensureBuild({ force: true });
   suite("unit");
+  // Method calls recorded by tests/e2e/helpers/sdk.ts feed COVERAGE.md; a partial run must not overwrite it.
+  rmSync(path.join(root, ".tmp", "e2e-calls"), { recursive: true, force: true });
   suite("e2e");
+  if (only.length === 0) {
+    console.error("\n› SDK coverage against the back-end");
+    const code = run(process.execPath, ["scripts/coverage.mjs"]);
+    if (code === 0) passed += 1;
+    else {
+      failed += 1;
+      crashed.push("SDK end-to-end coverage under the goal or a method without a reason (see tests/e2e/COVERAGE.md)");
+    }
+  }
 } catch (e) {
   console.error(`test run failed: ${e.message}`);
   failed += 1;
