@@ -160,3 +160,35 @@ export async function registerCustomer(opts: { email?: string; password?: string
   await sdk.auth.login("customer", "emailpass", { email, password });
   return { sdk, customer, email, password };
 }
+
+/** One pending change action as an order preview shows it (on an item or a shipping method). */
+export interface PreviewAction {
+  id: string;
+  action: string;
+  /** The item or shipping method the action sits on in the preview. */
+  on: string;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * The pending actions of an order preview (answers of return/claim/exchange/order-edit/draft-order
+ * edit calls), newest last. Action ids are what the update/remove methods take.
+ * @example const [add] = previewActions(order_preview, "ITEM_ADD")
+ */
+export function previewActions(preview: { items?: unknown[] | null; shipping_methods?: unknown[] | null }, type?: string): PreviewAction[] {
+  const out: PreviewAction[] = [];
+  for (const holder of [...(preview.items ?? []), ...(preview.shipping_methods ?? [])] as { id: string; actions?: { id: string; action: string; details?: Record<string, unknown>; created_at?: string }[] }[]) {
+    for (const a of holder.actions ?? []) out.push({ id: a.id, action: a.action, on: holder.id, details: a.details });
+  }
+  return type ? out.filter((a) => a.action === type) : out;
+}
+
+/** Fulfils every line of a fresh (unfulfilled) order in full from the seeded warehouse; optionally ships it too. */
+export async function fulfilOrder(admin: Medusa, orderId: string, opts: { ship?: boolean } = {}): Promise<HttpTypes.AdminOrder> {
+  const location_id = await warehouseId(admin);
+  const items = (await orderState(admin, orderId, "id,*items")).items!.map((i) => ({ id: i.id, quantity: Number(i.quantity) }));
+  const { order } = await admin.admin.order.createFulfillment(orderId, { items, location_id }, { fields: "id,*fulfillments" });
+  const fulfillment = order.fulfillments!.find((f) => !f.canceled_at && !f.shipped_at);
+  if (opts.ship && fulfillment) await admin.admin.order.createShipment(orderId, fulfillment.id, { items });
+  return orderState(admin, orderId);
+}
