@@ -168,6 +168,8 @@ export interface PreviewAction {
   /** The item or shipping method the action sits on in the preview. */
   on: string;
   details?: Record<string, unknown>;
+  /** Set on the inbound (return) side of a claim or exchange. */
+  return_id?: string | null;
 }
 
 /**
@@ -177,8 +179,9 @@ export interface PreviewAction {
  */
 export function previewActions(preview: { items?: unknown[] | null; shipping_methods?: unknown[] | null }, type?: string): PreviewAction[] {
   const out: PreviewAction[] = [];
-  for (const holder of [...(preview.items ?? []), ...(preview.shipping_methods ?? [])] as { id: string; actions?: { id: string; action: string; details?: Record<string, unknown>; created_at?: string }[] }[]) {
-    for (const a of holder.actions ?? []) out.push({ id: a.id, action: a.action, on: holder.id, details: a.details });
+  type Holder = { id: string; actions?: { id: string; action: string; details?: Record<string, unknown>; return_id?: string | null }[] };
+  for (const holder of [...(preview.items ?? []), ...(preview.shipping_methods ?? [])] as Holder[]) {
+    for (const a of holder.actions ?? []) out.push({ id: a.id, action: a.action, on: holder.id, details: a.details, return_id: a.return_id });
   }
   return type ? out.filter((a) => a.action === type) : out;
 }
