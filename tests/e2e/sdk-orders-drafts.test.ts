@@ -110,7 +110,7 @@ describe("admin draft orders", () => {
     expect(order.id).toBe(draft.id);
     const state = await orderState(sdk, order.id, "id,status,is_draft_order,payment_status,*items");
     expect(state.status).toBe("pending");
-    expect(state.is_draft_order).toBe(false);
+    expect((state as { is_draft_order?: boolean }).is_draft_order).toBe(false);
     expect(state.items!.map((i) => [i.variant_id, Number(i.quantity)]).sort()).toEqual([[variantA, 3], [variantB, 2]].sort());
   });
 

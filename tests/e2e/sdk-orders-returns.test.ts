@@ -60,7 +60,7 @@ describe("admin returns", () => {
     expect((await returnQuantities(order.id))[line1!.id]).toEqual({ requested: 3, received: 0, dismissed: 0 });
 
     const { return: read } = await admin.return.retrieve(ret.id, { fields: "id,status,metadata,*items" });
-    expect(read.metadata).toEqual({ rma: "RMA-1" });
+    expect((read as { metadata?: unknown }).metadata).toEqual({ rma: "RMA-1" });
     expect(read.items!.map((i) => [i.item_id, Number(i.quantity)])).toEqual([[line1!.id, 3]]);
     const { returns } = await admin.return.list({ order_id: order.id, fields: "id,status" });
     expect(returns.map((r) => r.id)).toEqual([ret.id]);

@@ -93,9 +93,11 @@ describe("store catalogue", () => {
     const { product_option } = await store.store.productOption.retrieve(product.options![0]!.id);
     expect(product_option.title).toBe(product.options![0]!.title);
 
-    const { variants } = await store.store.productVariant.list({ product_id: product.id, region_id: region.id, fields: "id,sku,*calculated_price" });
+    // The route prices variants for a region_id, which StoreProductVariantParams does not declare.
+    const priced = { region_id: region.id } as object;
+    const { variants } = await store.store.productVariant.list({ product_id: product.id, ...priced, fields: "id,sku,*calculated_price" });
     expect(variants.map((v) => v.id).sort()).toEqual(product.variants!.map((v) => v.id).sort());
-    const { variant } = await store.store.productVariant.retrieve(variants[0]!.id, { region_id: region.id, fields: "id,sku,*calculated_price" });
+    const { variant } = await store.store.productVariant.retrieve(variants[0]!.id, { ...priced, fields: "id,sku,*calculated_price" });
     expect(variant.calculated_price!.calculated_amount).toBeGreaterThan(0);
   });
 
