@@ -7,6 +7,9 @@ import type { HttpTypes } from "@medusajs/types";
 import { adminSdk, storeSdk } from "./helpers/sdk.js";
 import { fulfilOrder, orderState, placeOrder, previewActions, purchasableVariants, regionFor, shippingOptionId, warehouseId } from "./helpers/orders.js";
 
+/** Long flows make dozens of requests to a back-end shared with other suites. */
+const LONG = { timeout: 300_000 };
+
 const sdk = adminSdk();
 const admin = sdk.admin;
 let locationId: string;
@@ -46,7 +49,7 @@ async function cancelReturnFulfillments(returnId: string) {
 }
 
 describe("admin claims", () => {
-  it("builds a replacement claim piece by piece, confirms it, then cancels it", async () => {
+  it("builds a replacement claim piece by piece, confirms it, then cancels it", LONG, async () => {
     const { order, lines, replacementId } = await fulfilledOrder();
     const [line1, line2] = lines;
     const { claim } = await admin.claim.create({ order_id: order.id, type: "replace", description: "arrived torn" });
@@ -123,7 +126,7 @@ describe("admin claims", () => {
 });
 
 describe("admin exchanges", () => {
-  it("swaps a returned line for another variant, confirms it, then cancels it", async () => {
+  it("swaps a returned line for another variant, confirms it, then cancels it", LONG, async () => {
     const { order, lines, replacementId } = await fulfilledOrder();
     const { exchange } = await admin.exchange.create({ order_id: order.id, description: "wrong size" });
     expect(exchange.order_id).toBe(order.id);

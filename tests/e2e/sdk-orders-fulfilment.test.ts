@@ -6,6 +6,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { adminSdk, adminUserSdk, uniq } from "./helpers/sdk.js";
 import { orderState, placeOrder, registerCustomer, warehouseId } from "./helpers/orders.js";
 
+/** Long flows make dozens of requests to a back-end shared with other suites. */
+const LONG = { timeout: 300_000 };
+
 const sdk = adminSdk();
 const admin = sdk.admin;
 let locationId: string;
@@ -15,7 +18,7 @@ beforeAll(async () => {
 });
 
 describe("admin order: fulfil, ship, deliver, capture, refund", () => {
-  it("walks a two-line order through every fulfilment and payment state", async () => {
+  it("walks a two-line order through every fulfilment and payment state", LONG, async () => {
     const { order } = await placeOrder({ lines: 2, quantity: 2 });
     const [line1, line2] = (await orderState(sdk, order.id)).items!;
 

@@ -6,6 +6,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { adminSdk } from "./helpers/sdk.js";
 import { fulfilOrder, orderState, placeOrder, previewActions, shippingOptionId, warehouseId } from "./helpers/orders.js";
 
+/** Long flows make dozens of requests to a back-end shared with other suites. */
+const LONG = { timeout: 300_000 };
+
 const sdk = adminSdk();
 const admin = sdk.admin;
 let locationId: string;
@@ -25,7 +28,7 @@ async function returnQuantities(orderId: string) {
 }
 
 describe("admin returns", () => {
-  it("requests a return, receives part of it, dismisses the damaged rest", async () => {
+  it("requests a return, receives part of it, dismisses the damaged rest", LONG, async () => {
     const { order } = await placeOrder({ lines: 2, quantity: 3 });
     const fulfilled = await fulfilOrder(sdk, order.id, { ship: true });
     const [line1, line2] = fulfilled.items!;

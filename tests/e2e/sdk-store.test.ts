@@ -10,6 +10,9 @@ import type { HttpTypes } from "@medusajs/types";
 import { adminSdk, storeSdk, uniq } from "./helpers/sdk.js";
 import { ADDRESSES, fulfilOrder, orderState, placeOrder, purchasableVariants, regionFor, registerCustomer, shippingOptionId } from "./helpers/orders.js";
 
+/** Long flows make dozens of requests to a back-end shared with other suites. */
+const LONG = { timeout: 300_000 };
+
 const admin = adminSdk();
 const store = storeSdk();
 let region: HttpTypes.StoreRegion;
@@ -121,7 +124,7 @@ describe("store catalogue", () => {
 });
 
 describe("store checkout", () => {
-  it("goes from an empty cart to a completed order", async () => {
+  it("goes from an empty cart to a completed order", LONG, async () => {
     const [tee, mug] = await purchasableVariants(store, region.id, 2);
     let { cart } = await store.store.cart.create({ region_id: region.id });
     expect(cart.currency_code).toBe("eur");
