@@ -1,0 +1,27 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/**
+ * The storefront: `vite` serves it in development, `vite build` writes static files to
+ * dist/storefront. `STOREFRONT_BASE` sets the public path when it is not served from "/".
+ */
+export default defineConfig({
+  root: here("."),
+  base: process.env.STOREFRONT_BASE ?? "/",
+  envDir: here("."),
+  oxc: { jsx: { runtime: "automatic", importSource: "react" } },
+  resolve: {
+    // See src/lib/qs-lite.ts: the SDK's only browser use of qs, without its dependency tree.
+    alias: { qs: here("./src/lib/qs-lite.ts") },
+  },
+  build: {
+    outDir: here("../../dist/storefront"),
+    emptyOutDir: true,
+    target: "es2022",
+    sourcemap: true,
+  },
+  server: { host: "127.0.0.1", port: 5173 },
+  preview: { host: "127.0.0.1", port: 4173 },
+});
