@@ -48,7 +48,7 @@ function CartLine({ cartId, item, currency }: { cartId: string; item: HttpTypes.
           +
         </Button>
       </div>
-      <span className="line-total">{formatMoney(item.total ?? item.subtotal, currency)}</span>
+      <span className="line-total">{formatMoney(item.subtotal ?? item.total, currency)}</span>
       <Button variant="link" busy={busy} aria-label={`Remove ${name}`} onClick={() => void remove.mutate(item.id).catch(() => {})}>
         Remove
       </Button>

@@ -1,9 +1,13 @@
 import type { HttpTypes } from "@medusajs/types";
 import { formatMoney } from "../../../../../shared/format.js";
 
-type Totals = Pick<HttpTypes.StoreCart, "currency_code" | "item_subtotal" | "subtotal" | "shipping_total" | "tax_total" | "discount_total" | "total">;
+type Totals = Pick<HttpTypes.StoreCart, "currency_code" | "item_subtotal" | "subtotal" | "shipping_subtotal" | "shipping_total" | "tax_total" | "discount_total" | "total">;
 
-/** Totals exactly as the server computed them; rounding happens only in formatMoney. */
+/**
+ * Totals exactly as the server computed them; rounding happens only in formatMoney. Subtotal and
+ * shipping are shown before tax (Medusa's shipping_total already includes it), so the lines add up
+ * to the total.
+ */
 export function CartTotals({ cart, label = "Order totals" }: { cart: Totals; label?: string }) {
   const c = cart.currency_code;
   return (
@@ -14,7 +18,7 @@ export function CartTotals({ cart, label = "Order totals" }: { cart: Totals; lab
       </div>
       <div>
         <dt>Shipping</dt>
-        <dd>{formatMoney(cart.shipping_total, c)}</dd>
+        <dd>{formatMoney(cart.shipping_subtotal ?? cart.shipping_total, c)}</dd>
       </div>
       {cart.discount_total ? (
         <div>

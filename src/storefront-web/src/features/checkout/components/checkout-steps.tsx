@@ -82,7 +82,7 @@ export function CheckoutSteps({ cart, step, onStep, onPlaced, customerEmail, sav
           ))}
         </ol>
       </nav>
-      <section aria-labelledby="step-title">
+      <div className="step">
         <h2 id="step-title" className="step-title" tabIndex={-1}>
           {current.title}
         </h2>
@@ -91,7 +91,7 @@ export function CheckoutSteps({ cart, step, onStep, onPlaced, customerEmail, sav
         {step === "delivery" ? <DeliveryStep cart={cart} onDone={() => onStep("payment")} onBack={() => onStep("address")} /> : null}
         {step === "payment" ? <PaymentStep cart={cart} onDone={() => onStep("review")} /> : null}
         {step === "review" ? <ReviewStep cart={cart} onPlaced={onPlaced} onStep={onStep} /> : null}
-      </section>
+      </div>
     </div>
   );
 }
@@ -345,7 +345,7 @@ function ReviewStep({ cart, onPlaced, onStep }: { cart: HttpTypes.StoreCart; onP
         {(cart.items ?? []).map((i) => (
           <li key={i.id}>
             {i.quantity} × {i.product_title ?? i.title}
-            {i.variant_title ? ` (${i.variant_title})` : ""} — {formatMoney(i.total, cart.currency_code)}
+            {i.variant_title ? ` (${i.variant_title})` : ""} — {formatMoney(i.subtotal ?? i.total, cart.currency_code)}
           </li>
         ))}
       </ul>

@@ -64,7 +64,7 @@ export function OrderSummary({ order }: { order: HttpTypes.StoreOrder }) {
                 {i.variant_title ? ` (${i.variant_title})` : ""}
               </td>
               <td>{i.quantity}</td>
-              <td>{formatMoney(i.total, c)}</td>
+              <td>{formatMoney(i.subtotal ?? i.total, c)}</td>
             </tr>
           ))}
         </tbody>
@@ -88,7 +88,7 @@ export function OrderSummary({ order }: { order: HttpTypes.StoreOrder }) {
         </div>
         <div>
           <dt>Shipping</dt>
-          <dd>{formatMoney(order.shipping_total, c)}</dd>
+          <dd>{formatMoney(order.shipping_subtotal ?? order.shipping_total, c)}</dd>
         </div>
         <div>
           <dt>Tax</dt>
