@@ -120,17 +120,18 @@ export function Routes({ routes, notFound: NotFound }: { routes: RouteDef[]; not
  * (not on the first load), scrolls up and moves focus to its h1 so keyboard and screen-reader
  * users start on the new page.
  */
-export function usePage(title: string): void {
+export function usePage(title: string, ready = true): void {
   useEffect(() => {
     document.title = title ? `${title} · Medusa Store` : "Medusa Store";
   }, [title]);
+  // `ready` waits for pages whose h1 is replaced once their data arrives (a skeleton's heading).
   useEffect(() => {
-    if (navCount > focusedNav) {
+    if (ready && navCount > focusedNav) {
       focusedNav = navCount;
       window.scrollTo?.(0, 0);
       focusHeading();
     }
-  }, []);
+  }, [ready]);
 }
 
 /** Moves focus to the main heading (pages and checkout steps call it when they change). */

@@ -410,6 +410,8 @@ export function createFakeSdk(init: { products?: FakeProduct[]; regions?: typeof
     carts,
     orders,
     customers,
+    /** Mutable: empty it to test "no delivery options". */
+    shippingOptions,
     /** Creates an account directly (as if registered earlier). */
     addAccount(email: string, password: string, names: { first_name?: string; last_name?: string } = {}) {
       const customer = { id: id("cus"), email, first_name: names.first_name ?? "Ada", last_name: names.last_name ?? "Lovelace", phone: null, addresses: [] as Any[] };

@@ -18,7 +18,8 @@ export function AccountLayout({ title, children }: { title: string; children: (c
   const logout = useLogout();
   const { pathname } = useLocation();
   usePage(title);
-  const guest = customer.status === "success" && !customer.data;
+  // Only a settled answer counts: right after logging in the old "guest" answer is being refetched.
+  const guest = customer.status === "success" && !customer.data && !customer.stale && !customer.isFetching;
   useEffect(() => {
     if (guest) navigate(`/account/login?next=${encodeURIComponent(pathname)}`, { replace: true });
   }, [guest, pathname]);

@@ -11,7 +11,7 @@ export default function ProductPage({ params }: { params: Record<string, string>
   const { region } = useShop();
   const product = useProduct(params.handle!, region.id);
   const add = useAddToCart();
-  usePage(product.data?.title ?? "Product");
+  usePage(product.data?.title ?? "Product", product.status !== "pending");
 
   if (product.status === "error" && isNotFound(product.error)) return <NotFound what="product" />;
   return (

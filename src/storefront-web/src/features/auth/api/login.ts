@@ -1,6 +1,7 @@
 import { useMutation, useQueryCache } from "../../../lib/query.js";
 import { useStoreSdk, type StoreSdk } from "../../../lib/sdk.js";
 import { CART_FIELDS, CUSTOMER_KEY, cartKey, useShop } from "../../../lib/shop.js";
+import { getCustomer } from "./get-customer.js";
 
 export interface Credentials {
   email: string;
@@ -29,7 +30,8 @@ export function useLogin() {
   const { cartId } = useShop();
   return useMutation(async (c: Credentials) => {
     await login(sdk, c, cartId);
-    cache.invalidate(CUSTOMER_KEY);
+    // Read the customer before the caller navigates, so account pages do not see the old guest answer.
+    await cache.fetch(CUSTOMER_KEY, () => getCustomer(sdk));
     cache.invalidate(cartKey(cartId));
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryCache } from "../../../lib/query.js";
 import { useStoreSdk, type StoreSdk } from "../../../lib/sdk.js";
 import { CUSTOMER_KEY, useShop } from "../../../lib/shop.js";
+import { getCustomer } from "./get-customer.js";
 import { login } from "./login.js";
 
 export interface Registration {
@@ -29,6 +30,6 @@ export function useRegister() {
       await sdk.auth.logout().catch(() => {});
       throw e;
     }
-    cache.invalidate(CUSTOMER_KEY);
+    await cache.fetch(CUSTOMER_KEY, () => getCustomer(sdk));
   });
 }
