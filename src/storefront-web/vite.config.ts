@@ -20,7 +20,7 @@ export default defineConfig({
     outDir: here("../../dist/storefront"),
     emptyOutDir: true,
     target: "es2022",
-    sourcemap: true,
+    sourcemap: false,
   },
   server: { host: "127.0.0.1", port: 5173 },
   preview: { host: "127.0.0.1", port: 4173 },

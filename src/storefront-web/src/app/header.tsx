@@ -39,7 +39,7 @@ function CartLink() {
   const n = itemCount(cart.data);
   return (
     <Link to="/cart" className="cart-link">
-      Cart <span aria-live="polite">({n}<span className="visually-hidden"> {n === 1 ? "item" : "items"}</span>)</span>
+      Cart <span aria-live="polite">({n === 1 ? "1 item" : `${n} items`})</span>
     </Link>
   );
 }
