@@ -5,11 +5,11 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
  * The storefront: `vite` serves it in development, `vite build` writes static files to
- * dist/storefront. `STOREFRONT_BASE` sets the public path when it is not served from "/".
+ * dist/storefront, to be served at the root of an origin (the router's paths are absolute).
  */
 export default defineConfig({
   root: here("."),
-  base: process.env.STOREFRONT_BASE ?? "/",
+  base: "/",
   envDir: here("."),
   oxc: { jsx: { runtime: "automatic", importSource: "react" } },
   resolve: {
