@@ -69,11 +69,14 @@ export function reportError(e: unknown, io: IOStreams, debug: boolean): number {
         return EXIT.error;
       }
       io.err.write(`Error: ${err.message} (${kind}${where})\n`);
+      if (notMedusa(e)) io.err.write(`Hint: ${notMedusaHint(err.request?.url)}\n`);
       return EXIT.error;
     }
+    case "InvalidResponseError":
+      io.err.write(`Error: ${err.message}\nHint: ${notMedusaHint(err.request?.url)}\n`);
+      return EXIT.error;
     case "NetworkError":
     case "TimeoutError":
-    case "InvalidResponseError":
       io.err.write(`Error: ${err.message}\n`);
       if (debug && err.cause) io.err.write(`Cause: ${String((err.cause as Error)?.message ?? err.cause)}\n`);
       return EXIT.error;
@@ -91,6 +94,22 @@ export function reportError(e: unknown, io: IOStreams, debug: boolean): number {
       else io.err.write("This looks like a bug in medusactl; run again with --debug for details.\n");
       return EXIT.error;
   }
+}
+
+/** Medusa always answers errors with a JSON body carrying a `type`; anything else came from something else. */
+function notMedusa(e: unknown): boolean {
+  const body = (e as { body?: unknown }).body;
+  return typeof body === "string" && !(e as { type?: string }).type;
+}
+
+function notMedusaHint(url: string | undefined): string {
+  let origin = "the URL";
+  try {
+    if (url) origin = new URL(url).origin;
+  } catch {
+    // keep the generic wording
+  }
+  return `that answer is not Medusa's JSON: check that ${origin} is a Medusa back-end (--url, MEDUSA_URL, or the profile's URL)`;
 }
 
 function pathOf(url: string): string {
