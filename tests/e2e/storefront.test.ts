@@ -6,12 +6,13 @@
  */
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { adminSdk, backend, uniq } from "./helpers/sdk.js";
 import { ARTIFACTS, startStorefront, type Storefront } from "./helpers/storefront.js";
 
 let shop: Storefront;
-const T = { timeout: 30_000 };
+// Generous: the back-end is shared and a cold Medusa answers its first writes slowly.
+const T = { timeout: 60_000 };
 
 beforeAll(async () => {
   shop = await startStorefront(backend);
@@ -25,12 +26,22 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
-async function newPage(): Promise<Page> {
+let current: { page: Page; name: string } | undefined;
+
+async function newPage(name: string): Promise<Page> {
   const context = await shop.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(T.timeout);
+  current = { page, name };
   return page;
 }
+
+// What the browser showed when a step failed, for the CI artifacts.
+afterEach(async (ctx) => {
+  if (current && ctx.task.result?.state === "fail") await shot(current.page, `${current.name}-failed`).catch(() => {});
+  await current?.page.context().close().catch(() => {});
+  current = undefined;
+});
 
 /** The id of the element that has focus, or its text for headings (focus management checks). */
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
@@ -92,7 +103,7 @@ async function deliverPayPlace(page: Page, prefix: string): Promise<{ displayId:
 
 describe("storefront in Chromium against the real back-end", () => {
   it("a guest finds a product, buys it with the keyboard, sees the confirmation, and the order reaches the admin API", async () => {
-    const page = await newPage();
+    const page = await newPage("guest");
     const email = `${uniq("web-guest")}@example.com`;
     await page.goto(`${shop.url}/`);
     await page.getByRole("list", { name: "Products" }).waitFor();
@@ -121,11 +132,10 @@ describe("storefront in Chromium against the real back-end", () => {
     expect(order.currency_code).toBe("eur");
     expect(order.items?.map((i) => i.product_title)).toEqual(["Organic Sweatshirt"]);
     expect(order.shipping_address).toMatchObject({ first_name: "Ada", city: "Berlin", country_code: "de" });
-    await page.context().close();
-  });
+  }, 240_000);
 
   it("a shopper registers, logs in, saves an address, buys with it and finds the order in their history", async () => {
-    const page = await newPage();
+    const page = await newPage("customer");
     const email = `${uniq("web-customer")}@example.com`;
     const password = "correct-horse-battery";
     await page.goto(`${shop.url}/account/register`);
@@ -180,6 +190,5 @@ describe("storefront in Chromium against the real back-end", () => {
     expect(order.email).toBe(email);
     expect(order.customer?.email).toBe(email);
     expect(order.customer?.has_account).toBe(true);
-    await page.context().close();
-  });
+  }, 240_000);
 });

@@ -28,8 +28,6 @@ export function createStoreSdk(config: StoreConfig, options: { fetch?: FetchLike
     publishableKey: config.publishableKey,
     auth: { type: "jwt" as const, jwtTokenStorageKey: TOKEN_KEY },
     fetch: options.fetch,
-    // A shopper waits at the screen: fail sooner than the SDK's 30 s default.
-    timeout: 15_000,
   };
   const client = new Client(sdkConfig);
   const ctx = { fetch: (path: string, init?: object) => client.fetch(path, init), client };
