@@ -1,4 +1,4 @@
-import { cleanup, render, type RenderResult } from "@testing-library/react";
+import { cleanup, configure, render, type RenderResult } from "@testing-library/react";
 import { afterEach } from "vitest";
 import { App } from "../app/app.js";
 import { QueryCache } from "../lib/query.js";
@@ -6,6 +6,8 @@ import { createFakeSdk, type FakeSdk } from "./fake-sdk.js";
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
+// findBy*/waitFor give up after 1 s by default; a loaded 2-core CI machine needs more (it is a limit, not a delay).
+configure({ asyncUtilTimeout: 5_000 });
 
 /** A Storage in memory, so a test can "reload" the app with what the last one kept. */
 export class MemoryStorage implements Storage {

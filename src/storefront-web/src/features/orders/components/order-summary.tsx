@@ -30,15 +30,15 @@ export function OrderSummary({ order }: { order: HttpTypes.StoreOrder }) {
         </div>
         <div>
           <dt>Status</dt>
-          <dd>{orderStatus(order.status)}</dd>
+          <dd className="words">{orderStatus(order.status)}</dd>
         </div>
         <div>
           <dt>Payment</dt>
-          <dd>{words(order.payment_status)}</dd>
+          <dd className="words">{words(order.payment_status)}</dd>
         </div>
         <div>
           <dt>Fulfilment</dt>
-          <dd>{words(order.fulfillment_status)}</dd>
+          <dd className="words">{words(order.fulfillment_status)}</dd>
         </div>
         {order.email ? (
           <div>
