@@ -183,6 +183,20 @@ describe("store checkout", () => {
   });
 });
 
+describe("store checkout in the second region", () => {
+  it("places a dollar order with express shipping to the US", async () => {
+    const { order, cart, region: usd } = await placeOrder({ currency: "usd", shipping: "express", lines: 1, quantity: 1 });
+    expect(usd.currency_code).toBe("usd");
+    expect(order.currency_code).toBe("usd");
+    expect(cart.shipping_address!.country_code).toBe("us");
+    // US orders carry no tax in the sandbox; express costs 15 $.
+    const state = await orderState(admin, order.id, "id,currency_code,shipping_total,tax_total,*shipping_methods");
+    expect(state.shipping_methods!.map((m) => m.name)).toEqual(["Express Shipping"]);
+    expect(state.shipping_total).toBeCloseTo(15, 4);
+    expect(state.tax_total).toBe(0);
+  });
+});
+
 describe("store customer account", () => {
   it("registers, updates the profile and keeps an address book", async () => {
     const { sdk, customer, email } = await registerCustomer({ first_name: "Ada" });
