@@ -12,7 +12,7 @@ import { loadOrder, orderName, orderPayments, type AdminOrder, type OrderRef } f
 
 export { OrderError, isOrderError, explainApiError, type OrderErrorKind } from "./orders/errors.js";
 export { parseItemFlag, parseAddFlag, orderLines, lineQuantities, lineLabel, resolveLine, resolveItems, type ItemQty, type VariantQty, type OrderLine, type LineQuantities } from "./orders/lines.js";
-export { resolveOrder, loadOrder, orderName, statusLine, orderPayments, ORDER_FIELDS, type AdminOrder, type OrderRef } from "./orders/read.js";
+export { resolveOrder, resolveCustomer, loadOrderDetail, type OrderDetail, loadOrder, orderName, statusLine, orderPayments, ORDER_FIELDS, type AdminOrder, type OrderRef } from "./orders/read.js";
 
 /** The order re-read after the action, and what changed, one line per change for people. */
 export interface ActionResult {

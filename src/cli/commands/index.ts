@@ -30,7 +30,7 @@ export const NOUNS: NounEntry[] = [
   { name: "api", summary: "Send a raw request: api <METHOD> <path> [--data ...] [--query ...] [--paginate]", kind: "command", load: () => import("./api/index.js") },
   { name: "sandbox", summary: "Run a local Medusa back-end with seeded data", load: () => import("./sandbox/index.js") },
   { name: "completion", summary: "Print a shell completion script: completion bash|zsh", kind: "command", load: () => import("./completion/index.js") },
-  { name: "orders", summary: "Orders: fulfilment, shipment, transfers, changes", admin: "order", aliases: ["order"] },
+  { name: "orders", summary: "Orders: list, show, fulfil, ship, deliver, capture, refund, cancel, transfer", admin: "order", aliases: ["order"], load: () => import("./orders/index.js") },
   { name: "draft-orders", summary: "Draft orders and their edits", admin: "draftOrder", aliases: ["draft-order"] },
   { name: "order-edits", summary: "Order edits: add, change and remove items", admin: "orderEdit", aliases: ["order-edit"] },
   { name: "returns", summary: "Returns: request, receive, dismiss", admin: "return", aliases: ["return"] },

@@ -91,3 +91,45 @@ export function orderPayments(order: AdminOrder): { payment: Payment; amount: nu
   }
   return out;
 }
+
+/** A customer by `cus_…` id or e-mail (exact, case-insensitive). */
+export async function resolveCustomer(sdk: Medusa, ref: string, opts: ReadOpts = {}): Promise<HttpTypes.AdminCustomer> {
+  const text = ref.trim();
+  if (text.startsWith("cus_")) {
+    try {
+      return (await sdk.admin.customer.retrieve(text, undefined, undefined, { signal: opts.signal })).customer;
+    } catch (e) {
+      if ((e as { status?: number }).status === 404) throw new OrderError(`customer ${text} not found`, "api", { cause: e, status: 404 });
+      throw e;
+    }
+  }
+  if (!text.includes("@")) throw new OrderError(`"${ref}" is not a customer: expected a cus_… id or an e-mail address`, "input");
+  const { customers } = await sdk.admin.customer.list({ q: text, limit: 50 }, undefined, { signal: opts.signal });
+  const hits = customers.filter((c) => c.email?.toLowerCase() === text.toLowerCase());
+  // A guest and a registered customer may share an e-mail; a transfer needs the account.
+  const hit = hits.find((c) => c.has_account) ?? hits[0];
+  if (!hit) throw new OrderError(`no customer with e-mail ${text}`, "api", { status: 404 });
+  return hit;
+}
+
+export interface OrderDetail {
+  order: AdminOrder;
+  claims: HttpTypes.AdminClaim[];
+  exchanges: HttpTypes.AdminExchange[];
+  changes: HttpTypes.AdminOrderChange[];
+}
+
+/**
+ * Everything `orders show` presents: the order, its claims and exchanges (not relations of the
+ * order in Medusa 2.21, so listed by order id) and its change history, read in parallel.
+ */
+export async function loadOrderDetail(sdk: Medusa, ref: string, opts: ReadOpts = {}): Promise<OrderDetail> {
+  const order = await resolveOrder(sdk, ref, opts);
+  const s = { signal: opts.signal };
+  const [claims, exchanges, changes] = await Promise.all([
+    sdk.admin.claim.list({ order_id: order.id, limit: 100 }, undefined, s).then((r) => r.claims),
+    sdk.admin.exchange.list({ order_id: order.id, limit: 100 }, undefined, s).then((r) => r.exchanges),
+    sdk.admin.order.listChanges(order.id, undefined, undefined, s).then((r) => (r as { order_changes: HttpTypes.AdminOrderChange[] }).order_changes),
+  ]);
+  return { order, claims: claims ?? [], exchanges: exchanges ?? [], changes: changes ?? [] };
+}
