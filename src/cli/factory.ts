@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Medusa } from "../sdk/index.js";
+import type { Hooks, Medusa } from "../sdk/index.js";
 import type { FileTokenStore } from "../sdk/token-store-file.js";
 import { resolveTarget, type GlobalFlags, type Target } from "./config/credentials.js";
 import { configDir, dataDir } from "./config/paths.js";
@@ -19,7 +19,8 @@ export interface Factory {
   profiles(): ProfileStore;
   tokens(): Promise<FileTokenStore>;
   target(opts?: { needCredential?: boolean }): Promise<Target>;
-  sdk(opts?: { needCredential?: boolean }): Promise<Medusa>;
+  /** The client, built once; `hooks` (e.g. the TUI's request log) apply from the first call. */
+  sdk(opts?: { needCredential?: boolean; hooks?: Hooks }): Promise<Medusa>;
   prompter(): Prompter;
 }
 
@@ -47,7 +48,7 @@ export function createFactory(io: IOStreams, flags: GlobalFlags, signal: AbortSi
   return f;
 }
 
-async function buildSdk(f: Factory, opts: { needCredential?: boolean }): Promise<Medusa> {
+async function buildSdk(f: Factory, opts: { needCredential?: boolean; hooks?: Hooks }): Promise<Medusa> {
   const target = await f.target(opts);
   const { Medusa } = await import("../sdk/index.js");
   const debug = Boolean(f.flags.debug);
@@ -64,6 +65,7 @@ async function buildSdk(f: Factory, opts: { needCredential?: boolean }): Promise
     logger,
     timeout: f.flags.timeout !== undefined ? f.flags.timeout * 1000 : undefined,
     userAgent: `medusactl/${(await import("../sdk/version.js")).SDK_VERSION}`,
+    hooks: opts.hooks,
   };
   if (target.apiKey) return new Medusa({ ...common, apiKey: target.apiKey });
   if (target.token) {

@@ -1,0 +1,66 @@
+/**
+ * `medusactl tui`: the entry the CLI imports lazily, so Ink and React load only when the TUI runs
+ * (cold start: tests/cli/cold-start.test.ts).
+ */
+import type { ReadStream, WriteStream } from "node:tty";
+import { CancelError, UsageError } from "../cli/errors.js";
+import { colorEnabled, type IOStreams } from "../cli/io.js";
+import type { Medusa } from "../sdk/index.js";
+import type { CommandLog } from "./hooks/use-command-log.js";
+import { nonTtyHint } from "./screens/registry.js";
+
+export { createCommandLog, type CommandLog } from "./hooks/use-command-log.js";
+
+export interface RunTuiOptions {
+  io: IOStreams;
+  sdk: Medusa;
+  /** Receives the SDK's request log (pass its `hooks` to the SDK). */
+  log: CommandLog;
+  profile: { name?: string; url: string; production: boolean };
+  identity?: string;
+  whoami?: () => Promise<string>;
+  readOnly?: boolean;
+  /** Live refresh interval, in seconds (CONTRACT.md §1: default 5). */
+  refreshSeconds?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs the TUI until `q` or Ctrl-C (exit 0, CONTRACT.md §3). Refuses without a terminal (exit 2,
+ * naming the CLI command to use instead). Errors nothing on screen can fix (a 401) end it and
+ * reach main()'s usual mapping.
+ */
+export async function runTui(opts: RunTuiOptions): Promise<void> {
+  const { io } = opts;
+  if (!io.isStdoutTTY || !io.isStdinTTY) throw new UsageError("medusactl tui needs an interactive terminal (stdin and stdout must be a TTY)", nonTtyHint());
+  const [{ render }, { createElement }, { App }] = await Promise.all([import("ink"), import("react"), import("./app.js")]);
+  const app = createElement(App, {
+    sdk: opts.sdk,
+    log: opts.log,
+    profile: opts.profile.name,
+    url: opts.profile.url,
+    production: opts.profile.production,
+    identity: opts.identity,
+    whoami: opts.whoami,
+    readOnly: Boolean(opts.readOnly),
+    refreshMs: Math.round((opts.refreshSeconds ?? 5) * 1000),
+    color: colorEnabled(io, "out"),
+  });
+  // No alternate screen (Ink has none: vadimdemedes/ink#263); the frame stays one line shorter
+  // than the terminal, so it redraws in place and the last frame stays in the scrollback.
+  const instance = render(app, {
+    stdout: io.out as WriteStream,
+    stdin: io.in as ReadStream,
+    stderr: io.err as WriteStream,
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
+  const onAbort = () => instance.unmount();
+  opts.signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    await instance.waitUntilExit();
+  } finally {
+    opts.signal?.removeEventListener("abort", onAbort);
+  }
+  if (opts.signal?.aborted) throw new CancelError();
+}
