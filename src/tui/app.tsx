@@ -7,7 +7,7 @@ import { describeError } from "./components/error-box.js";
 import { Header } from "./components/header.js";
 import { Help } from "./components/help.js";
 import { Palette } from "./components/palette.js";
-import { StatusBar, type StatusMessage } from "./components/status-bar.js";
+import { messageLines, StatusBar, type StatusMessage } from "./components/status-bar.js";
 import { fit } from "./components/table.js";
 import { useCommandLog, type CommandLog } from "./hooks/use-command-log.js";
 import { findBinding, keyName, KeymapContext, OverlayInputContext, useKeymapSlot, type Binding, type KeyHandler, type OverlayInput } from "./hooks/use-keymap.js";
@@ -97,7 +97,7 @@ function crumb(entry: StackEntry): string {
   return entry.kind === "view" ? entry.view.name : entry.label;
 }
 
-type Overlay = { kind: "help" } | { kind: "palette" } | { kind: "dialog"; spec: DialogSpec; resolve: (v: boolean | string | null) => void };
+type Overlay = { kind: "help" } | { kind: "palette" } | { kind: "dialog"; id: number; spec: DialogSpec; resolve: (v: boolean | string | null) => void };
 
 /**
  * The TUI: header, breadcrumbs, the screen stack, overlays (help, `:` palette, dialogs), the API
@@ -163,7 +163,10 @@ export function App(props: AppProps) {
   const open = useCallback((e: NewEntry) => {
     setStack((s) => [...s, { ...e, id: nextId.current++ } as StackEntry].slice(-MAX_STACK));
   }, []);
-  const ask = useCallback((spec: DialogSpec) => new Promise<boolean | string | null>((resolve) => setOverlay({ kind: "dialog", spec, resolve })), [setOverlay]);
+  const ask = useCallback(
+    (spec: DialogSpec) => new Promise<boolean | string | null>((resolve) => setOverlay({ kind: "dialog", id: nextId.current++, spec, resolve })),
+    [setOverlay],
+  );
   const reportStatus = useCallback((s: { updatedAt?: number; busy: boolean }) => {
     setStatus((old) => (old.updatedAt === s.updatedAt && old.busy === s.busy ? old : s));
   }, []);
@@ -249,8 +252,10 @@ export function App(props: AppProps) {
   if (width < MIN.columns || size.rows < MIN.rows) {
     return <Text wrap="truncate">{fit(`terminal too small (${width}x${size.rows}): medusactl tui needs at least 80x24; q quits`, width)}</Text>;
   }
-  const logHeight = logVisible && size.rows >= 20 ? (size.rows >= 36 ? 8 : 5) : 0;
-  const bodyHeight = Math.max(3, height - 3 - logHeight);
+  // A long message takes a second line from the log pane, so the screen keeps its height.
+  const statusLines = messageLines(message, width);
+  const logHeight = logVisible && size.rows >= 20 ? (size.rows >= 36 ? 8 : 5) - (statusLines - 1) : 0;
+  const bodyHeight = Math.max(3, height - 2 - statusLines - logHeight);
   const footer = [...GLOBAL_BINDINGS.filter((b) => b.action === "help" || b.action === "palette"), ...screen.bindings, ...GLOBAL_BINDINGS.filter((b) => b.action === "quit" || (b.action === "back" && stack.length > 1))];
   const crumbs = stack.map(crumb).join(" › ");
   const cli = `cli: ${screen.cli}`;
@@ -288,9 +293,11 @@ export function App(props: AppProps) {
       />
     );
   } else if (overlay?.kind === "dialog") {
-    const { spec, resolve } = overlay;
+    const { spec, resolve, id } = overlay;
+    // A key per dialog: a prompt followed by its confirmation are two dialogs, not one.
     body = (
       <Dialog
+        key={id}
         spec={spec}
         width={width}
         theme={theme}

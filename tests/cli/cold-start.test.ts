@@ -24,7 +24,7 @@ function resolvedModules(args: string[]): { specifiers: string[]; stdout: string
 }
 
 describe("cold start", () => {
-  it.each([["--version"], ["--help"], ["products", "--help"]])("loads only commander for %s", (...args) => {
+  it.each([["--version"], ["--help"], ["products", "--help"], ["tui", "--help"]])("loads only commander for %s", (...args) => {
     const { specifiers, status } = resolvedModules(args);
     expect(status).toBe(0);
     const heavy = specifiers.filter((s) => /^(ink|react|undici|conf|qs|eventsource-parser|@medusajs)/.test(s));

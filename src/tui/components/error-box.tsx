@@ -7,27 +7,34 @@ interface ErrorLike {
   status?: number;
   type?: string;
   code?: string;
+  hint?: string;
   request?: { method: string; url: string };
+  cause?: unknown;
 }
 
-/** What went wrong in one line, with the server's status, type and code when there was an answer. */
-export function describeError(e: unknown): { message: string; detail?: string } {
+/**
+ * What went wrong: the message, plus the server's status, type and code (`kind`) and the request
+ * (`where`) when Medusa answered, also when an order operation wrapped its error.
+ */
+export function describeError(e: unknown): { message: string; detail?: string; kind?: string; hint?: string } {
   const err = (e ?? {}) as ErrorLike;
   const message = err.message || String(e);
-  if (err.name === "ApiError") {
-    const kind = [err.status, err.type, err.code].filter((x) => x !== undefined && x !== "").join(" ");
+  const api = err.name === "ApiError" ? err : (err.cause as ErrorLike | undefined)?.name === "ApiError" ? (err.cause as ErrorLike) : undefined;
+  if (api) {
+    const kind = [api.status, api.type, api.code].filter((x) => x !== undefined && x !== "").join(" ");
     let where = "";
-    if (err.request) {
+    if (api.request) {
       try {
-        where = `, ${err.request.method} ${new URL(err.request.url).pathname}`;
+        where = `${api.request.method} ${new URL(api.request.url).pathname}`;
       } catch {
-        where = `, ${err.request.method} ${err.request.url}`;
+        where = `${api.request.method} ${api.request.url}`;
       }
     }
-    return { message, detail: `${kind}${where}` };
+    return { message, kind, detail: [kind, where].filter(Boolean).join(", "), hint: err.hint };
   }
-  if (err.name === "NetworkError" || err.name === "TimeoutError") return { message, detail: err.name === "TimeoutError" ? "timed out" : "network" };
-  return { message };
+  const cause = (err.cause as ErrorLike | undefined)?.name ?? err.name;
+  if (cause === "NetworkError" || cause === "TimeoutError") return { message, kind: cause === "TimeoutError" ? "timed out" : "network", detail: cause === "TimeoutError" ? "timed out" : "network", hint: err.hint };
+  return { message, hint: err.hint };
 }
 
 /** An error shown where the data would be, with the retry key (never a blank screen). */

@@ -30,12 +30,12 @@ function section(title: string, bindings: readonly Binding[], width: number): Li
  */
 export function Help(p: HelpProps) {
   const [top, setTop] = useState(0);
-  const two = p.width >= 80;
+  // Two columns only where the help texts fit beside each other; else one column that scrolls.
+  const two = p.width >= 120;
   const colWidth = two ? Math.floor((p.width - 3) / 2) : p.width;
   const left = section(`${p.title} keys`, activeBindings(p.screenBindings, p.readOnly), colWidth);
   const views: Line[] = [{ text: "Views (:name)", bold: true }, ...p.views.map((v) => ({ text: fit(`:${v.name}${v.aliases.length ? ` (${v.aliases.map((a) => `:${a}`).join(" ")})` : ""}`, colWidth) }))];
   const right = [...section("Everywhere", activeBindings(p.globalBindings, p.readOnly), colWidth), { text: "" }, ...views];
-  if (p.readOnly) right.push({ text: "" }, { text: fit("read-only: order actions are off", colWidth) });
   const rows: [Line | undefined, Line | undefined][] = [];
   if (two) for (let i = 0; i < Math.max(left.length, right.length); i++) rows.push([left[i], right[i]]);
   else for (const l of [...left, { text: "" }, ...right]) rows.push([l, undefined]);
@@ -49,7 +49,7 @@ export function Help(p: HelpProps) {
   return (
     <Box flexDirection="column" width={p.width} height={p.height}>
       <Text color={p.theme.accent} bold wrap="truncate">
-        Help{maxTop > 0 ? " (j/k scroll)" : ""} — esc or ? closes
+        Help{p.readOnly ? " — read-only: order actions are off" : ""}{maxTop > 0 ? " — j/k scroll" : ""} — esc or ? closes
       </Text>
       {rows.slice(top, top + body).map(([a, b], i) => (
         <Box key={i}>

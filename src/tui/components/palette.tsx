@@ -2,6 +2,7 @@ import { Box, Text } from "ink";
 import { useOverlayInput } from "../hooks/use-keymap.js";
 import { findView, type ViewEntry } from "../screens/registry.js";
 import type { Theme } from "../theme.js";
+import { fit } from "./table.js";
 import { editText, TextInput, useLineEditor } from "./text-input.js";
 
 export interface PaletteProps {
@@ -46,8 +47,18 @@ export function Palette(p: PaletteProps) {
         </Text>
         <TextInput value={editor.value} />
       </Text>
+      {matches.length ? (
+        matches.map((v, i) => (
+          <Text key={v.name} wrap="truncate" bold={i === 0}>
+            {fit(`  :${v.name}`, 14)}
+            <Text color={p.theme.muted}>{`${v.title}${v.aliases.length ? ` (also :${v.aliases.join(" :")})` : ""}`}</Text>
+          </Text>
+        ))
+      ) : (
+        <Text color={p.theme.status.error}>  no such view</Text>
+      )}
       <Text color={p.theme.muted} wrap="truncate">
-        {matches.length ? matches.map((v) => v.name).join("  ") : "no such view"} — enter opens, tab completes, esc cancels
+        enter opens · tab completes · esc cancels · words after the name filter the view
       </Text>
     </Box>
   );

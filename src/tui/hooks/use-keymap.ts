@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, type MutableRefObject } from "react";
+import { createContext, useContext, useLayoutEffect, useRef, type MutableRefObject } from "react";
 import type { Key } from "ink";
 
 /**
@@ -78,7 +78,8 @@ export function useKeymap(layer: KeyLayer, active: boolean): void {
   const slot = useContext(KeymapContext);
   const latest = useRef(layer);
   latest.current = layer;
-  useEffect(() => {
+  // A layout effect: registered before the next key can arrive (a passive effect may run later).
+  useLayoutEffect(() => {
     if (!slot || !active) return;
     const proxy: KeyLayer = {
       get bindings() {
@@ -115,5 +116,5 @@ export function useOverlayInput(handler: KeyHandler): void {
   const input = useContext(OverlayInputContext);
   const latest = useRef(handler);
   latest.current = handler;
-  useEffect(() => input?.register((i, k) => latest.current(i, k)), [input]);
+  useLayoutEffect(() => input?.register((i, k) => latest.current(i, k)), [input]);
 }

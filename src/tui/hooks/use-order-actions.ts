@@ -195,17 +195,21 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder) => Plan> = {
 };
 
 /**
- * The handlers of the one-key order actions for `order` (a list row or the open order): read the
+ * The handlers of the one-key order actions for the current order (the row under the cursor or the
+ * open order, asked at the moment of the key press): read the
  * order fresh, ask what is needed, confirm as the risk requires (every action is severe on a
  * production profile), run the shared operation, report what changed, refresh the screens.
  */
-export function useOrderActions(order: Order | undefined): Partial<Record<string, () => void>> {
+export function useOrderActions(currentOrder: () => Order | undefined): Partial<Record<string, () => void>> {
   const sdk = useSdk<Medusa>();
   const tui = useTui();
   const running = useRef(false);
-  if (tui.readOnly || !order) return {};
+  if (tui.readOnly) return {};
   const where = `on ${tui.profile ? `profile ${tui.profile}` : "environment credentials"} · ${tui.url}${tui.production ? " · PRODUCTION" : ""}`;
   const start = (action: string) => async () => {
+    // The order under the cursor now, not at the last render.
+    const order = currentOrder();
+    if (!order) return;
     if (running.current) {
       tui.notify({ text: "another action is still running", tone: "warn" });
       return;
@@ -238,12 +242,13 @@ export function useOrderActions(order: Order | undefined): Partial<Record<string
       }
       tui.notify({ text: `${plan.doing} order ${name}…`, tone: "info" });
       const result = await plan.run(answer, controller.signal);
-      tui.notify({ text: `${result.changes.join("; ")} → ${statusLine(result.order)}`, tone: "ok" });
+      const o = result.order;
+      tui.notify({ text: `order ${name} → ${o.fulfillment_status ?? "?"} · payment ${o.payment_status ?? "?"}${o.status === "canceled" ? " · canceled" : ""}: ${result.changes.join("; ")}`, tone: "ok" });
       tui.bumpData();
     } catch (e) {
       if (isFatal(e)) tui.fatal(e);
-      const { message, detail } = describeError(e);
-      tui.notify({ text: `${message}${detail ? ` (${detail})` : ""}`, tone: "error" });
+      const { message, kind, hint } = describeError(e);
+      tui.notify({ text: `${message}${kind ? ` (${kind})` : ""}${hint ? `; ${hint}` : ""}`, tone: "error" });
       // A failed action may still have changed something (a return opened and canceled): re-read.
       tui.bumpData();
     } finally {

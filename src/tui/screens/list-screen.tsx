@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type MutableRefObject } from "react";
 import { Box, Text } from "ink";
 import type { Key } from "ink";
 import { useSdk } from "../../shared/sdk-context.js";
@@ -20,8 +20,11 @@ export interface ListScreenProps {
   width: number;
   height: number;
   onOpen: (row: Row) => void;
-  /** Told which row is selected (order actions work on it). */
-  onSelect?: (row: Row | undefined) => void;
+  /**
+   * Filled with a function that returns the row under the cursor at the moment it is called: keys
+   * can outrun renders ("jf" in one chunk must fulfil the second row, not the first).
+   */
+  currentRow?: MutableRefObject<() => Row | undefined>;
   /** Handlers for bindings of the view beyond moving, filtering and sorting. */
   extraHandlers?: Partial<Record<string, () => void>>;
 }
@@ -49,11 +52,17 @@ function matches(view: ViewEntry, row: Row, needle: string): boolean {
  * `/` filtering as you type (Medusa's `q` where the route has it, else locally over the newest
  * {@link LOCAL_FILTER_LIMIT}), live refresh, errors in place with a retry key.
  */
-export function ListScreen({ view, initialFilter, active, width, height, onOpen, onSelect, extraHandlers }: ListScreenProps) {
+export function ListScreen({ view, initialFilter, active, width, height, onOpen, currentRow, extraHandlers }: ListScreenProps) {
   const sdk = useSdk<Medusa>();
   const tui = useTui();
   const spec = view.list;
-  const [pos, setPos] = useState({ cursor: 0, top: 0 });
+  // The cursor as of the last key (a ref) and as drawn (state).
+  const posRef = useRef({ cursor: 0, top: 0 });
+  const [pos, setPosState] = useState(posRef.current);
+  const setPos = (p: { cursor: number; top: number }) => {
+    posRef.current = p;
+    setPosState(p);
+  };
   const { cursor, top } = pos;
   const [filter, setFilter] = useState(initialFilter ?? "");
   // While a filter is typed, keys are text: a ref, so the keys right after `/` are text too.
@@ -117,20 +126,20 @@ export function ListScreen({ view, initialFilter, active, width, height, onOpen,
   const count = data.count ?? 0;
   // Keep the cursor on a row and in view. Functional updates: keys that arrive in one chunk
   // ("jjj") are dispatched in one tick.
-  const move = (to: (cursor: number) => number) =>
-    setPos((p) => {
-      const c = Math.max(0, Math.min(Math.max(0, count - 1), to(p.cursor)));
-      const t = c < p.top ? c : c >= p.top + visibleRows ? c - visibleRows + 1 : p.top;
-      return c === p.cursor && t === p.top ? p : { cursor: c, top: t };
-    });
+  const move = (to: (cursor: number) => number) => {
+    const p = posRef.current;
+    const c = Math.max(0, Math.min(Math.max(0, count - 1), to(p.cursor)));
+    const t = c < p.top ? c : c >= p.top + visibleRows ? c - visibleRows + 1 : p.top;
+    if (c !== p.cursor || t !== p.top) setPos({ cursor: c, top: t });
+  };
   useEffect(() => {
     if (data.count !== undefined && cursor > Math.max(0, data.count - 1)) move(() => data.count! - 1);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data.count]);
   useEffect(() => setPos({ cursor: 0, top: 0 }), [queryKey]);
 
-  const selected = data.rowAt(cursor);
-  useEffect(() => onSelect?.(selected), [selected, onSelect]);
+  const rowNow = () => data.rowAt(posRef.current.cursor);
+  if (currentRow) currentRow.current = rowNow;
   const capture = (input: string, key: Key): boolean => {
     if (!editing.current) return false;
     const r = editText(editor.current(), input, key);
@@ -152,7 +161,10 @@ export function ListScreen({ view, initialFilter, active, width, height, onOpen,
         pageUp: () => move((c) => c - visibleRows),
         first: () => move(() => 0),
         last: () => move(() => count - 1),
-        open: () => selected && onOpen(selected),
+        open: () => {
+          const row = rowNow();
+          if (row) onOpen(row);
+        },
         filter: () => {
           editing.current = true;
           editor.set(filter);

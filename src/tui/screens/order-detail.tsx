@@ -141,7 +141,7 @@ export function OrderDetail({ orderId, active, width, height }: { orderId: strin
     if (data.error && isFatal(data.error)) tui.fatal(data.error);
   }, [data.error, tui]);
 
-  const actions = useOrderActions(data.data?.order as { id: string } | undefined);
+  const actions = useOrderActions(() => data.data?.order as { id: string } | undefined);
   const lines = useMemo(() => (data.data ? orderViewLines(data.data, tui.theme) : []), [data.data, tui.theme]);
   const errorLines = data.error ? 5 : 0;
   const viewHeight = Math.max(1, height - errorLines);

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef } from "react";
 import { formatDisplayId } from "../../shared/format.js";
 import { useOrderActions } from "../hooks/use-order-actions.js";
 import { useTui } from "../hooks/use-tui.js";
@@ -10,8 +10,8 @@ type Row = Record<string, unknown>;
 /** The start screen: the order queue. Enter opens an order; the action keys work on the selected row. */
 export function OrderList({ view, filter, active, width, height }: { view: ViewEntry; filter?: string; active: boolean; width: number; height: number }) {
   const tui = useTui();
-  const [selected, setSelected] = useState<Row | undefined>();
-  const actions = useOrderActions(selected as { id: string } | undefined);
+  const currentRow = useRef<() => Row | undefined>(() => undefined);
+  const actions = useOrderActions(() => currentRow.current() as { id: string } | undefined);
   return (
     <ListScreen
       view={view}
@@ -20,7 +20,7 @@ export function OrderList({ view, filter, active, width, height }: { view: ViewE
       width={width}
       height={height}
       onOpen={(row) => tui.open({ kind: "order", orderId: String(row.id), label: formatDisplayId(row.display_id as number) })}
-      onSelect={setSelected}
+      currentRow={currentRow}
       extraHandlers={actions}
     />
   );
