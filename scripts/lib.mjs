@@ -46,3 +46,24 @@ export function ensureBuild({ force = false } = {}) {
   const code = run("npm", ["run", "build", "--silent"]);
   if (code !== 0) throw new Error(`build failed (exit ${code})`);
 }
+
+/**
+ * The TUI's end-to-end test drives the real binary inside tmux. A clean CI machine (running as
+ * root) gets it from apt; elsewhere we only say what is missing, and that one test explains itself.
+ */
+export function ensureTmux() {
+  if (spawnSync("tmux", ["-V"], { stdio: "ignore" }).status === 0) return true;
+  if (typeof process.getuid !== "function" || process.getuid() !== 0) {
+    console.error("› tmux is missing (needed by tests/e2e/tui.test.ts): install it, e.g. sudo apt-get install -y tmux");
+    return false;
+  }
+  console.error("› installing tmux (apt-get install -y tmux)");
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const install = () => run("apt-get", ["install", "-y", "--no-install-recommends", "tmux"], { env });
+  // A fresh image has no package lists yet.
+  if (install() !== 0 && (run("apt-get", ["update"], { env }) !== 0 || install() !== 0)) {
+    console.error("› could not install tmux; tests/e2e/tui.test.ts will fail");
+    return false;
+  }
+  return true;
+}

@@ -123,8 +123,8 @@ describe("colour", () => {
   afterAll(() => {
     chalk.level = level;
   });
-  // SGR colour parameters: 30–37, 39, 40–47, 49, 90–97, 100–107, and 38;…/48;… (256 and true colour).
-  const COLOUR = /\u001b\[(?:3\d|4\d|9\d|10\d|38;|48;)[0-9;]*m/;
+  // SGR parameters that set a colour: 30–37, 40–47, 90–97, 100–107, 38;…/48;… (39/49 restore the default).
+  const COLOUR = /\u001b\[(?:[34][0-7]|9[0-7]|10[0-7]|38;|48;)[0-9;]*m/;
 
   it("uses semantic colours on a colour terminal", async () => {
     const t = renderTui({ backend: backend(), color: true });

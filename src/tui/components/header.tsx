@@ -38,7 +38,8 @@ export function Header(p: HeaderProps) {
   const t = useNow(p.now, p.tickMs);
   const style = p.production ? p.theme.production : p.theme.header;
   const refresh = p.paused ? "paused" : p.busy ? "updating…" : p.updatedAt ? `updated ${formatAge(p.updatedAt, Math.max(t, p.updatedAt))}` : "loading…";
-  const parts = [p.production ? "[PRODUCTION]" : undefined, p.profile ?? "(environment)", p.url, p.identity ?? "…", p.readOnly ? "read-only" : undefined].filter(Boolean);
+  // Badges first: when the line is cut, it is the identity that goes, never PRODUCTION or read-only.
+  const parts = [p.production ? "[PRODUCTION]" : undefined, p.readOnly ? "[read-only]" : undefined, p.profile ?? "(environment)", p.url, p.identity ?? "…"].filter(Boolean);
   const left = ` ${parts.join(" │ ")}`;
   const right = `${refresh} `;
   const room = Math.max(0, p.width - right.length);
