@@ -42,15 +42,16 @@ describe("order queue", () => {
     const t = renderTui({ backend: backendWith(30) });
     await t.see("#30");
     await t.press("j", "j");
-    expect(selectedRow(t.frame())).toContain("#28");
+    await t.see(/> #28 /);
     await t.press("k");
-    expect(selectedRow(t.frame())).toContain("#29");
+    await t.see(/> #29 /);
     await t.press("G");
-    expect(selectedRow(await t.see("> #1 "))).toContain("#1 ");
+    await t.see("> #1 ");
     expect(t.frame()).toContain("18–30 of 30");
     await t.press("g");
+    await t.see(/> #30 /);
     await t.press("jjj");
-    expect(selectedRow(t.frame())).toContain("#27");
+    await t.see(/> #27 /);
   });
 
   it("pages 1,000 orders from the server around the viewport instead of reading them all", async () => {
@@ -109,6 +110,39 @@ describe("order queue", () => {
     const orders = b.callsTo("GET", /^\/admin\/orders$/).map((c) => c.query.order);
     expect(orders).toContain("-display_id");
     expect(orders).toContain("display_id");
+  });
+});
+
+describe("live refresh", () => {
+  it("re-reads on the interval, and p pauses and resumes it", async () => {
+    const b = backendWith(3);
+    const t = renderTui({ backend: b, refreshMs: 30 });
+    await t.see("#3 ");
+    const reads = () => b.callsTo("GET", /^\/admin\/orders$/).length;
+    await vi.waitFor(() => expect(reads()).toBeGreaterThanOrEqual(3));
+    await t.press("p");
+    await t.see("paused");
+    await t.see("live refresh paused (p resumes)");
+    const atPause = reads();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(reads()).toBeLessThanOrEqual(atPause + 1);
+    await t.press("p");
+    await t.see("live refresh resumed");
+    await vi.waitFor(() => expect(reads()).toBeGreaterThanOrEqual(atPause + 3));
+  });
+
+  it("shows new orders as they arrive and keeps the cursor on the order it was on", async () => {
+    const b = backendWith(5);
+    const t = renderTui({ backend: b });
+    await t.see("#5 ");
+    await t.press("j", "j");
+    await t.see(/> #3 /);
+    b.addOrder({ display_id: 6 });
+    b.addOrder({ display_id: 7 });
+    await t.press("r");
+    const frame = await t.see(/> #3 /);
+    expect(frame).toContain("Orders  1–7 of 7");
+    expect(frame.indexOf("#7 ")).toBeLessThan(frame.indexOf("#6 "));
   });
 });
 

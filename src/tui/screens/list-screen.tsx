@@ -130,6 +130,7 @@ export function ListScreen({ view, initialFilter, active, width, height, onOpen,
     const p = posRef.current;
     const c = Math.max(0, Math.min(Math.max(0, count - 1), to(p.cursor)));
     const t = c < p.top ? c : c >= p.top + visibleRows ? c - visibleRows + 1 : p.top;
+    chosen.current = data.rowAt(c)?.id;
     if (c !== p.cursor || t !== p.top) setPos({ cursor: c, top: t });
   };
   useEffect(() => {
@@ -137,6 +138,30 @@ export function ListScreen({ view, initialFilter, active, width, height, onOpen,
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data.count]);
   useEffect(() => setPos({ cursor: 0, top: 0 }), [queryKey]);
+
+  // New orders arriving at the top shift the rows: keep the cursor on the record it was on, so
+  // the next key acts on what the operator chose (as long as that record is still loaded).
+  const chosen = useRef<unknown>(undefined);
+  useEffect(() => {
+    const { cursor: c, top: t } = posRef.current;
+    const id = data.rowAt(c)?.id;
+    if (chosen.current === undefined || id === chosen.current) {
+      chosen.current = id;
+      return;
+    }
+    for (let d = 1; d <= 2 * PAGE_SIZE; d++) {
+      for (const i of [c + d, c - d]) {
+        if (i >= 0 && data.rowAt(i)?.id === chosen.current) {
+          // Same place on screen where the list allows it.
+          const maxTop = Math.max(0, (data.count ?? 0) - visibleRows);
+          setPos({ cursor: i, top: Math.min(i, maxTop, Math.max(0, i - visibleRows + 1, t + (i - c))) });
+          return;
+        }
+      }
+    }
+    chosen.current = id;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data.updatedAt]);
 
   const rowNow = () => data.rowAt(posRef.current.cursor);
   if (currentRow) currentRow.current = rowNow;
