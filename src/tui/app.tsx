@@ -43,6 +43,8 @@ export interface AppProps {
   /** The first view (`:` name) and its filter. */
   view?: string;
   filter?: string;
+  /** The start view's first page, requested by the CLI while Ink was still loading. */
+  prefetch?: { view: string; page: Promise<Record<string, unknown>> };
 }
 
 const MAX_STACK = 12;
@@ -171,6 +173,13 @@ export function App(props: AppProps) {
     setStatus((old) => (old.updatedAt === s.updatedAt && old.busy === s.busy ? old : s));
   }, []);
   const fatal = useCallback((e: unknown) => exit(e instanceof Error ? e : new Error(String(e))), [exit]);
+  const prefetch = useRef(props.prefetch);
+  const takePrefetch = useCallback((view: string) => {
+    const p = prefetch.current;
+    if (!p || p.view !== view) return undefined;
+    prefetch.current = undefined;
+    return p.page;
+  }, []);
   const ctx: TuiContextValue = useMemo(
     () => ({
       readOnly: props.readOnly,
@@ -188,9 +197,10 @@ export function App(props: AppProps) {
       notify: setMessage,
       reportStatus,
       fatal,
+      takePrefetch,
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [props.readOnly, theme, props.refreshMs, paused, props.profile, props.url, props.production, dataVersion, open, ask, reportStatus, fatal],
+    [props.readOnly, theme, props.refreshMs, paused, props.profile, props.url, props.production, dataVersion, open, ask, reportStatus, fatal, takePrefetch],
   );
 
   const top = stack[stack.length - 1]!;

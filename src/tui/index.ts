@@ -7,7 +7,7 @@ import { CancelError, UsageError } from "../cli/errors.js";
 import { colorEnabled, type IOStreams } from "../cli/io.js";
 import type { Medusa } from "../sdk/index.js";
 import type { CommandLog } from "./hooks/use-command-log.js";
-import { nonTtyHint } from "./screens/registry.js";
+import { listQuery, nonTtyHint, START_VIEW } from "./screens/registry.js";
 
 export { createCommandLog, type CommandLog } from "./hooks/use-command-log.js";
 
@@ -22,6 +22,8 @@ export interface RunTuiOptions {
   readOnly?: boolean;
   /** Live refresh interval, in seconds (CONTRACT.md §1: default 5). */
   refreshSeconds?: number;
+  /** Send the start view's first request now, so the network overlaps loading Ink (default true). */
+  prefetch?: boolean;
   signal?: AbortSignal;
 }
 
@@ -33,6 +35,15 @@ export interface RunTuiOptions {
 export async function runTui(opts: RunTuiOptions): Promise<void> {
   const { io } = opts;
   if (!io.isStdoutTTY || !io.isStdinTTY) throw new UsageError("medusactl tui needs an interactive terminal (stdin and stdout must be a TTY)", nonTtyHint());
+  // Loading React and Ink takes longer than most first reads: ask Medusa for the queue meanwhile.
+  let prefetch: { view: string; page: Promise<Record<string, unknown>> } | undefined;
+  if (opts.prefetch !== false) {
+    const resource = (opts.sdk.admin as unknown as Record<string, { list: (q: Record<string, unknown>) => Promise<Record<string, unknown>> }>)[START_VIEW.list.resource]!;
+    const page = resource.list(listQuery(START_VIEW, { offset: 0 }));
+    // Handled by the screen that takes it; never an unhandled rejection meanwhile.
+    page.catch(() => undefined);
+    prefetch = { view: START_VIEW.name, page };
+  }
   const [{ render }, { createElement }, { App }] = await Promise.all([import("ink"), import("react"), import("./app.js")]);
   const app = createElement(App, {
     sdk: opts.sdk,
@@ -45,6 +56,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     readOnly: Boolean(opts.readOnly),
     refreshMs: Math.round((opts.refreshSeconds ?? 5) * 1000),
     color: colorEnabled(io, "out"),
+    prefetch,
   });
   // No alternate screen (Ink has none: vadimdemedes/ink#263); the frame stays one line shorter
   // than the terminal, so it redraws in place and the last frame stays in the scrollback.

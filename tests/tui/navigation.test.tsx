@@ -113,6 +113,29 @@ describe("order queue", () => {
   });
 });
 
+describe("first page sent early", () => {
+  it("draws the start view from the page the CLI requested while Ink loaded, and reads the rest itself", async () => {
+    const b = backendWith(2);
+    const early = (await b.sdk().admin.order.list({ limit: 50, offset: 0, order: "-created_at" })) as unknown as Record<string, unknown>;
+    b.calls.length = 0;
+    const t = renderTui({ backend: b, prefetch: { view: "orders", page: Promise.resolve(early) } });
+    await t.see("> #2 ");
+    expect(b.callsTo("GET", /^\/admin\/orders$/)).toEqual([]);
+    await t.press("r");
+    await vi.waitFor(() => expect(b.callsTo("GET", /^\/admin\/orders$/)).toHaveLength(1));
+  });
+
+  it("shows a failed early request like any other, and r asks again", async () => {
+    const b = backendWith(1);
+    const failed = Promise.reject(Object.assign(new Error("socket hang up"), { name: "NetworkError" }));
+    failed.catch(() => undefined);
+    const t = renderTui({ backend: b, prefetch: { view: "orders", page: failed } });
+    await t.see("error: socket hang up");
+    await t.press("r");
+    await t.see("> #1 ");
+  });
+});
+
 describe("live refresh", () => {
   it("re-reads on the interval, and p pauses and resumes it", async () => {
     const b = backendWith(3);

@@ -37,6 +37,8 @@ export interface TuiContextValue {
   reportStatus(status: { updatedAt?: number; busy: boolean }): void;
   /** Errors nothing on screen can fix (401: log in again) end the TUI through main()'s mapping. */
   fatal(error: unknown): void;
+  /** The answer to a view's first page if it was requested before the app started; given out once. */
+  takePrefetch(view: string): Promise<Record<string, unknown>> | undefined;
 }
 
 export const TuiContext = createContext<TuiContextValue | null>(null);

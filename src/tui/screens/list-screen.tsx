@@ -9,7 +9,7 @@ import { editText, TextInput, useLineEditor } from "../components/text-input.js"
 import { useKeymap } from "../hooks/use-keymap.js";
 import { usePagedList, type FetchPage } from "../hooks/use-paged-list.js";
 import { isFatal, useOnDataChange, useReportStatus, useTui } from "../hooks/use-tui.js";
-import { LOCAL_FILTER_LIMIT, type ViewEntry } from "./registry.js";
+import { listQuery, LOCAL_FILTER_LIMIT, PAGE_SIZE, type ViewEntry } from "./registry.js";
 
 type Row = Record<string, unknown>;
 
@@ -29,7 +29,6 @@ export interface ListScreenProps {
   extraHandlers?: Partial<Record<string, () => void>>;
 }
 
-const PAGE_SIZE = 50;
 const FILTER_DEBOUNCE_MS = 150;
 const ERROR_BOX_LINES = 5;
 
@@ -89,9 +88,10 @@ export function ListScreen({ view, initialFilter, active, width, height, onOpen,
   const list = useMemo(() => lister(sdk, spec.resource), [sdk, spec.resource]);
   const fetchPage = useCallback<FetchPage<Row>>(
     async (offset, limit, signal) => {
-      const query: Record<string, unknown> = { limit, offset, order, fields: spec.fields };
-      if (filter && spec.search) query.q = filter;
-      const res = await list(query, undefined, { signal });
+      const query = listQuery(view, { offset, limit, order, filter });
+      // The first page of the start view may already be on its way (sent while Ink loaded).
+      const early = offset === 0 && !filter && order === spec.defaultOrder && limit === PAGE_SIZE ? tui.takePrefetch(view.name) : undefined;
+      const res = await (early ?? list(query, undefined, { signal }));
       const rows = (res[spec.listKey] as Row[] | undefined) ?? [];
       if (local) {
         const kept = rows.filter((r) => matches(view, r, filter));
@@ -99,7 +99,7 @@ export function ListScreen({ view, initialFilter, active, width, height, onOpen,
       }
       return { rows, count: typeof res.count === "number" ? res.count : rows.length };
     },
-    [list, order, filter, spec, local, view],
+    [list, order, filter, spec, local, view, tui],
   );
 
   // Rows the table can show: the height less the title, the table header and an error box.

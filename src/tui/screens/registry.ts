@@ -336,6 +336,16 @@ export const RESOURCE_DETAIL: DetailEntry = {
 
 export const START_VIEW = VIEWS[0]!;
 
+/** Rows per page of a list view. */
+export const PAGE_SIZE = 50;
+
+/** The list query of a view; the CLI sends the start view's first one before Ink has loaded. */
+export function listQuery(view: ViewEntry, p: { offset: number; limit?: number; order?: string; filter?: string }): Record<string, unknown> {
+  const query: Record<string, unknown> = { limit: p.limit ?? PAGE_SIZE, offset: p.offset, order: p.order ?? view.list.defaultOrder, fields: view.list.fields };
+  if (p.filter && view.list.search) query.q = p.filter;
+  return query;
+}
+
 /** The view a `:` word names (name, alias or unique prefix). */
 export function findView(word: string): ViewEntry | undefined {
   const w = word.trim().toLowerCase();
