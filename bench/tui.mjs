@@ -154,7 +154,7 @@ ${row("\`node -e ''\` in the same pty (floor)", floor, "—")}
 
 Result: ${verdict}. Launch is ${(median(launch) / median(floor)).toFixed(1)}× the Node floor measured in the same run.
 Launch = spawn to the first output that contains the selected order row: the CLI and SDK load, one
-\`GET /admin/orders\` of 50 rows with the list fields goes out while React and Ink load, then the first frame.
+\`GET /admin/orders\` of 25 rows with the list fields goes out while React and Ink load, then the first frame.
 Key to frame = the key written to the pty to the first byte of the next frame (Ink redraws only on change; live
 refresh was set to 1 h so no poll interleaves). The first launch of each run is a warm-up and not counted.
 

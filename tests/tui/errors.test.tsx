@@ -79,8 +79,8 @@ describe("errors in place", () => {
     await t.press("r");
     const frame = await t.see("> #5 ");
     const log = frame.split("\n").filter((l) => l.startsWith("GET "));
-    expect(log[0]).toMatch(/^GET\s+\/admin\/orders\?limit=50&offset=0.*\s500\s+\d+ ms$/);
-    expect(log[1]).toMatch(/^GET\s+\/admin\/orders\?limit=50&offset=0.*\s200\s+\d+ ms$/);
+    expect(log[0]).toMatch(/^GET\s+\/admin\/orders\?limit=25&offset=0.*\s500\s+\d+ ms$/);
+    expect(log[1]).toMatch(/^GET\s+\/admin\/orders\?limit=25&offset=0.*\s200\s+\d+ ms$/);
     expect(frame).not.toContain("sk_test_1234");
     await t.press("l");
     await t.see(/^(?![\s\S]*API calls)/);

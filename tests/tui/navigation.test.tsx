@@ -60,14 +60,14 @@ describe("order queue", () => {
     await t.see("#1000");
     const offsets = () => b.callsTo("GET", /^\/admin\/orders$/).map((c) => Number(c.query.offset));
     // The visible page and the next one, read ahead.
-    await vi.waitFor(() => expect(new Set(offsets())).toEqual(new Set([0, 50])));
+    await vi.waitFor(() => expect(new Set(offsets())).toEqual(new Set([0, 25])));
     await t.press("G");
     await t.see("> #1 ");
     expect(t.frame()).toContain("988–1,000 of 1,000");
-    // The last page and its neighbour, not the 18 pages between.
-    expect(Math.max(...offsets())).toBe(950);
+    // The last page and its neighbour, not the 37 pages between.
+    expect(Math.max(...offsets())).toBe(975);
     expect(new Set(offsets()).size).toBeLessThanOrEqual(4);
-    for (const c of b.callsTo("GET", /^\/admin\/orders$/)) expect(c.query.limit).toBe("50");
+    for (const c of b.callsTo("GET", /^\/admin\/orders$/)) expect(c.query.limit).toBe("25");
   });
 
   it("opens an order with Enter (items, totals, payments, fulfilments with tracking, addresses, history) and esc goes back", async () => {
@@ -116,7 +116,7 @@ describe("order queue", () => {
 describe("first page sent early", () => {
   it("draws the start view from the page the CLI requested while Ink loaded, and reads the rest itself", async () => {
     const b = backendWith(2);
-    const early = (await b.sdk().admin.order.list({ limit: 50, offset: 0, order: "-created_at" })) as unknown as Record<string, unknown>;
+    const early = (await b.sdk().admin.order.list({ limit: 25, offset: 0, order: "-created_at" })) as unknown as Record<string, unknown>;
     b.calls.length = 0;
     const t = renderTui({ backend: b, prefetch: { view: "orders", page: Promise.resolve(early) } });
     await t.see("> #2 ");
