@@ -4,7 +4,7 @@ import type { Medusa } from "../sdk/index.js";
 const SdkContext = createContext<unknown>(null);
 
 /**
- * Gives one SDK client to a React tree (the TUI's screens, the storefront's pages), so tests can
+ * Hands one SDK client to a React tree (the TUI's Ink screens, the storefront's pages), so tests
  * render the same components with a fake client instead of mocking modules.
  * @example render(<SdkProvider sdk={fakeSdk}><OrderList /></SdkProvider>)
  */
@@ -12,7 +12,7 @@ export function SdkProvider<T = Medusa>({ sdk, children }: { sdk: T; children?: 
   return <SdkContext.Provider value={sdk}>{children}</SdkContext.Provider>;
 }
 
-/** The client of the nearest {@link SdkProvider}; throws when there is none. */
+/** The client given to the nearest {@link SdkProvider}; throws when there is none. */
 export function useSdk<T = Medusa>(): T {
   const sdk = useContext(SdkContext);
   if (sdk === null || sdk === undefined) throw new Error("useSdk() needs an <SdkProvider> above it");
