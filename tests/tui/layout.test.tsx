@@ -43,7 +43,7 @@ describe("80x24", () => {
     ["help", async (t) => (await t.press("?"), t.see("Orders keys"))],
     ["the : palette", async (t) => (await t.press(":"), t.see("tab completes"))],
     ["a refund prompt", async (t) => (await t.press("j", "c"), t.see("Capture"))],
-    ["a list error", async (t) => (t.backend.failNext("GET /admin/orders", 500, { type: "unknown_error", message: "x".repeat(300) }), await t.press("r"), t.see("press r to retry"))],
+    ["a list error", async (t) => (t.backend.failNext("GET /admin/orders", 500, { type: "unknown_error", message: "x".repeat(300) }, 10), await t.press("r"), t.see("press r to retry"))],
     ["a long message", async (t) => (await t.press("j", "f"), t.see("every item is already fulfilled"))],
     ["products", async (t) => (await t.press(":"), await t.type("products"), await t.press("enter"), t.see("Mug"))],
   ];
