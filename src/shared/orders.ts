@@ -9,6 +9,7 @@ import { formatMoney } from "./format.js";
 import { OrderError, explainApiError } from "./orders/errors.js";
 import { lineLabel, lineQuantities, orderLines, resolveItems, type ItemQty, type OrderLine } from "./orders/lines.js";
 import { loadOrder, orderName, orderPayments, type AdminOrder, type OrderRef } from "./orders/read.js";
+import { balanceNote, returnLocation } from "./orders/flows.js";
 
 export { OrderError, isOrderError, explainApiError, type OrderErrorKind } from "./orders/errors.js";
 export { parseItemFlag, parseAddFlag, orderLines, lineQuantities, lineLabel, resolveLine, resolveItems, type ItemQty, type VariantQty, type OrderLine, type LineQuantities } from "./orders/lines.js";
@@ -341,13 +342,6 @@ export async function cancelTransfer(sdk: Medusa, order: OrderRef, opts: Signal 
   return { order: await loadOrder(sdk, before.id, opts.signal), changes: [`canceled the transfer request of order ${name}`] };
 }
 
-/** The stock location a return of these lines goes back to: where they were fulfilled from. */
-function returnLocation(order: AdminOrder, itemIds: string[]): string | undefined {
-  const fs = fulfillmentsOf(order).filter((f) => !f.canceled_at && f.location_id);
-  const holding = fs.find((f) => (f.items ?? []).some((i) => itemIds.includes(i.line_item_id)));
-  return (holding ?? fs[0])?.location_id ?? undefined;
-}
-
 /** How much Medusa says is owed back to the customer after a change (negative pending difference). */
 export function refundDue(order: AdminOrder): number {
   const diff = Number((order.summary as { pending_difference?: number } | undefined)?.pending_difference ?? 0);
@@ -415,8 +409,8 @@ export async function createReturn(
     changes.push(`return ${returnId} received: ${lines.map((l) => qtyLine(before, l.item, l.quantity)).join("; ")}`);
   }
   const after = await loadOrder(sdk, before.id, opts.signal);
-  const due = refundDue(after);
-  if (due > 0) changes.push(`refund due to the customer: ${money(after, due)} (medusactl orders refund ${name} --amount ${Number(due.toFixed(4))})`);
+  const note = balanceNote(after);
+  if (note) changes.push(note);
   return { order: after, changes, returnId };
 }
 
@@ -431,3 +425,22 @@ export async function receiveReturnItems(sdk: Medusa, returnId: string, items: {
     throw e;
   }
 }
+
+export {
+  createClaim,
+  createExchange,
+  createOrderEdit,
+  finishOrderEdit,
+  receiveReturn,
+  cancelOrderChange,
+  cancelFulfillment,
+  markPaid,
+  createDraftOrder,
+  convertDraftOrder,
+  resolveVariants,
+  resolveRegion,
+  resolveShippingOption,
+  balanceNote,
+  type FlowResult,
+  type DraftAddress,
+} from "./orders/flows.js";
