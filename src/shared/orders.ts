@@ -337,7 +337,12 @@ export async function cancelTransfer(sdk: Medusa, order: OrderRef, opts: Signal 
   try {
     await sdk.admin.order.cancelTransfer(before.id, undefined, { signal: opts.signal });
   } catch (e) {
-    throw explainApiError(e, name, "cancel transfer");
+    const err = explainApiError(e, name, "cancel transfer");
+    // Medusa lets only an admin user (or the customer) withdraw a transfer, not a secret API key.
+    if (/not allowed to cancel the transfer/i.test((e as Error)?.message ?? "")) {
+      throw new OrderError((err as Error).message, "state", { cause: e, status: 400, hint: "Medusa accepts this only from a logged-in admin user, not a secret API key: use a profile from `medusactl login` with e-mail and password" });
+    }
+    throw err;
   }
   return { order: await loadOrder(sdk, before.id, opts.signal), changes: [`canceled the transfer request of order ${name}`] };
 }
