@@ -73,13 +73,35 @@ async function undo(fn: () => Promise<unknown>): Promise<void> {
 }
 
 /**
+ * The shipping option for items a claim or exchange sends out. Medusa reserves stock for those
+ * items only when the change has an outbound shipping method; without one they cannot be fulfilled.
+ */
+async function outboundOption(sdk: Medusa, order: AdminOrder, ref: string | undefined, s: Signal): Promise<{ id: string; name: string }> {
+  if (ref) return resolveShippingOption(sdk, ref, order.currency_code, s);
+  const method = (order.shipping_methods ?? []).find((m) => m.shipping_option_id);
+  if (!method?.shipping_option_id) throw new OrderError(`order ${orderName(order)} has no shipping method to reuse: name one with --shipping-option`, "input");
+  return { id: method.shipping_option_id, name: method.name ?? method.shipping_option_id };
+}
+
+/**
  * A claim: the faulty lines come back (inbound, as a return), and for `replace` the `add`
  * variants go out as new lines; for `refund` Medusa computes the amount owed.
  */
 export async function createClaim(
   sdk: Medusa,
   order: OrderRef,
-  opts: { items: ItemQty[]; type: "refund" | "replace"; add?: VariantQty[]; reasonId?: string; locationId?: string; note?: string } & Signal,
+  opts: {
+    items: ItemQty[];
+    type: "refund" | "replace";
+    add?: VariantQty[];
+    reasonId?: string;
+    locationId?: string;
+    note?: string;
+    /** How the replacement ships: a shipping option id or name; default the order's own. */
+    shippingOption?: string;
+    /** What the customer pays for that shipping; default 0 (a replacement ships at the store's cost). */
+    shippingAmount?: number;
+  } & Signal,
 ): Promise<FlowResult & { claimId: string }> {
   const before = await loadOrder(sdk, order, opts.signal);
   const name = orderName(before);
@@ -89,6 +111,7 @@ export async function createClaim(
   const lines = resolveItems(before, opts.items, returnable, "claim");
   const adds = opts.add?.length ? await resolveVariants(sdk, opts.add, opts) : [];
   const locationId = opts.locationId ?? returnLocation(before, lines.map((l) => l.item.id));
+  const outbound = adds.length ? await outboundOption(sdk, before, opts.shippingOption, opts) : undefined;
   const s = { signal: opts.signal };
   let claimId: string;
   try {
@@ -107,6 +130,7 @@ export async function createClaim(
     );
     if (adds.length) {
       await sdk.admin.claim.addOutboundItems(claimId, { items: adds.map((a) => ({ variant_id: a.variantId, quantity: a.quantity })) }, undefined, undefined, s);
+      await sdk.admin.claim.addOutboundShipping(claimId, { shipping_option_id: outbound!.id, custom_amount: opts.shippingAmount ?? 0 }, undefined, undefined, s);
     }
     await sdk.admin.claim.request(claimId, {}, undefined, undefined, s);
   } catch (e) {
@@ -115,7 +139,7 @@ export async function createClaim(
   }
   const after = await loadOrder(sdk, before.id, opts.signal);
   const changes = [`claim ${claimId} (${opts.type}) confirmed: ${lines.map((l) => `${l.quantity} × ${lineLabel(before, l.item)}`).join("; ")} to come back${locationId ? ` to ${locationId}` : ""}`];
-  if (adds.length) changes.push(`replacement to send: ${adds.map((a) => `${a.quantity} × ${a.label}`).join("; ")} (new lines; fulfil them with medusactl orders fulfill ${name})`);
+  if (adds.length) changes.push(`replacement to send: ${adds.map((a) => `${a.quantity} × ${a.label}`).join("; ")} by ${outbound!.name} (new lines; fulfil them with medusactl orders fulfill ${name})`);
   const note = balanceNote(after);
   if (note) changes.push(note);
   return { order: after, changes, claimId };
@@ -125,7 +149,17 @@ export async function createClaim(
 export async function createExchange(
   sdk: Medusa,
   order: OrderRef,
-  opts: { items: ItemQty[]; add: VariantQty[]; reasonId?: string; locationId?: string; note?: string } & Signal,
+  opts: {
+    items: ItemQty[];
+    add: VariantQty[];
+    reasonId?: string;
+    locationId?: string;
+    note?: string;
+    /** How the new items ship: a shipping option id or name; default the order's own. */
+    shippingOption?: string;
+    /** What the customer pays for that shipping; default the option's price. */
+    shippingAmount?: number;
+  } & Signal,
 ): Promise<FlowResult & { exchangeId: string }> {
   const before = await loadOrder(sdk, order, opts.signal);
   const name = orderName(before);
@@ -134,6 +168,7 @@ export async function createExchange(
   const lines = resolveItems(before, opts.items, returnable, "exchange");
   const adds = await resolveVariants(sdk, opts.add, opts);
   const locationId = opts.locationId ?? returnLocation(before, lines.map((l) => l.item.id));
+  const outbound = await outboundOption(sdk, before, opts.shippingOption, opts);
   const s = { signal: opts.signal };
   let exchangeId: string;
   try {
@@ -151,6 +186,13 @@ export async function createExchange(
       s,
     );
     await sdk.admin.exchange.addOutboundItems(exchangeId, { items: adds.map((a) => ({ variant_id: a.variantId, quantity: a.quantity })) }, undefined, undefined, s);
+    await sdk.admin.exchange.addOutboundShipping(
+      exchangeId,
+      { shipping_option_id: outbound.id, ...(opts.shippingAmount !== undefined ? { custom_amount: opts.shippingAmount } : {}) },
+      undefined,
+      undefined,
+      s,
+    );
     await sdk.admin.exchange.request(exchangeId, {}, undefined, undefined, s);
   } catch (e) {
     await undo(() => sdk.admin.exchange.cancelRequest(exchangeId, undefined, undefined, s));
@@ -159,7 +201,7 @@ export async function createExchange(
   const after = await loadOrder(sdk, before.id, opts.signal);
   const changes = [
     `exchange ${exchangeId} confirmed: ${lines.map((l) => `${l.quantity} × ${lineLabel(before, l.item)}`).join("; ")} to come back${locationId ? ` to ${locationId}` : ""}`,
-    `to send instead: ${adds.map((a) => `${a.quantity} × ${a.label}`).join("; ")} (new lines; fulfil them with medusactl orders fulfill ${name})`,
+    `to send instead: ${adds.map((a) => `${a.quantity} × ${a.label}`).join("; ")} by ${outbound.name} (new lines; fulfil them with medusactl orders fulfill ${name})`,
   ];
   const note = balanceNote(after);
   if (note) changes.push(note);
@@ -344,7 +386,17 @@ export async function markPaid(sdk: Medusa, order: OrderRef, opts: { collectionI
   const cols = before.payment_collections ?? [];
   const targets = opts.collectionId ? cols.filter((c) => c.id === opts.collectionId) : cols.filter((c) => c.status === "not_paid" || c.status === "awaiting");
   if (opts.collectionId && !targets.length) throw new OrderError(`order ${name} has no payment collection ${opts.collectionId}`, "input");
-  if (!targets.length) throw new OrderError(`order ${name} has no unpaid payment collection`, "state");
+  const due = pendingDifference(before);
+  if (!targets.length && due > 0) {
+    // A converted draft order has no payment collection at all: make one for what is owed.
+    try {
+      const { payment_collection } = await sdk.admin.paymentCollection.create({ order_id: before.id, amount: due }, undefined, undefined, { signal: opts.signal });
+      targets.push(payment_collection as (typeof cols)[number]);
+    } catch (e) {
+      throw explainApiError(e, name, "create a payment collection");
+    }
+  }
+  if (!targets.length) throw new OrderError(`order ${name} has nothing to pay: no unpaid payment collection and no amount outstanding`, "state");
   const changes: string[] = [];
   for (const c of targets) {
     try {

@@ -2,7 +2,7 @@ import { Command, Option } from "commander";
 import type { CommandContext } from "../../program.js";
 import type { Factory } from "../../factory.js";
 import { collect } from "../../input.js";
-import { actionFlags, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../orders/action.js";
+import { actionFlags, amountOption, parseAmount, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../orders/action.js";
 
 export interface ClaimCreateOptions extends ActionFlags {
   order: string;
@@ -12,6 +12,8 @@ export interface ClaimCreateOptions extends ActionFlags {
   reason?: string;
   location?: string;
   note?: string;
+  shippingOption?: string;
+  shippingAmount?: number;
 }
 
 export function makeClaimCreateCommand(ctx: CommandContext, run: (f: Factory, o: ClaimCreateOptions) => Promise<void> = claimCreateRun): Command {
@@ -23,7 +25,9 @@ export function makeClaimCreateCommand(ctx: CommandContext, run: (f: Factory, o:
     .option("--add <variant:qty>", "replacement to send (variant id or SKU) and quantity; repeatable; --type replace", collect)
     .option("--reason <id>", "return reason id for the items coming back")
     .option("--location <id>", "stock location the items go back to (default: where they were fulfilled from)")
-    .option("--note <text>", "internal note");
+    .option("--note <text>", "internal note")
+    .option("--shipping-option <id|name>", "how the new items ship (default: the order's shipping option)")
+    .addOption(amountOption("--shipping-amount <amount>", "what the customer pays for that shipping (default 0: the store pays)").argParser((v) => (v === "0" ? 0 : parseAmount(v))));
   actionFlags(cmd).addHelpText("after", "\nExamples:\n  medusactl claims create '#21' --item 1:1 --type replace --add SKU-RED-M:1\n  medusactl claims create 21 --item 2:1 --type refund --yes");
   return cmd.action(async (order: string, o, c: Command) => run(ctx.factory(c), { ...o, order }));
 }
@@ -43,7 +47,7 @@ export async function claimCreateRun(f: Factory, o: ClaimCreateOptions): Promise
       order,
       question: `Open a ${o.type} claim on order #${order.display_id} for ${o.item!.join(", ")}${add.length ? `, sending ${o.add!.join(", ")}` : ""}?`,
     });
-    const res = await createClaim(sdk, order, { items, type: o.type, add, reasonId: o.reason, locationId: o.location, note: o.note, signal: f.signal });
+    const res = await createClaim(sdk, order, { items, type: o.type, add, reasonId: o.reason, locationId: o.location, note: o.note, shippingOption: o.shippingOption, shippingAmount: o.shippingAmount, signal: f.signal });
     printResult(f, o, res, { claim_id: res.claimId });
   });
 }

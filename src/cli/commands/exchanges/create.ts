@@ -2,7 +2,7 @@ import { Command } from "commander";
 import type { CommandContext } from "../../program.js";
 import type { Factory } from "../../factory.js";
 import { collect } from "../../input.js";
-import { actionFlags, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../orders/action.js";
+import { actionFlags, amountOption, parseAmount, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../orders/action.js";
 
 export interface ExchangeCreateOptions extends ActionFlags {
   order: string;
@@ -11,6 +11,8 @@ export interface ExchangeCreateOptions extends ActionFlags {
   reason?: string;
   location?: string;
   note?: string;
+  shippingOption?: string;
+  shippingAmount?: number;
 }
 
 export function makeExchangeCreateCommand(ctx: CommandContext, run: (f: Factory, o: ExchangeCreateOptions) => Promise<void> = exchangeCreateRun): Command {
@@ -21,7 +23,9 @@ export function makeExchangeCreateCommand(ctx: CommandContext, run: (f: Factory,
     .option("--add <variant:qty>", "what goes out instead (variant id or SKU) and quantity; repeatable", collect)
     .option("--reason <id>", "return reason id for the items coming back")
     .option("--location <id>", "stock location the items go back to (default: where they were fulfilled from)")
-    .option("--note <text>", "internal note");
+    .option("--note <text>", "internal note")
+    .option("--shipping-option <id|name>", "how the new items ship (default: the order's shipping option)")
+    .addOption(amountOption("--shipping-amount <amount>", "what the customer pays for that shipping (default: the option's price)").argParser((v) => (v === "0" ? 0 : parseAmount(v))));
   actionFlags(cmd).addHelpText("after", "\nExamples:\n  medusactl exchanges create '#21' --item 1:1 --add SKU-BLUE-M:1");
   return cmd.action(async (order: string, o, c: Command) => run(ctx.factory(c), { ...o, order }));
 }
@@ -37,7 +41,7 @@ export async function exchangeCreateRun(f: Factory, o: ExchangeCreateOptions): P
     const sdk = await f.sdk();
     const order = await resolveOrder(sdk, o.order, { signal: f.signal });
     await confirmOrderAction(f, o, { level: "moderate", order, question: `Exchange ${o.item!.join(", ")} for ${o.add!.join(", ")} on order #${order.display_id}?` });
-    const res = await createExchange(sdk, order, { items, add, reasonId: o.reason, locationId: o.location, note: o.note, signal: f.signal });
+    const res = await createExchange(sdk, order, { items, add, reasonId: o.reason, locationId: o.location, note: o.note, shippingOption: o.shippingOption, shippingAmount: o.shippingAmount, signal: f.signal });
     printResult(f, o, res, { exchange_id: res.exchangeId });
   });
 }
