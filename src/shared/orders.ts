@@ -9,7 +9,7 @@ import { formatMoney } from "./format.js";
 import { OrderError, explainApiError } from "./orders/errors.js";
 import { lineLabel, lineQuantities, orderLines, resolveItems, type ItemQty, type OrderLine } from "./orders/lines.js";
 import { loadOrder, orderName, orderPayments, type AdminOrder, type OrderRef } from "./orders/read.js";
-import { balanceNote, returnLocation } from "./orders/flows.js";
+import { balanceNote, resolveShippingOption, returnLocation } from "./orders/flows.js";
 
 export { OrderError, isOrderError, explainApiError, type OrderErrorKind } from "./orders/errors.js";
 export { parseItemFlag, parseAddFlag, orderLines, lineQuantities, lineLabel, resolveLine, resolveItems, type ItemQty, type VariantQty, type OrderLine, type LineQuantities } from "./orders/lines.js";
@@ -368,7 +368,15 @@ export function paymentDue(order: AdminOrder): number {
 export async function createReturn(
   sdk: Medusa,
   order: OrderRef,
-  opts: { items: ItemQty[]; reasonId?: string; locationId?: string; receive?: boolean; note?: string } & Signal,
+  opts: {
+    items: ItemQty[];
+    reasonId?: string;
+    locationId?: string;
+    receive?: boolean;
+    note?: string;
+    /** A return shipping option (`so_…` id or name) the customer sends the parcel with. */
+    shippingOption?: string;
+  } & Signal,
 ): Promise<ActionResult & { returnId: string }> {
   const before = await loadOrder(sdk, order, opts.signal);
   assertNotCanceled(before, "return items");
@@ -376,6 +384,7 @@ export async function createReturn(
   if (!opts.items?.length) throw new OrderError("name the items to return with --item <line>:<qty>", "input");
   const lines = resolveItems(before, opts.items, (q) => q.fulfilled - q.returnRequested - q.returned - q.dismissed, "return");
   const locationId = opts.locationId ?? returnLocation(before, lines.map((l) => l.item.id));
+  const shipping = opts.shippingOption ? await resolveShippingOption(sdk, opts.shippingOption, before.currency_code, opts) : undefined;
   const s = { signal: opts.signal };
   const namer = lineNamer(before);
   let returnId: string;
@@ -399,12 +408,13 @@ export async function createReturn(
       undefined,
       s,
     );
+    if (shipping) await sdk.admin.return.addReturnShipping(returnId, { shipping_option_id: shipping.id }, undefined, undefined, s);
     await sdk.admin.return.confirmRequest(returnId, {}, undefined, undefined, s);
   } catch (e) {
     await sdk.admin.return.cancelRequest(returnId, undefined, undefined, s).catch(() => undefined);
     throw explainApiError(e, name, "request return", namer);
   }
-  changes.push(`return ${returnId} requested${locationId ? ` (to ${locationId})` : ""}: ${lines.map((l) => qtyLine(before, l.item, l.quantity)).join("; ")}`);
+  changes.push(`return ${returnId} requested${locationId ? ` (to ${locationId})` : ""}${shipping ? ` by ${shipping.name} (${money(before, shipping.amount)})` : ""}: ${lines.map((l) => qtyLine(before, l.item, l.quantity)).join("; ")}`);
   if (opts.receive) {
     try {
       await receiveReturnItems(sdk, returnId, lines.map((l) => ({ id: l.item.id, quantity: l.quantity })), s);

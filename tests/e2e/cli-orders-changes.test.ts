@@ -70,7 +70,9 @@ describe("medusactl returns", () => {
 
   it("receives a requested return later with `returns receive`", async () => {
     const { order } = await deliveredOrder({ lines: 1, quantity: 2 });
-    const created = JSON.parse(ok(await cli("returns", "create", order.id, "--item", "1:2", "--yes", "--json")).stdout);
+    const created = JSON.parse(ok(await cli("returns", "create", order.id, "--item", "1:2", "--shipping-option", "Standard Return", "--yes", "--json")).stdout);
+    const { return: requested } = await admin.admin.return.retrieve(created.return_id, { fields: "id,status,*shipping_methods" } as never);
+    expect((requested as { shipping_methods?: { name: string }[] }).shipping_methods?.map((m) => m.name)).toEqual(["Standard Return"]);
     expect(created.return_id).toMatch(/^return_/);
     expect(created.order.id).toBe(order.id);
     const r = ok(await cli("returns", "receive", created.return_id, "--item", "1:1", "--dismiss", "1:1", "--yes"));

@@ -11,6 +11,7 @@ export interface ReturnCreateOptions extends ActionFlags {
   location?: string;
   note?: string;
   receive?: boolean;
+  shippingOption?: string;
 }
 
 export function makeReturnCreateCommand(ctx: CommandContext, run: (f: Factory, o: ReturnCreateOptions) => Promise<void> = returnCreateRun): Command {
@@ -21,6 +22,7 @@ export function makeReturnCreateCommand(ctx: CommandContext, run: (f: Factory, o
     .option("--reason <id>", "return reason id (see `medusactl return-reasons list`)")
     .option("--location <id>", "stock location the items go back to (default: where they were fulfilled from)")
     .option("--note <text>", "internal note")
+    .option("--shipping-option <id|name>", "return shipping option the customer sends the parcel with (e.g. 'Standard Return')")
     .option("--receive", "the items are back: receive them now");
   actionFlags(cmd).addHelpText("after", "\nExamples:\n  medusactl returns create '#21' --item 1:1 --reason rr_… --receive\n  medusactl returns create 21 --item SKU-RED-M:2 --yes --json");
   return cmd.action(async (order: string, o, c: Command) => run(ctx.factory(c), { ...o, order }));
@@ -40,7 +42,7 @@ export async function returnCreateRun(f: Factory, o: ReturnCreateOptions): Promi
       order,
       question: `${o.receive ? "Return and receive" : "Request a return of"} ${plan.map((l) => `${l.quantity} × ${lineLabel(order, l.item)}`).join("; ")} on order #${order.display_id}?`,
     });
-    const res = await createReturn(sdk, order, { items, reasonId: o.reason, locationId: o.location, note: o.note, receive: o.receive, signal: f.signal });
+    const res = await createReturn(sdk, order, { items, reasonId: o.reason, locationId: o.location, note: o.note, receive: o.receive, shippingOption: o.shippingOption, signal: f.signal });
     printResult(f, o, res, { return_id: res.returnId });
   });
 }
