@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
+import { startFaultProxy } from "../helpers/fault-proxy.js";
 import { adminSdk, backend } from "./helpers/sdk.js";
 import { orderState, placeOrder, registerCustomer } from "./helpers/orders.js";
 
@@ -157,5 +158,49 @@ describe("medusactl orders: cancel, confirmation, transfer, list", () => {
     expect(captured).toEqual([]);
     const tsv = ok(await cli("orders", "list", "--email", a.email, "--payment-status", "authorized"));
     expect(tsv.stdout.trim().split("\t")).toEqual([`#${a.order.display_id}`, expect.any(String), a.email, "pending", "authorized", "not_fulfilled", expect.stringMatching(/^€/)]);
+  });
+});
+
+describe("medusactl orders capture/refund with the answer lost (fault proxy)", () => {
+  it("reads the order back after a capture whose answer was lost, reports it done, and sends it once", async () => {
+    const { order } = await placeOrder({ lines: 1, quantity: 1 });
+    const proxy = await startFaultProxy(backend.url, { seed: 11, rate: 1, kinds: ["reset-after"], maxFaults: 1, only: (m, p) => m === "POST" && p.includes("/capture") });
+    try {
+      const r = ok(await runCli(["orders", "capture", order.id, "--yes"], { env: { MEDUSA_URL: proxy.url, MEDUSA_API_KEY: backend.apiKey } }));
+      expect(r.stdout).toMatch(/^captured €[\d.,]+ of payment pay_\w+$/m);
+      expect(r.stdout).toContain("reading the order back shows the capture went through");
+      expect(r.stdout).toContain("payment captured");
+      expect(proxy.log.filter((e) => e.method === "POST" && e.path.includes("/capture"))).toHaveLength(1);
+    } finally {
+      await proxy.close();
+    }
+    const state = await orderState(admin, order.id);
+    expect(state.payment_status).toBe("captured");
+    const captures = state.payment_collections!.flatMap((pc) => pc.payments ?? []).flatMap((p) => (p as { captures?: unknown[] }).captures ?? []);
+    expect(captures).toHaveLength(1);
+  });
+
+  it("never repeats a refund that timed out; says what the order shows", async () => {
+    const { order } = await placeOrder({ lines: 1, quantity: 1 });
+    ok(await cli("orders", "capture", order.id, "--yes"));
+    const proxy = await startFaultProxy(backend.url, { seed: 12, rate: 1, kinds: ["slow"], slowMs: 2_500, maxConsecutive: 10, only: (m, p) => m === "POST" && p.includes("/refund") });
+    try {
+      const r = await runCli(["orders", "refund", order.id, "--amount", "3", "--timeout", "1", "--yes"], { env: { MEDUSA_URL: proxy.url, MEDUSA_API_KEY: backend.apiKey } });
+      // The slow answer still reaches Medusa: either way exactly one refund exists, and the CLI said which.
+      const refunds = async () =>
+        (await orderState(admin, order.id)).payment_collections!.flatMap((pc) => pc.payments ?? []).flatMap((p) => (p as { refunds?: unknown[] }).refunds ?? []);
+      if (r.code === 0) {
+        expect(r.stdout).toContain("reading the order back shows the refund went through");
+      } else {
+        expect(r.code).toBe(1);
+        expect(r.stderr).toMatch(/refund: no answer from Medusa .*reading the order back shows no refund recorded/);
+        expect(r.stderr).toContain("before retrying");
+      }
+      expect(proxy.log.filter((e) => e.method === "POST" && e.path.includes("/refund"))).toHaveLength(1);
+      await new Promise((res) => setTimeout(res, 3_000));
+      expect(await refunds()).toHaveLength(1);
+    } finally {
+      await proxy.close();
+    }
   });
 });
