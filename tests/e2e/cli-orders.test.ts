@@ -78,7 +78,8 @@ describe("medusactl orders: fulfil, ship, deliver, capture, refund", () => {
     expect(show.stdout).toContain("tracking TRK-1  https://track.example/TRK-1");
     expect(show.stdout).toMatch(/refund ref_\w+ +€7\.50 .*"late parcel"/);
     expect(show.stdout).toMatch(/^ {2}1 {2}\S+ .* 2 +2 +2 +2 +0 /m);
-  });
+    // About fifteen runs of the binary: give a loaded machine room.
+  }, 300_000);
 
   it("says which line is already fulfilled instead of Medusa's reservation message", async () => {
     const { order } = await placeOrder({ lines: 1, quantity: 1 });
