@@ -9,6 +9,7 @@ import { formatMoney } from "./format.js";
 import { OrderError, explainApiError } from "./orders/errors.js";
 import { lineLabel, lineQuantities, orderLines, resolveItems, type ItemQty, type OrderLine } from "./orders/lines.js";
 import { loadOrder, orderName, orderPayments, type AdminOrder, type OrderRef } from "./orders/read.js";
+import { balanceNote, resolveShippingOption, returnLocation } from "./orders/flows.js";
 
 export { OrderError, isOrderError, explainApiError, type OrderErrorKind } from "./orders/errors.js";
 export { parseItemFlag, parseAddFlag, orderLines, lineQuantities, lineLabel, resolveLine, resolveItems, type ItemQty, type VariantQty, type OrderLine, type LineQuantities } from "./orders/lines.js";
@@ -336,16 +337,14 @@ export async function cancelTransfer(sdk: Medusa, order: OrderRef, opts: Signal 
   try {
     await sdk.admin.order.cancelTransfer(before.id, undefined, { signal: opts.signal });
   } catch (e) {
-    throw explainApiError(e, name, "cancel transfer");
+    const err = explainApiError(e, name, "cancel transfer");
+    // Medusa lets only an admin user (or the customer) withdraw a transfer, not a secret API key.
+    if (/not allowed to cancel the transfer/i.test((e as Error)?.message ?? "")) {
+      throw new OrderError((err as Error).message, "state", { cause: e, status: 400, hint: "Medusa accepts this only from a logged-in admin user, not a secret API key: use a profile from `medusactl login` with e-mail and password" });
+    }
+    throw err;
   }
   return { order: await loadOrder(sdk, before.id, opts.signal), changes: [`canceled the transfer request of order ${name}`] };
-}
-
-/** The stock location a return of these lines goes back to: where they were fulfilled from. */
-function returnLocation(order: AdminOrder, itemIds: string[]): string | undefined {
-  const fs = fulfillmentsOf(order).filter((f) => !f.canceled_at && f.location_id);
-  const holding = fs.find((f) => (f.items ?? []).some((i) => itemIds.includes(i.line_item_id)));
-  return (holding ?? fs[0])?.location_id ?? undefined;
 }
 
 /** How much Medusa says is owed back to the customer after a change (negative pending difference). */
@@ -369,7 +368,15 @@ export function paymentDue(order: AdminOrder): number {
 export async function createReturn(
   sdk: Medusa,
   order: OrderRef,
-  opts: { items: ItemQty[]; reasonId?: string; locationId?: string; receive?: boolean; note?: string } & Signal,
+  opts: {
+    items: ItemQty[];
+    reasonId?: string;
+    locationId?: string;
+    receive?: boolean;
+    note?: string;
+    /** A return shipping option (`so_…` id or name) the customer sends the parcel with. */
+    shippingOption?: string;
+  } & Signal,
 ): Promise<ActionResult & { returnId: string }> {
   const before = await loadOrder(sdk, order, opts.signal);
   assertNotCanceled(before, "return items");
@@ -377,6 +384,7 @@ export async function createReturn(
   if (!opts.items?.length) throw new OrderError("name the items to return with --item <line>:<qty>", "input");
   const lines = resolveItems(before, opts.items, (q) => q.fulfilled - q.returnRequested - q.returned - q.dismissed, "return");
   const locationId = opts.locationId ?? returnLocation(before, lines.map((l) => l.item.id));
+  const shipping = opts.shippingOption ? await resolveShippingOption(sdk, opts.shippingOption, before.currency_code, opts) : undefined;
   const s = { signal: opts.signal };
   const namer = lineNamer(before);
   let returnId: string;
@@ -400,12 +408,13 @@ export async function createReturn(
       undefined,
       s,
     );
+    if (shipping) await sdk.admin.return.addReturnShipping(returnId, { shipping_option_id: shipping.id }, undefined, undefined, s);
     await sdk.admin.return.confirmRequest(returnId, {}, undefined, undefined, s);
   } catch (e) {
     await sdk.admin.return.cancelRequest(returnId, undefined, undefined, s).catch(() => undefined);
     throw explainApiError(e, name, "request return", namer);
   }
-  changes.push(`return ${returnId} requested${locationId ? ` (to ${locationId})` : ""}: ${lines.map((l) => qtyLine(before, l.item, l.quantity)).join("; ")}`);
+  changes.push(`return ${returnId} requested${locationId ? ` (to ${locationId})` : ""}${shipping ? ` by ${shipping.name} (${money(before, shipping.amount)})` : ""}: ${lines.map((l) => qtyLine(before, l.item, l.quantity)).join("; ")}`);
   if (opts.receive) {
     try {
       await receiveReturnItems(sdk, returnId, lines.map((l) => ({ id: l.item.id, quantity: l.quantity })), s);
@@ -415,8 +424,8 @@ export async function createReturn(
     changes.push(`return ${returnId} received: ${lines.map((l) => qtyLine(before, l.item, l.quantity)).join("; ")}`);
   }
   const after = await loadOrder(sdk, before.id, opts.signal);
-  const due = refundDue(after);
-  if (due > 0) changes.push(`refund due to the customer: ${money(after, due)} (medusactl orders refund ${name} --amount ${Number(due.toFixed(4))})`);
+  const note = balanceNote(after);
+  if (note) changes.push(note);
   return { order: after, changes, returnId };
 }
 
@@ -431,3 +440,22 @@ export async function receiveReturnItems(sdk: Medusa, returnId: string, items: {
     throw e;
   }
 }
+
+export {
+  createClaim,
+  createExchange,
+  createOrderEdit,
+  finishOrderEdit,
+  receiveReturn,
+  cancelOrderChange,
+  cancelFulfillment,
+  markPaid,
+  createDraftOrder,
+  convertDraftOrder,
+  resolveVariants,
+  resolveRegion,
+  resolveShippingOption,
+  balanceNote,
+  type FlowResult,
+  type DraftAddress,
+} from "./orders/flows.js";

@@ -57,7 +57,9 @@ export function explainApiError(e: unknown, orderName: string, action: string, l
   const reservation = /No stock reservation found for item (ordli_\w+)/.exec(msg);
   if (reservation) {
     const line = lineName?.(reservation[1]!) ?? reservation[1];
-    msg = `${line} is already fulfilled (no stock reservation left)`;
+    // Medusa says this both for a line fulfilled already and for one that never got a reservation
+    // (e.g. items added by a claim or exchange without an outbound shipping method).
+    msg = `${line} has no stock reservation left: it is already fulfilled, or its stock was never reserved`;
   } else if (/refund more than the captured amount/i.test(msg)) {
     msg = `payment not captured (or not enough captured): ${msg}`;
   } else if (lineName) {

@@ -42,12 +42,13 @@ export function needYesOffTty(f: Factory, o: ActionFlags, what: string): void {
 
 /**
  * Asks as CONTRACT.md §7 scales it. Severe actions (refund, cancel), and every action on a
- * production profile, ask for the order's display id to be typed.
+ * production profile, ask for the order's display id (or the given `typed` text: the id of a
+ * return, claim or draft) to be typed.
  */
 export async function confirmOrderAction(
   f: Factory,
   o: ActionFlags,
-  opts: { level: "moderate" | "severe"; order: Pick<HttpTypes.AdminOrder, "display_id" | "id">; question: string },
+  opts: { level: "moderate" | "severe"; question: string; order?: Pick<HttpTypes.AdminOrder, "display_id" | "id">; typed?: string },
 ): Promise<void> {
   if (o.yes) return;
   const target = await f.target();
@@ -57,7 +58,7 @@ export async function confirmOrderAction(
     yes: o.yes,
     level: severe ? "severe" : "moderate",
     question: `${opts.question} [${where}]`,
-    typed: String(opts.order.display_id ?? opts.order.id),
+    typed: opts.typed ?? String(opts.order?.display_id ?? opts.order?.id ?? ""),
   });
 }
 

@@ -165,7 +165,9 @@ export async function renderOrder(d: OrderDetail): Promise<string> {
     const hist = [...d.changes].sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)));
     for (const c of hist) {
       const actions = [...new Set((c.actions ?? []).map((a) => a.action))].join(", ");
-      out.push(`  ${formatDate(c.created_at as string)}  ${c.change_type ?? "change"}  ${c.status}${actions ? `  ${actions}` : ""}`);
+      // Fulfilment steps are order changes without a change_type; their actions say what they were.
+      const kind = c.change_type ?? ((c.actions ?? [])[0]?.action ?? "change").toLowerCase().replace(/_item$/, "").replace(/_/g, " ");
+      out.push(`  ${formatDate(c.created_at as string)}  ${kind}  ${c.status}${actions ? `  ${actions}` : ""}`);
     }
   }
   return out.join("\n") + "\n";
