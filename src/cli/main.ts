@@ -89,6 +89,8 @@ export function reportError(e: unknown, io: IOStreams, debug: boolean): number {
         return EXIT.error;
       }
       io.err.write(`Error: ${err.message} (${kind}${where})\n`);
+      // Medusa answers an untyped 404 for a route it does not serve (a newer route, a feature flag that is off).
+      if (err.status === 404 && !err.type) io.err.write("Hint: the back-end does not serve this route; check the path, the Medusa version, or `medusactl feature-flags list`\n");
       return EXIT.error;
     }
     case "NetworkError":
