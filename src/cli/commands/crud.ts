@@ -2,7 +2,7 @@ import { Command, InvalidArgumentError, Option } from "commander";
 import type { NounEntry } from "./index.js";
 import type { CommandContext } from "../program.js";
 import type { Factory } from "../factory.js";
-import type { Target } from "../config/credentials.js";
+import { announceWrite, describeTarget } from "../output/notice.js";
 import { UsageError } from "../errors.js";
 import { collect, readBody } from "../input.js";
 import { OUTPUT_FORMATS, pickColumns, writeList, writeRecord, type OutputFormat } from "../output/render.js";
@@ -75,21 +75,6 @@ export function wideColumns(records: Rec[], columns: string[]): string[] {
   return out;
 }
 
-/** Where a command writes, for prompts and notices: `profile "shop" (https://…)`, or the URL and the environment credential. */
-export function describeTarget(t: Target): string {
-  const where = t.source === "profile" ? `profile "${t.profileName}" (${t.url})` : `${t.url} (${t.source === "none" ? "no credential" : `credential from ${t.source.replace(/^env:/, "")}`})`;
-  return t.production ? `${where} [PRODUCTION]` : where;
-}
-
-/**
- * After a write, names where it went (the active profile and its URL) on stderr. Only on a
- * terminal: scripts read stdout and exit codes, and CI logs show the target with --debug.
- */
-export async function announceWrite(f: Factory, what: string): Promise<void> {
-  if (!f.io.isStderrTTY) return;
-  f.io.err.write(`${what} on ${describeTarget(await f.target())}\n`);
-}
-
 /** list/get/create/update/delete for one SDK admin resource, from its declaration. */
 export async function registerCrud(noun: Command, entry: NounEntry, ctx: CommandContext): Promise<void> {
   const { adminResources } = await import("../../sdk/admin/index.js");
@@ -120,6 +105,7 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
   /** The one path parameter of get/update/delete ("id", or "code" for currencies and locales). */
   const idParam = (method: string) => pathParams(m[method]!.path)[0] ?? "id";
   const exampleColumns = (spec.columns ?? ["id"]).slice(0, 2).join(",");
+  const singular = entry.aliases?.[0] ?? entry.name;
 
   if (m.list) {
     const takesQuery = m.list.args.includes("query");
@@ -215,7 +201,7 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
       const out = await call(f, name, values);
       const rec = ((out as Rec)[spec.one!] as Rec) ?? out;
       await withOut(f.io, o.out, async (io) => writeRecord(io, chosenFormat(o), rec as Rec));
-      await announceWrite(f, `${name === "create" ? "Created" : "Updated"} ${String((rec as Rec).id ?? args[0] ?? "")}`);
+      await announceWrite(f, `${name === "create" ? "Created" : "Updated"} ${singular} ${String((rec as Rec).id ?? args[0] ?? "")}`);
     });
   };
   if (m.create) bodyCommand("create");
@@ -243,7 +229,7 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
       const format = chosenFormat(o);
       if (format === "table") f.io.out.write(`deleted ${id}\n`);
       else writeRecord(f.io, format, out);
-      await announceWrite(f, `Deleted ${id}`);
+      await announceWrite(f, `Deleted ${singular} ${id}`);
     });
   }
 }
@@ -405,7 +391,7 @@ function registerDomainVerbs(
       const res = await sdkResource(f);
       const out = await res[method]!(...callArgs, { signal: f.signal });
       await withOut(f.io, o.out, async (io) => writeResult(io, chosenFormat(o), out, spec.one, o.fields));
-      if (m.method !== "GET") await announceWrite(f, `${entry.name} ${verb}${values.length ? ` ${values.join(" ")}` : ""}: done`);
+      if (m.method !== "GET") await announceWrite(f, `${entry.name} ${verb}${values.length ? ` ${values.join(" ")}` : ""}`);
     });
   }
 }
