@@ -34,6 +34,8 @@ beforeAll(async () => {
     if (route === "POST /admin/promotions") return json(res, 200, { promotion: { id: "promo_1", ...JSON.parse(body) } });
     if (route === "DELETE /admin/product-tags/ptag_1") return json(res, 200, { id: "ptag_1", object: "product_tag", deleted: true });
     if (route === "GET /admin/product-tags/ptag_1") return json(res, 200, { product_tag: TAGS[0] });
+    // What Medusa 2.21 answers for a product tag that does not exist.
+    if (route === "GET /admin/product-tags/ptag_gone") return json(res, 200, {});
     return json(res, 404, { type: "not_found", message: `Product tag with id: ${url.pathname.split("/").pop()} was not found` });
   });
 });
@@ -244,6 +246,13 @@ describe("errors", () => {
     const r = await run(["product-tags", "get", "ptag_missing"]);
     expect(r.code).toBe(1);
     expect(r.err).toBe("Error: Product tag with id: ptag_missing was not found (404 not_found, GET /admin/product-tags/ptag_missing)\n");
+  });
+
+  it("treats a 200 without the record as not found (exit 1), not as an empty success", async () => {
+    const r = await run(["product-tags", "get", "ptag_gone"]);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe("");
+    expect(r.err).toBe("Error: product-tag ptag_gone not found\nHint: GET /admin/product-tags/ptag_gone answered without a product_tag\n");
   });
 
   it("refuses plain http to a remote host without --insecure (exit 2) before sending anything", async () => {

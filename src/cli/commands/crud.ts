@@ -3,7 +3,7 @@ import type { NounEntry } from "./index.js";
 import type { CommandContext } from "../program.js";
 import type { Factory } from "../factory.js";
 import { announceWrite, describeTarget } from "../output/notice.js";
-import { UsageError } from "../errors.js";
+import { JobError, UsageError } from "../errors.js";
 import { collect, readBody } from "../input.js";
 import { OUTPUT_FORMATS, pickColumns, writeList, writeRecord, type OutputFormat } from "../output/render.js";
 import { requireConfirmation } from "../prompter.js";
@@ -171,6 +171,10 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
     cmd.action(async (id: string, o, c: Command) => {
       const f = ctx.factory(c);
       const out = await call(f, "retrieve", { [param]: id, query: await buildQuery(o, false) });
+      // Some routes answer 200 `{}` for an id that does not exist (GET /admin/product-tags/{id} in 2.21).
+      if (spec.one && out && typeof out === "object" && (out as Rec)[spec.one] == null) {
+        throw new JobError(`${singular} ${id} not found`, `${m.retrieve!.method} ${m.retrieve!.path.replace(`{${param}}`, id)} answered without a ${spec.one}`);
+      }
       const rec = ((out as Rec)[spec.one!] as Rec) ?? out;
       await withOut(f.io, o.out, async (io) => writeRecord(io, chosenFormat(o), rec as Rec));
     });
