@@ -9,7 +9,7 @@ const GLOBAL_FLAGS = ["--profile", "--url", "--debug", "--timeout", "--insecure"
 export function register(cmd: Command, ctx: CommandContext): void {
   cmd
     .argument("<shell>", "bash or zsh")
-    .addHelpText("after", "\nInstall:\n  bash: medusactl completion bash > ~/.local/share/bash-completion/completions/medusactl\n  zsh:  medusactl completion zsh > \"${fpath[1]}/_medusactl\"   (or: source <(medusactl completion zsh))")
+    .addHelpText("after", "\nExamples:\n  bash: medusactl completion bash > ~/.local/share/bash-completion/completions/medusactl\n  zsh:  medusactl completion zsh > \"${fpath[1]}/_medusactl\"   (or: source <(medusactl completion zsh))")
     .action(async (shell: string, _o, c: Command) => {
       const f = ctx.factory(c);
       const table = await verbTable(ctx);
