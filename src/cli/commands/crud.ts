@@ -109,6 +109,8 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
 
   if (m.list) {
     const takesQuery = m.list.args.includes("query");
+    // `--all` walks with the SDK's paginate, which exists for declared list routes with a list key.
+    const canWalk = takesQuery && Boolean(spec.many) && Object.values(m).some((x) => x.list && !x.path.includes("{"));
     const cmd = noun.command("list").description(`List ${entry.name}`);
     if (takesQuery) {
       cmd
@@ -116,12 +118,12 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
         .option("--offset <n>", "skip this many records", positiveInt)
         .option("--order <field>", "sort by a field; prefix - for descending (e.g. -created_at)")
         .option("--fields <fields>", "Medusa fields selection (e.g. id,title,*variants)")
-        .option("--query <querystring>", "extra query parameters, qs syntax: a=1&b[]=2 (repeatable)", collect)
-        .option("--all", "walk every page");
+        .option("--query <querystring>", "extra query parameters, qs syntax: a=1&b[]=2 (repeatable)", collect);
     }
+    if (canWalk) cmd.option("--all", "walk every page");
     cmd.option("--wide", "table: more columns (every plain field of the records)");
     const examples = takesQuery
-      ? [`${entry.name} list --limit 10`, `${entry.name} list --all --output csv --out ${entry.name}.csv`, `${entry.name} list --query 'q=shirt' --json`, `${entry.name} list --fields ${exampleColumns} --order -created_at`]
+      ? [`${entry.name} list --limit 10`, `${entry.name} list${canWalk ? " --all" : ""} --output csv --out ${entry.name}.csv`, `${entry.name} list --query 'q=shirt' --json`, `${entry.name} list --fields ${exampleColumns} --order -created_at`]
       : [`${entry.name} list`, `${entry.name} list --json`];
     outputOptions(cmd).addHelpText(
       "after",
@@ -133,7 +135,13 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
       const query = takesQuery ? await buildQuery(o, true) : {};
       // A table needs its columns, which Medusa's default selection may leave out (an order's email).
       if (takesQuery && format === "table" && query.fields === undefined && spec.columns?.length) query.fields = tableFields(spec.columns);
-      const many = spec.many!;
+      if (!spec.many) {
+        // A list without a list key (GET /admin/search answers hits grouped by index): printed as it came.
+        const out = await call(f, "list", { query });
+        await withOut(f.io, o.out, async (io) => writeResult(io, format, out, spec.one, o.fields));
+        return;
+      }
+      const many = spec.many;
       const records: Rec[] = [];
       let count: number | undefined;
       if (o.all) {
