@@ -87,6 +87,12 @@ describe("list output", () => {
     expect(queryOf()).toEqual({ limit: "50", fields: "+display_id,+status,+payment_status,+fulfillment_status,+email,+total,+currency_code,+created_at" });
   });
 
+  it("lets --limit win over --query limit=, and --query limit= over the default", async () => {
+    await run(["product-tags", "list", "--json", "--query", "limit=3"]);
+    await run(["product-tags", "list", "--json", "--query", "limit=3", "--limit", "4"]);
+    expect([queryOf(0).limit, queryOf(1).limit]).toEqual(["3", "4"]);
+  });
+
   it("--json prints one array of Medusa's default fields and asks for no field selection", async () => {
     const r = await run(["orders", "list", "--json", "--limit", "2"], { tty: true });
     expect(JSON.parse(r.out)).toEqual(ORDERS);

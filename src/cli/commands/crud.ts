@@ -48,7 +48,8 @@ async function buildQuery(o: { query?: string[]; fields?: string; limit?: number
   for (const part of o.query ?? []) Object.assign(q, parseUserQuery(part));
   if (o.fields) q.fields = o.fields;
   if (list) {
-    q.limit = o.limit ?? 50;
+    // --limit wins over `--query limit=…`, which wins over the default.
+    q.limit = o.limit ?? q.limit ?? 50;
     if (o.offset !== undefined) q.offset = o.offset;
     if (o.order) q.order = o.order;
   }
