@@ -193,14 +193,20 @@ describe("resources", () => {
   });
 
   it("walks every page with --all (limit 5 on a longer list) without duplicates", async () => {
-    const first = await json<{ count: number }>(["api", "GET", "/admin/products", "--query", "limit=1&fields=id"], env);
-    expect(first.count).toBeGreaterThan(5);
-    const all = await json<{ id: string }[]>(["products", "list", "--all", "--limit", "5", "--fields", "id", "--json"], env);
-    const ids = all.map((p) => p.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    // Others create products meanwhile: at least every product counted before the walk.
-    expect(ids.length).toBeGreaterThanOrEqual(first.count - 5);
-    expect(ids.length).toBeGreaterThan(5);
+    // Seven products of our own, made in one batch call: a known list longer than one page of 5.
+    const tag = uniq("cli-walk");
+    const create = Array.from({ length: 7 }, (_, i) => ({ title: `${tag} ${i}`, handle: `${tag}-${i}`, status: "draft", options: [{ title: "Size", values: ["M"] }] }));
+    const batch = await json(["products", "batch", "--data", "-", "--json"], env, JSON.stringify({ create }));
+    const made = (batch.created as { id: string }[]).map((p) => p.id).sort();
+    expect(made).toHaveLength(7);
+    try {
+      const all = await json<{ id: string; handle: string }[]>(["products", "list", "--all", "--limit", "5", "--query", `q=${tag}`, "--fields", "id,handle", "--json"], env);
+      expect(all.map((p) => p.id).sort()).toEqual(made);
+      const onePage = await json<unknown[]>(["products", "list", "--limit", "5", "--query", `q=${tag}`, "--json"], env);
+      expect(onePage).toHaveLength(5);
+    } finally {
+      await json(["products", "batch", "--data", JSON.stringify({ delete: made }), "--json"], env);
+    }
   });
 
   it("runs the raw api command: a GET as is, and --paginate merging every page", async () => {
