@@ -52,9 +52,11 @@ export function createFactory(io: IOStreams, flags: GlobalFlags, signal: AbortSi
   return f;
 }
 
-async function buildSdk(f: Factory, opts: { needCredential?: boolean; pool?: boolean }): Promise<Medusa> {
-  const target = await f.target(opts);
-  const { Medusa } = await import("../sdk/index.js");
+/**
+ * Settings every SDK the CLI builds shares: timeout, user agent, the --debug request log on
+ * stderr, and the transport (node:http unless a proxy is configured or `pool` is asked for).
+ */
+export async function sdkDefaults(f: Factory, baseUrl: string, opts: { pool?: boolean } = {}) {
   const debug = Boolean(f.flags.debug);
   const logger = {
     error: (...a: unknown[]) => debug && f.io.err.write(`debug: ${a.map(String).join(" ")}\n`),
@@ -62,15 +64,20 @@ async function buildSdk(f: Factory, opts: { needCredential?: boolean; pool?: boo
     info: () => {},
     debug: (msg: unknown) => f.io.err.write(`debug: ${String(msg)}\n`),
   };
-  const common = {
-    baseUrl: target.url,
-    publishableKey: target.publishableKey,
+  return {
+    baseUrl,
     debug,
     logger,
     timeout: f.flags.timeout !== undefined ? f.flags.timeout * 1000 : undefined,
     userAgent: `medusactl/${(await import("../sdk/version.js")).SDK_VERSION}`,
     transport: opts.pool || proxyConfigured(f.io.env) ? undefined : (await import("../sdk/transport/node-http.js")).nodeHttpTransport(),
   };
+}
+
+async function buildSdk(f: Factory, opts: { needCredential?: boolean; pool?: boolean }): Promise<Medusa> {
+  const target = await f.target(opts);
+  const { Medusa } = await import("../sdk/index.js");
+  const common = { ...(await sdkDefaults(f, target.url, opts)), publishableKey: target.publishableKey };
   if (target.apiKey) return new Medusa({ ...common, apiKey: target.apiKey });
   // JWTs: the hook keeps the token fresh for as long as the command runs (long bulk jobs too).
   let client: Medusa | undefined;
