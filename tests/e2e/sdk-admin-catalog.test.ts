@@ -7,8 +7,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminSdk, backend, uniq } from "./helpers/sdk.js";
-import { eventually, expectGone, expectStatus, seeded, type Seeded } from "./helpers/admin-fixtures.js";
+import { adminSdk, uniq } from "./helpers/sdk.js";
+import { createProduct, eventually, expectGone, expectStatus, seeded, type Seeded } from "./helpers/admin-fixtures.js";
 
 const sdk = adminSdk();
 let seed: Seeded;
@@ -22,35 +22,8 @@ afterAll(async () => {
   for (const undo of cleanup.reverse()) await undo().catch(() => undefined);
 });
 
-/** A published product in the seeded channel and profile, with one "Size" option. */
-async function makeProduct(tag: string, sizes = ["S", "M"]) {
-  const handle = uniq(tag);
-  const { product } = await sdk.admin.product.create(
-    {
-      title: `E2E ${handle}`,
-      handle,
-      status: "published",
-      shipping_profile_id: seed.shippingProfileId,
-      sales_channels: [{ id: seed.salesChannelId }],
-      options: [{ title: "Size", values: sizes }],
-      images: [{ url: `${backend.url}/static/${handle}-front.png` }, { url: `${backend.url}/static/${handle}-back.png` }],
-      variants: [
-        {
-          title: sizes[0]!,
-          sku: `${handle}-${sizes[0]}`,
-          options: { Size: sizes[0]! },
-          prices: [
-            { currency_code: "eur", amount: 12.5 },
-            { currency_code: "usd", amount: 14 },
-          ],
-          manage_inventory: false,
-        },
-      ],
-    },
-    { fields: "id,handle,title,status,*variants,*options,*options.values,*images" },
-  );
-  cleanup.push(() => sdk.admin.product.delete(product.id));
-  return product;
+function makeProduct(tag: string, sizes = ["S", "M"]) {
+  return createProduct(sdk, seed, cleanup, tag, sizes);
 }
 
 describe("admin.product", () => {

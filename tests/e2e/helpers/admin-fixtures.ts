@@ -5,6 +5,7 @@
 import { expect } from "vitest";
 import type { Medusa } from "../../../src/sdk/index.js";
 import { isApiError } from "../../../src/sdk/index.js";
+import { backend, uniq } from "./sdk.js";
 
 export interface Seeded {
   salesChannelId: string;
@@ -77,4 +78,39 @@ export async function expectGone(call: Promise<unknown>, key: string): Promise<v
   );
   if (isApiError(res)) expect(res.status).toBe(404);
   else expect(res).not.toHaveProperty(key);
+}
+
+/**
+ * A published product in the seeded channel and profile with one "Size" option (values `sizes`),
+ * two images and one variant (the first size, eur and usd prices, no managed inventory). Its
+ * deletion is queued on `cleanup`.
+ */
+export async function createProduct(sdk: Medusa, seed: Seeded, cleanup: (() => Promise<unknown>)[], tag: string, sizes = ["S", "M"]) {
+  const handle = uniq(tag);
+  const { product } = await sdk.admin.product.create(
+    {
+      title: `E2E ${handle}`,
+      handle,
+      status: "published",
+      shipping_profile_id: seed.shippingProfileId,
+      sales_channels: [{ id: seed.salesChannelId }],
+      options: [{ title: "Size", values: sizes }],
+      images: [{ url: `${backend.url}/static/${handle}-front.png` }, { url: `${backend.url}/static/${handle}-back.png` }],
+      variants: [
+        {
+          title: sizes[0]!,
+          sku: `${handle}-${sizes[0]}`,
+          options: { Size: sizes[0]! },
+          prices: [
+            { currency_code: "eur", amount: 12.5 },
+            { currency_code: "usd", amount: 14 },
+          ],
+          manage_inventory: false,
+        },
+      ],
+    },
+    { fields: "id,handle,title,status,*variants,*options,*options.values,*images" },
+  );
+  cleanup.push(() => sdk.admin.product.delete(product.id));
+  return product;
 }
