@@ -315,6 +315,11 @@ function httpGetStatus(url: string, timeoutMs = 2000): Promise<number | undefine
   });
 }
 
+// A live Medusa of this sandbox gets this long to answer /health before it counts as hung. The
+// sandbox is shared: under load (2 cores, several test suites) /health can take seconds, and
+// restarting a server that is merely busy cuts every other client's requests.
+const LIVE_HEALTH_TIMEOUT_MS = 15_000;
+
 async function healthy(port: number, timeoutMs = 2000): Promise<boolean> {
   return (await httpGetStatus(`${sandboxUrl(port)}/health`, timeoutMs)) === 200;
 }
@@ -950,7 +955,7 @@ async function stopMedusa(paths: SandboxPaths): Promise<boolean> {
 async function runningPid(paths: SandboxPaths, port: number): Promise<number | undefined> {
   const pid = readPid(paths.pidFile);
   if (pid === undefined || !isOurMedusa(pid, paths)) return undefined;
-  return (await healthy(port)) ? pid : undefined;
+  return (await healthy(port, LIVE_HEALTH_TIMEOUT_MS)) ? pid : undefined;
 }
 
 function info(r: ResolvedOptions, state: SandboxState, port: number, dbPort: number, pid: number, started: boolean): SandboxInfo {
@@ -1075,7 +1080,7 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
     // Medusa already running (but maybe unhealthy or we are resetting): stop it first.
     const oldPid = readPid(r.paths.pidFile);
     if (oldPid !== undefined && isOurMedusa(oldPid, r.paths)) {
-      if (o.reset || state.port !== port || !(await healthy(state.port))) {
+      if (o.reset || state.port !== port || !(await healthy(state.port, LIVE_HEALTH_TIMEOUT_MS))) {
         r.log("stopping the running Medusa…");
         await stopMedusa(r.paths);
       }
