@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminSdk, uniq } from "./helpers/sdk.js";
-import { expectGone, expectStatus, seeded, type Seeded } from "./helpers/admin-fixtures.js";
+import { eventually, expectGone, expectStatus, seeded, type Seeded } from "./helpers/admin-fixtures.js";
 
 const sdk = adminSdk();
 let seed: Seeded;
@@ -125,9 +125,23 @@ describe("admin.inventoryItem", () => {
     expect(await stock(item.id)).toEqual({ [a.id]: 8 });
   });
 
-  it("starts an inventory export", async () => {
-    const res = await sdk.admin.inventoryItem.export({}, { q: "levels" } as never);
+  it("exports inventory items to CSV, announced in a notification", async () => {
+    const item = await makeItem("export");
+    const since = new Date(Date.now() - 1000).toISOString();
+    const res = await sdk.admin.inventoryItem.export({}, { sku: [item.sku!] } as never);
     expect(res.transaction_id).toBeTruthy();
+    // Other suites may export at the same time: take the new export file that holds this item.
+    const text = await eventually(async () => {
+      const { notifications } = await sdk.admin.notification.list({ fields: "id,data,created_at", order: "-created_at", limit: 20 });
+      for (const n of notifications) {
+        const url = (n.data as { file?: { url?: string } }).file?.url;
+        if (String(n.created_at) < since || !url?.includes("inventory-item-exports")) continue;
+        const csv = await (await fetch(url)).text();
+        if (csv.includes(item.sku!)) return csv;
+      }
+      return undefined;
+    }, "the inventory export notification");
+    expect(text).toContain(item.sku!);
   });
 });
 
