@@ -184,10 +184,14 @@ function csv(handles: string[]): string {
   return [header, ...handles.map((h) => `${h},"Imported, ${h}",draft,One,${h}-sku,false,9.5,Pack,Single`)].join("\n") + "\n";
 }
 
+/** The imported product once it and its variants are written (the import writes them in steps). */
 async function productByHandle(handle: string) {
   const { products } = await sdk.admin.product.list({ handle, fields: "id,handle,title,*variants" });
-  if (products[0]) cleanup.push(() => sdk.admin.product.delete(products[0]!.id));
-  return products[0];
+  const product = products[0];
+  if (product && !cleanup.some((c) => (c as { productId?: string }).productId === product.id)) {
+    cleanup.push(Object.assign(() => sdk.admin.product.delete(product.id), { productId: product.id }));
+  }
+  return product?.variants?.length ? product : undefined;
 }
 
 describe("admin.product imports and exports", () => {
