@@ -7,6 +7,9 @@ import type { HttpTypes } from "@medusajs/types";
 import { adminSdk, storeSdk } from "./helpers/sdk.js";
 import { fulfilOrder, orderState, placeOrder, previewActions, purchasableVariants, regionFor, shippingOptionId, warehouseId } from "./helpers/orders.js";
 
+/** Long flows make dozens of requests to a back-end shared with other suites. */
+const LONG = { timeout: 300_000 };
+
 const sdk = adminSdk();
 const admin = sdk.admin;
 let locationId: string;
@@ -20,6 +23,9 @@ beforeAll(async () => {
 });
 
 type Preview = HttpTypes.AdminOrderPreview;
+// @medusajs/types declares the claim reason as an enum it does not export, so a literal needs this.
+type ClaimReason = NonNullable<HttpTypes.AdminAddClaimItems["items"][number]["reason"]>;
+const PRODUCTION_FAILURE = "production_failure" as ClaimReason;
 const inbound = (p: Preview) => previewActions(p, "SHIPPING_ADD").filter((a) => a.return_id);
 const outbound = (p: Preview) => previewActions(p, "SHIPPING_ADD").filter((a) => !a.return_id);
 const methodAmount = (p: Preview, methodId: string) => Number(p.shipping_methods!.find((m) => m.id === methodId)!.amount);
@@ -43,7 +49,7 @@ async function cancelReturnFulfillments(returnId: string) {
 }
 
 describe("admin claims", () => {
-  it("builds a replacement claim piece by piece, confirms it, then cancels it", async () => {
+  it("builds a replacement claim piece by piece, confirms it, then cancels it", LONG, async () => {
     const { order, lines, replacementId } = await fulfilledOrder();
     const [line1, line2] = lines;
     const { claim } = await admin.claim.create({ order_id: order.id, type: "replace", description: "arrived torn" });
@@ -51,17 +57,17 @@ describe("admin claims", () => {
     expect(claim.type).toBe("replace");
 
     // Claimed (written-off) items.
-    let { order_preview } = await admin.claim.addItems(claim.id, { items: [{ id: line1!.id, quantity: 1, reason: "production_failure" }] });
+    let { order_preview } = await admin.claim.addItems(claim.id, { items: [{ id: line1!.id, quantity: 1, reason: PRODUCTION_FAILURE }] });
     const [writeOff] = previewActions(order_preview, "WRITE_OFF_ITEM");
     expect(writeOff!.on).toBe(line1!.id);
     ({ order_preview } = await admin.claim.updateItem(claim.id, writeOff!.id, { quantity: 2 }));
     expect(previewActions(order_preview, "WRITE_OFF_ITEM")[0]!.details!.quantity).toBe(2);
     ({ order_preview } = await admin.claim.removeItem(claim.id, writeOff!.id));
     expect(previewActions(order_preview, "WRITE_OFF_ITEM")).toEqual([]);
-    await admin.claim.addItems(claim.id, { items: [{ id: line1!.id, quantity: 2, reason: "production_failure" }] });
+    await admin.claim.addItems(claim.id, { items: [{ id: line1!.id, quantity: 2, reason: PRODUCTION_FAILURE }] });
 
     // Inbound: the customer sends line 2 back.
-    ({ order_preview } = await admin.claim.addInboundItems(claim.id, { items: [{ id: line2!.id, quantity: 2 }], location_id: locationId }));
+    ({ order_preview } = await admin.claim.addInboundItems(claim.id, { items: [{ id: line2!.id, quantity: 2 }] }));
     const [ret] = previewActions(order_preview, "RETURN_ITEM");
     ({ order_preview } = await admin.claim.updateInboundItem(claim.id, ret!.id, { quantity: 1 }));
     expect(previewActions(order_preview, "RETURN_ITEM")[0]!.details!.quantity).toBe(1);
@@ -97,7 +103,7 @@ describe("admin claims", () => {
     await admin.claim.request(claim.id, {});
     const { claim: read } = await admin.claim.retrieve(claim.id, { fields: "id,type,return_id,canceled_at,*claim_items,*additional_items,*additional_items.item" });
     expect(read.claim_items!.map((i) => [i.item_id, Number(i.quantity)])).toEqual([[line1!.id, 2]]);
-    expect(read.additional_items!.map((i) => [i.item.variant_id, Number(i.quantity)])).toEqual([[replacementId, 2]]);
+    expect(read.additional_items!.map((i) => [i.item!.variant_id, Number(i.quantity)])).toEqual([[replacementId, 2]]);
     expect(read.return_id).toBeTruthy();
     const { claims } = await admin.claim.list({ order_id: order.id, fields: "id" });
     expect(claims.map((c) => c.id)).toEqual([claim.id]);
@@ -113,14 +119,14 @@ describe("admin claims", () => {
   it("drops an unconfirmed claim", async () => {
     const { order, lines } = await fulfilledOrder();
     const { claim } = await admin.claim.create({ order_id: order.id, type: "refund" });
-    await admin.claim.addItems(claim.id, { items: [{ id: lines[0]!.id, quantity: 1, reason: "missing_item" }] });
+    await admin.claim.addItems(claim.id, { items: [{ id: lines[0]!.id, quantity: 1, reason: "missing_item" as ClaimReason }] });
     await admin.claim.cancelRequest(claim.id);
     await expect(admin.claim.retrieve(claim.id)).rejects.toMatchObject({ status: 404 });
   });
 });
 
 describe("admin exchanges", () => {
-  it("swaps a returned line for another variant, confirms it, then cancels it", async () => {
+  it("swaps a returned line for another variant, confirms it, then cancels it", LONG, async () => {
     const { order, lines, replacementId } = await fulfilledOrder();
     const { exchange } = await admin.exchange.create({ order_id: order.id, description: "wrong size" });
     expect(exchange.order_id).toBe(order.id);

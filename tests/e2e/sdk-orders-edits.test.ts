@@ -6,6 +6,9 @@ import { describe, expect, it } from "vitest";
 import { adminSdk, storeSdk } from "./helpers/sdk.js";
 import { orderState, placeOrder, previewActions, purchasableVariants, regionFor, shippingOptionId } from "./helpers/orders.js";
 
+/** Long flows make dozens of requests to a back-end shared with other suites. */
+const LONG = { timeout: 300_000 };
+
 const sdk = adminSdk();
 const admin = sdk.admin;
 
@@ -20,7 +23,7 @@ async function orderToEdit() {
 }
 
 describe("admin order edits", () => {
-  it("edits items and shipping, confirms, and settles the new balance", async () => {
+  it("edits items and shipping, confirms, and settles the new balance", LONG, async () => {
     const { order, line, extraId } = await orderToEdit();
     const before = await orderState(sdk, order.id);
 

@@ -320,17 +320,17 @@ async function healthy(port: number, timeoutMs = 2000): Promise<boolean> {
 }
 
 /**
- * Health of a Medusa that is running: on a loaded machine (2 cores shared by many test runs) one
- * /health can take longer than 2 s. Restarting a live server for that cut off everyone using it
- * (seen: `sandbox up` from an e2e setup restarted the shared sandbox three times in ten minutes),
- * so a live process gets up to `patienceMs` to answer before it counts as unhealthy.
+ * Health of a Medusa process that is alive: a sandbox shared by several test runs can be too busy
+ * (an import workflow, a burst of requests) to answer within seconds, and restarting it then kills
+ * every request in flight. So a live process gets up to `patienceMs` to answer before it counts as
+ * unhealthy.
  */
-async function healthyPatiently(port: number, patienceMs = 60_000): Promise<boolean> {
+async function healthyWhileAlive(pid: number, port: number, patienceMs = 30_000): Promise<boolean> {
   const deadline = Date.now() + patienceMs;
   for (;;) {
     if (await healthy(port, 5000)) return true;
-    if (Date.now() >= deadline) return false;
-    await delay(1000);
+    if (!pidAlive(pid) || Date.now() >= deadline) return false;
+    await new Promise((r) => setTimeout(r, 1000));
   }
 }
 
@@ -965,7 +965,7 @@ async function stopMedusa(paths: SandboxPaths): Promise<boolean> {
 async function runningPid(paths: SandboxPaths, port: number): Promise<number | undefined> {
   const pid = readPid(paths.pidFile);
   if (pid === undefined || !isOurMedusa(pid, paths)) return undefined;
-  return (await healthyPatiently(port)) ? pid : undefined;
+  return (await healthyWhileAlive(pid, port)) ? pid : undefined;
 }
 
 function info(r: ResolvedOptions, state: SandboxState, port: number, dbPort: number, pid: number, started: boolean): SandboxInfo {
@@ -1090,7 +1090,7 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
     // Medusa already running (but maybe unhealthy or we are resetting): stop it first.
     const oldPid = readPid(r.paths.pidFile);
     if (oldPid !== undefined && isOurMedusa(oldPid, r.paths)) {
-      if (o.reset || state.port !== port || !(await healthyPatiently(state.port))) {
+      if (o.reset || state.port !== port || !(await healthyWhileAlive(oldPid, state.port))) {
         r.log("stopping the running Medusa…");
         await stopMedusa(r.paths);
       }

@@ -2,7 +2,6 @@ import type { Command } from "commander";
 import type { CommandContext } from "../../program.js";
 import { parseSeconds } from "../../program.js";
 import { UsageError } from "../../errors.js";
-import { secretKey } from "../../config/profiles.js";
 
 export interface TuiFlags {
   readOnly?: boolean;
@@ -31,6 +30,7 @@ export function register(cmd: Command, ctx: CommandContext): void {
       const log = tui.createCommandLog();
       const sdk = await f.sdk({ hooks: log.hooks });
       const { maskSecret } = await import("../../../shared/format.js");
+      const { secretKey } = await import("../../config/profiles.js");
       let identity: string | undefined;
       let whoami: (() => Promise<string>) | undefined;
       const key = target.apiKey ?? (target.source === "profile" && target.profile?.auth === "api-key" ? await (await f.tokens()).getItem(secretKey(target.profileName!)) : undefined);
