@@ -26,6 +26,7 @@ export const NOUNS: NounEntry[] = [
   { name: "profile", summary: "List, switch and edit saved profiles", load: () => import("./profile/index.js") },
   { name: "api", summary: "Send a raw request: api <METHOD> <path> [--data ...] [--query ...] [--paginate]", kind: "command", load: () => import("./api/index.js") },
   { name: "sandbox", summary: "Run a local Medusa back-end with seeded data", load: () => import("./sandbox/index.js") },
+  { name: "apply", summary: "Create or update store objects from a seed file (idempotent): apply -f seed.yaml [--dry-run] [--output env]", kind: "command", load: () => import("./apply/index.js") },
   { name: "completion", summary: "Print a shell completion script: completion bash|zsh", kind: "command", load: () => import("./completion/index.js") },
   { name: "orders", summary: "Orders: fulfilment, shipment, transfers, changes", admin: "order", aliases: ["order"] },
   { name: "draft-orders", summary: "Draft orders and their edits", admin: "draftOrder", aliases: ["draft-order"] },
