@@ -177,12 +177,15 @@ const PRODUCT_FIELDS = {
 const PRODUCT_PLAIN = ["title", "subtitle", "description", "status", "thumbnail", "discountable", "is_giftcard", "external_id", "weight", "length", "height", "width", "hs_code", "mid_code", "origin_country", "material"];
 const VARIANT_PLAIN = ["title", "manage_inventory", "allow_backorder", "barcode", "ean", "upc", "variant_rank", "weight", "length", "height", "width", "hs_code", "mid_code", "origin_country", "material"];
 
+// Without price_rules in the selection Medusa answers `rules: {}` even for region prices.
+const VARIANT_PRICES_QUERY = "id,variants.id,variants.sku,*variants.prices,*variants.prices.price_rules";
+
 const PRODUCT_QUERY = [
   "id,handle,metadata,collection_id,type_id",
   ...PRODUCT_PLAIN,
   "tags.id,categories.id,sales_channels.id,shipping_profile.id,images.url",
   "options.id,options.title,options.values.value",
-  "variants.id,variants.sku,variants.metadata,variants.options.value,variants.options.option.title,*variants.prices",
+  "variants.id,variants.sku,variants.metadata,variants.options.value,variants.options.option.title,*variants.prices,*variants.prices.price_rules",
   ...VARIANT_PLAIN.map((f) => `variants.${f}`),
 ].join(",");
 
@@ -327,19 +330,17 @@ export const products: Kind<S, Rec> = {
             sku: v.sku,
             options: v.options,
             metadata: v.metadata,
-            prices: variantPrices(v, "", ctx).map((p) => {
-              const { variant_id: _drop, ...rest } = p;
-              return compact({ ...rest, min_quantity: rest.min_quantity ?? undefined, max_quantity: rest.max_quantity ?? undefined, region_id: undefined, rules: rest.region_id ? { region_id: rest.region_id } : undefined });
-            }),
+            prices: variantPrices(v, "", ctx).filter((p) => !p.region_id).map(priceWire),
           }),
         ),
       };
       // Medusa creates a product without options only with a default option; say nothing extra.
       if (!s.options) delete create.options;
       if (!ctx.dryRun) {
-        const res = await ctx.api.post<{ product: Rec }>("/admin/products", compact(create), { fields: "id,variants.id,variants.sku" });
+        const res = await ctx.api.post<{ product: Rec }>("/admin/products", compact(create), { fields: VARIANT_PRICES_QUERY });
         id = res.product.id as string;
         for (const v of (res.product.variants as Rec[]) ?? []) variantIds.set(v.sku as string, v.id as string);
+        for (const v of variants) await addRegionPrices(ctx, id, (res.product.variants as Rec[]).find((x) => x.sku === v.sku), v);
       }
       ctx.change({ kind: "product", key: handle, action: "create", fields: Object.keys(compact(create)), id });
       for (const v of variants) {
@@ -379,12 +380,15 @@ export const products: Kind<S, Rec> = {
         const sku = v.sku as string;
         const cur = haveVariants.get(sku);
         if (!cur) {
-          const vbody = compact({ ...variantPlain(v), sku, options: v.options, metadata: v.metadata, prices: variantPrices(v, "", ctx).map((p) => priceWire(p)) });
+          const vbody = compact({ ...variantPlain(v), sku, options: v.options, metadata: v.metadata, prices: variantPrices(v, "", ctx).filter((p) => !p.region_id).map(priceWire) });
           let vid: string | undefined;
           if (!ctx.dryRun) {
-            const res = await ctx.api.post<{ product: Rec }>(`/admin/products/${encodeURIComponent(id!)}/variants`, vbody, { fields: "id,variants.id,variants.sku" });
-            vid = ((res.product.variants as Rec[]) ?? []).find((x) => x.sku === sku)?.id as string | undefined;
+            const res = await ctx.api.post<{ product: Rec }>(`/admin/products/${encodeURIComponent(id!)}/variants`, vbody, { fields: VARIANT_PRICES_QUERY });
+            const created = ((res.product.variants as Rec[]) ?? []).find((x) => x.sku === sku);
+            vid = created?.id as string | undefined;
+            await addRegionPrices(ctx, id!, created, v);
           }
+          if (v.prices) vbody.prices = v.prices;
           variantIds.set(sku, vid);
           ctx.change({ kind: "variant", key: sku, action: "create", fields: Object.keys(vbody), id: vid });
         } else {
@@ -425,6 +429,19 @@ export const products: Kind<S, Rec> = {
     if (stock.length) await applyStock(stock, ctx);
   },
 };
+
+/**
+ * Medusa 2.21 drops price rules from variants created with their product, so region prices are
+ * added afterwards by a variant update, which keeps them.
+ */
+async function addRegionPrices(ctx: KindContext, productId: string, created: Rec | undefined, v: S): Promise<void> {
+  if (!created) return;
+  const wanted = variantPrices(v, created.id as string, ctx);
+  if (!wanted.some((p) => p.region_id)) return;
+  const have = ((created.prices as Rec[]) ?? []).map((p) => fromVariantPrice(created.id as string, p));
+  const plan = planPrices(wanted, have.filter((p) => !p.otherRules));
+  await ctx.api.post(`/admin/products/${encodeURIComponent(productId)}/variants/${encodeURIComponent(created.id as string)}`, { prices: mergedVariantPrices(have, plan) });
+}
 
 function priceWire(p: PriceSpec): Rec {
   return compact({ currency_code: p.currency_code, amount: p.amount, min_quantity: p.min_quantity ?? undefined, max_quantity: p.max_quantity ?? undefined, rules: p.region_id ? { region_id: p.region_id } : undefined });

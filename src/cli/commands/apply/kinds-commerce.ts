@@ -125,7 +125,7 @@ export const priceLists: Kind<S, Rec> = (() => {
     one: "price_list",
     // No title filter on this route: search, then match the title exactly.
     load: async (api, keys) =>
-      (await Promise.all(keys.map((t) => listAll<Rec>(api, "/admin/price-lists", "price_lists", { q: t, fields: "id,title,description,type,status,starts_at,ends_at,rules,metadata" })))).flat(),
+      (await Promise.all(keys.map((t) => listAll<Rec>(api, "/admin/price-lists", "price_lists", { q: t })))).flat(),
     keyOf: (e) => e.title as string,
     body: (s, ctx) => ({
       title: s.title,

@@ -70,10 +70,15 @@ export const regions = simpleKind<S, Rec>({
   key: (s) => s.name as string,
   path: "/admin/regions",
   one: "region",
-  load: (api, keys) =>
-    listByKeys(api, "/admin/regions", "regions", "name", keys, {
-      fields: "id,name,currency_code,automatic_taxes,is_tax_inclusive,metadata,countries.iso_2,payment_providers.id",
-    }),
+  load: async (api, keys) => {
+    const list = await listByKeys<Rec>(api, "/admin/regions", "regions", "name", keys, {
+      fields: "id,name,currency_code,automatic_taxes,metadata,countries.iso_2,payment_providers.id",
+    });
+    // Tax inclusiveness is not a region column: Medusa keeps it as a price preference.
+    const prefs = await listByKeys<Rec>(api, "/admin/price-preferences", "price_preferences", "value", list.map((r) => r.id as string), { attribute: "region_id" });
+    const inclusive = new Map(prefs.map((p) => [p.value as string, p.is_tax_inclusive as boolean]));
+    return list.map((r) => ({ ...r, is_tax_inclusive: inclusive.get(r.id as string) ?? false }));
+  },
   keyOf: (e) => e.name as string,
   body: (s) => ({
     name: s.name,

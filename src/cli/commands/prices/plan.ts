@@ -67,7 +67,8 @@ export function fromListPrice(p: Rec): ExistingPrice {
 
 /** A variant's own price (`variants.prices`), whose rules are a `{region_id}` map. */
 export function fromVariantPrice(variantId: string, p: Rec): ExistingPrice & { otherRules: boolean; rules: Rec } {
-  const rules = (p.rules as Rec | undefined) ?? {};
+  const rules: Rec = { ...((p.rules as Rec | undefined) ?? {}) };
+  for (const r of (p.price_rules as Rec[] | undefined) ?? []) rules[r.attribute as string] ??= r.value;
   return {
     id: p.id as string,
     variant_id: variantId,
