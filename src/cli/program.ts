@@ -45,8 +45,9 @@ export async function buildProgram(argv: string[], ctx: CommandContext): Promise
     const cmd = program.command(noun.name).description(noun.summary);
     if (noun.aliases) cmd.aliases(noun.aliases);
     if (noun !== invoked) continue;
-    if (noun.load) (await noun.load()).register(cmd, ctx);
-    else if (noun.admin) await (await import("./commands/crud.js")).registerCrud(cmd, noun, ctx);
+    // Hand-written verbs first, so a generated verb of the same name steps aside for them.
+    if (noun.load) await (await noun.load()).register(cmd, ctx);
+    if (noun.admin) await (await import("./commands/crud.js")).registerCrud(cmd, noun, ctx);
   }
   return program;
 }

@@ -64,8 +64,10 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
     return (sdk.admin as unknown as Record<string, Record<string, (...a: unknown[]) => Promise<Rec>>>)[spec.name]!;
   };
   const callOpts = (f: ReturnType<CommandContext["factory"]>) => ({ signal: f.signal });
+  // Verbs a hand-written module already added (NounEntry.load) win over the generated ones.
+  const free = (verb: string) => !noun.commands.some((c) => c.name() === verb);
 
-  if (m.list) {
+  if (m.list && free("list")) {
     const cmd = noun
       .command("list")
       .description(`List ${entry.name}`)
@@ -106,7 +108,7 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
     });
   }
 
-  if (m.retrieve) {
+  if (m.retrieve && free("get")) {
     const cmd = noun.command("get").description(`Show one of the ${entry.name} as a record`).argument("<id>").option("--fields <fields>", "Medusa fields selection");
     outputOptions(cmd);
     cmd.action(async (id: string, o, c: Command) => {
@@ -140,12 +142,12 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
       await withOut(f.io, o.out, async (io) => writeRecord(io, chosenFormat(o), rec));
     });
   };
-  if (m.create) bodyCommand("create");
-  if (m.update) bodyCommand("update");
+  if (m.create && free("create")) bodyCommand("create");
+  if (m.update && free("update")) bodyCommand("update");
 
   registerDomainVerbs(noun, entry, spec, ctx, sdkResource);
 
-  if (m.delete) {
+  if (m.delete && free("delete")) {
     const cmd = noun.command("delete").description(`Delete one of the ${entry.name}`).argument("<id>").option("-y, --yes", "do not ask for confirmation");
     outputOptions(cmd);
     cmd.action(async (id: string, o, c: Command) => {

@@ -14,7 +14,10 @@ export interface NounEntry {
   kind?: "noun" | "command";
   /** Generic list/get/create/update/delete and domain verbs from this SDK admin resource. */
   admin?: string;
-  /** A hand-written command group (module exporting `register(cmd, f)`). */
+  /**
+   * A hand-written command group (module exporting `register(cmd, ctx)`). With `admin` too, the
+   * noun has both: the hand-written verbs, then the generated ones whose names are still free.
+   */
   load?: () => Promise<{ register: (cmd: import("commander").Command, ctx: import("../program.js").CommandContext) => void | Promise<void> }>;
   aliases?: string[];
 }
