@@ -232,3 +232,60 @@ export class CsvWriter {
     });
   }
 }
+
+/**
+ * Rows whose columns are only known at the end (numbered columns grow with the data): spooled as
+ * JSON lines to a temporary file, then written as CSV under a header computed from every column
+ * seen. Memory stays flat; the disk holds about one extra copy of the output.
+ */
+export class CsvSpool {
+  readonly columns = new Set<string>();
+  private path?: string;
+  private stream?: import("node:fs").WriteStream;
+  rows = 0;
+
+  private async open(): Promise<void> {
+    const { mkdtemp } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { createWriteStream } = await import("node:fs");
+    const dir = await mkdtemp(join(tmpdir(), "medusactl-spool-"));
+    this.path = join(dir, "rows.jsonl");
+    this.stream = createWriteStream(this.path, { mode: 0o600 });
+  }
+
+  async add(row: Record<string, string>): Promise<void> {
+    if (!this.stream) await this.open();
+    for (const k of Object.keys(row)) this.columns.add(k);
+    this.rows++;
+    if (!this.stream!.write(JSON.stringify(row) + "\n")) await new Promise<void>((r) => this.stream!.once("drain", r));
+  }
+
+  /** Writes the header and every row to `out`, then deletes the spool. */
+  async writeTo(out: Writable, header: string[]): Promise<void> {
+    const writer = new CsvWriter(out);
+    await writer.write(header);
+    if (this.stream && this.path) {
+      await new Promise<void>((resolve, reject) => this.stream!.end((e?: Error | null) => (e ? reject(e) : resolve())));
+      const { createInterface } = await import("node:readline");
+      const lines = createInterface({ input: createReadStream(this.path), crlfDelay: Infinity });
+      for await (const line of lines) {
+        if (!line) continue;
+        const row = JSON.parse(line) as Record<string, string>;
+        await writer.write(header.map((h) => row[h] ?? ""));
+      }
+    }
+    await writer.flush();
+    await this.discard();
+  }
+
+  async discard(): Promise<void> {
+    if (!this.path) return;
+    const { rm } = await import("node:fs/promises");
+    const { dirname } = await import("node:path");
+    this.stream?.destroy();
+    await rm(dirname(this.path), { recursive: true, force: true });
+    this.path = undefined;
+    this.stream = undefined;
+  }
+}
