@@ -231,9 +231,8 @@ export function linkDiff(desired: string[], current: string[]): { add: string[];
 }
 
 /** Every page of a list route. */
-export async function listAll<T = Rec>(api: Api, path: string, key: string, query: Rec = {}): Promise<T[]> {
+export async function listAll<T = Rec>(api: Api, path: string, key: string, query: Rec = {}, limit = 200): Promise<T[]> {
   const out: T[] = [];
-  const limit = 200;
   for (let offset = 0; ; offset += limit) {
     const page = await api.get<Rec>(path, { ...query, limit, offset });
     const got = (page[key] as T[] | undefined) ?? [];

@@ -174,7 +174,7 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
   let list = withList ? await findPriceList(api, o) : undefined;
   const listTitle = (list?.title as string | undefined) ?? o.priceListTitle;
   let existing: ExistingPrice[] = [];
-  if (list) existing = (await listAll<Rec>(api, `/admin/price-lists/${encodeURIComponent(list.id as string)}/prices`, "prices")).map(fromListPrice);
+  if (list) existing = (await listAll<Rec>(api, `/admin/price-lists/${encodeURIComponent(list.id as string)}/prices`, "prices", {}, 1000)).map(fromListPrice);
   const variantPrices = new Map<string, (ExistingPrice & { otherRules: boolean; rules: Rec })[]>();
   if (!withList) {
     for (const v of byId.values()) variantPrices.set(v.id, (v.prices ?? []).map((p) => fromVariantPrice(v.id, p)));
