@@ -113,7 +113,18 @@ try {
       }
     }
   };
-  if (listId) await retry("the price list", () => sdk.admin.priceList.delete(listId));
+  // Deleting a price list of 10,000 prices in one request blocks Medusa 2.21 for minutes (each
+  // price deletion costs more the larger the list), long enough for a concurrent `sandbox up` to
+  // find /health silent and restart the server. Small chunks keep each request short.
+  if (listId) {
+    for (let left = Infinity; left > 0; ) {
+      const page = await retry("the price list's prices", () => sdk.client.fetch(`/admin/price-lists/${listId}/prices`, { query: { limit: 50, fields: "id" } }));
+      if (!page?.prices?.length) break;
+      left = page.count;
+      await retry("the price list's prices", () => sdk.admin.priceList.batchPrices(listId, { delete: page.prices.map((p) => p.id) }));
+    }
+    await retry("the price list", () => sdk.admin.priceList.delete(listId));
+  }
   for (let i = 0; i < productIds.length; i += 50) await retry("products", () => sdk.admin.product.batch({ delete: productIds.slice(i, i + 50) }));
   results.cleanup = (performance.now() - cleanStart) / 1000;
   rmSync(dir, { recursive: true, force: true });
