@@ -101,8 +101,8 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
   if (o.engine === "server" && index.header?.has.portable) {
     problems.add({ file: o.file, row: 1, message: "the --portable reference columns work only with --engine batch (Medusa's importer takes ids)" });
   }
-  // Store checks only make sense for a readable file.
-  const store = index.header && problems.size === 0 ? await imp.checkStore(index, { ...o, file: o.file, sdk, problems, matchHandle, concurrency: o.concurrency, signal: f.signal }) : undefined;
+  // Store checks run even after local problems, so one run lists everything.
+  const store = index.header && index.dataRows > 0 ? await imp.checkStore(index, { ...o, file: o.file, sdk, problems, matchHandle, concurrency: o.concurrency, signal: f.signal }) : undefined;
   problems.throwIfAny();
   if (!store) throw new Error("unreachable: no store facts without problems");
 
