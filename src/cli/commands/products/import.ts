@@ -41,7 +41,7 @@ export function makeImportCommand(ctx: CommandContext, run: (f: Factory, o: Impo
     .option("--sales-channel <id|name>", "add every product to this sales channel")
     .option("--shipping-profile <id|name>", "shipping profile for products that have none")
     .option("--location <id|name>", "stock location for the Variant Inventory Quantity column")
-    .option("--chunk-size <n>", "products per batch request (default 100)", parseChunkSize, 100)
+    .option("--chunk-size <n>", "products per batch request (default 250)", parseChunkSize, 250)
     .option("--no-wait", "--engine server: print the transaction id and exit once the import is confirmed")
     .option("--wait-timeout <duration>", "--engine server: how long to wait for Medusa (default 30m)", parseDuration, 30 * 60_000)
     .addOption(new Option("-o, --output <format>", "table or json").choices(["table", "json"]))
@@ -181,6 +181,7 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
   }
 
   let interrupted = false;
+  let shownFailures = 0;
   try {
     await runPool(
       chunks(),
@@ -223,7 +224,11 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
           if (o.dryRun || json) planOut.push({ action: r.error ? "failed" : r.plan.action, handle: r.plan.handle, id: r.productId, changes: r.plan.changes, ...(r.error ? { error: r.error } : {}) });
           if (o.dryRun && !json) f.io.out.write(planLine(r, f.io.isStdoutTTY));
         }
-        for (const e of entries) countRow(rowSummary, e);
+        for (const e of entries) {
+          countRow(rowSummary, e);
+          // The first failures are worth seeing at once; the report has all of them.
+          if (e.action === "failed" && shownFailures++ < 5) progress.warn(`row ${e.row}${e.key ? ` (${e.key})` : ""}: ${e.error?.message ?? "failed"}`);
+        }
         await checkpoint?.commit(entries);
         await report?.add(entries.map(({ product: _p, ...r }) => r));
         progress.add(entries.length);
@@ -251,12 +256,10 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
   const summary = { file: o.file, engine: "batch", dryRun: Boolean(o.dryRun), products: productSummary, rows: rowSummary, ...(o.report ? { report: o.report } : {}) };
   if (json) f.io.out.write(JSON.stringify(o.dryRun ? { ...summary, plan: planOut } : summary, null, 2) + "\n");
   else {
-    const verb = o.dryRun ? "would" : "";
     const p = productSummary;
     const text = o.dryRun
       ? `${o.file}: would create ${p.create}, update ${p.update}, leave ${p.unchanged} unchanged (${rowSummary.rows} rows); nothing written`
       : `${o.file}: ${p.create} created, ${p.update} updated, ${p.unchanged} unchanged, ${p.failed} failed (${rowSummary.rows} rows)${o.report ? `; report: ${o.report}` : ""}`;
-    void verb;
     (o.dryRun ? f.io.err : f.io.out).write(text + "\n");
   }
   if (rowSummary.failed > 0) {
