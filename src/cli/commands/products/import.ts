@@ -21,7 +21,8 @@ export interface ImportOptions extends BulkFlags {
   output?: "table" | "json";
   json?: boolean;
   wait: boolean;
-  waitTimeout: number;
+  /** Milliseconds; 30 minutes when not given. */
+  waitTimeout?: number;
 }
 
 export function parseDuration(value: string): number {
@@ -41,9 +42,9 @@ export function makeImportCommand(ctx: CommandContext, run: (f: Factory, o: Impo
     .option("--sales-channel <id|name>", "add every product to this sales channel")
     .option("--shipping-profile <id|name>", "shipping profile for products that have none")
     .option("--location <id|name>", "stock location for the Variant Inventory Quantity column")
-    .option("--chunk-size <n>", "products per batch request (default 250)", parseChunkSize, 250)
+    .option("--chunk-size <n>", "products per batch request", parseChunkSize, 250)
     .option("--no-wait", "--engine server: print the transaction id and exit once the import is confirmed")
-    .option("--wait-timeout <duration>", "--engine server: how long to wait for Medusa (default 30m)", parseDuration, 30 * 60_000)
+    .option("--wait-timeout <duration>", "--engine server: how long to wait for Medusa (default 30m)", parseDuration)
     .addOption(new Option("-o, --output <format>", "table or json").choices(["table", "json"]))
     .option("--json", "same as --output json");
   addBulkOptions(cmd);

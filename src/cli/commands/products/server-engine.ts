@@ -208,7 +208,7 @@ export async function serverImport(f: Factory, o: ImportOptions, ctx: { index: F
         upload = undefined;
         return;
       }
-      outcome = await waitForImport(sdk, originalname, started, o.waitTimeout, f, o.quiet);
+      outcome = await waitForImport(sdk, originalname, started, o.waitTimeout ?? 30 * 60_000, f, o.quiet);
     }
   } finally {
     if (upload) {
