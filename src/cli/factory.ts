@@ -47,9 +47,8 @@ export function createFactory(io: IOStreams, flags: GlobalFlags, signal: AbortSi
   return f;
 }
 
-async function buildSdk(f: Factory, opts: { needCredential?: boolean }): Promise<Medusa> {
-  const target = await f.target(opts);
-  const { Medusa } = await import("../sdk/index.js");
+/** Settings every SDK the CLI builds shares: timeout, user agent and the --debug request log on stderr. */
+export async function sdkDefaults(f: Factory, baseUrl: string) {
   const debug = Boolean(f.flags.debug);
   const logger = {
     error: (...a: unknown[]) => debug && f.io.err.write(`debug: ${a.map(String).join(" ")}\n`),
@@ -57,14 +56,19 @@ async function buildSdk(f: Factory, opts: { needCredential?: boolean }): Promise
     info: () => {},
     debug: (msg: unknown) => f.io.err.write(`debug: ${String(msg)}\n`),
   };
-  const common = {
-    baseUrl: target.url,
-    publishableKey: target.publishableKey,
+  return {
+    baseUrl,
     debug,
     logger,
     timeout: f.flags.timeout !== undefined ? f.flags.timeout * 1000 : undefined,
     userAgent: `medusactl/${(await import("../sdk/version.js")).SDK_VERSION}`,
   };
+}
+
+async function buildSdk(f: Factory, opts: { needCredential?: boolean }): Promise<Medusa> {
+  const target = await f.target(opts);
+  const { Medusa } = await import("../sdk/index.js");
+  const common = { ...(await sdkDefaults(f, target.url)), publishableKey: target.publishableKey };
   if (target.apiKey) return new Medusa({ ...common, apiKey: target.apiKey });
   if (target.token) {
     const { MemoryTokenStore } = await import("../sdk/token-store.js");

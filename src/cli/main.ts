@@ -69,12 +69,20 @@ export function reportError(e: unknown, io: IOStreams, debug: boolean): number {
         return EXIT.error;
       }
       io.err.write(`Error: ${err.message} (${kind}${where})\n`);
+      if (notMedusa(e)) io.err.write(`Hint: ${notMedusaHint(err.request?.url)}\n`);
       return EXIT.error;
     }
+    case "InvalidResponseError":
+      io.err.write(`Error: ${err.message}\nHint: ${notMedusaHint(err.request?.url)}\n`);
+      return EXIT.error;
     case "NetworkError":
     case "TimeoutError":
-    case "InvalidResponseError":
       io.err.write(`Error: ${err.message}\n`);
+      if (maybeApplied(e)) {
+        io.err.write(
+          `Hint: the ${err.request!.method} ${pathOf(err.request!.url)} was sent but no answer came back, so it may have taken effect; check the record before repeating it\n`,
+        );
+      }
       if (debug && err.cause) io.err.write(`Cause: ${String((err.cause as Error)?.message ?? err.cause)}\n`);
       return EXIT.error;
     case "AbortError":
@@ -91,6 +99,29 @@ export function reportError(e: unknown, io: IOStreams, debug: boolean): number {
       else io.err.write("This looks like a bug in medusactl; run again with --debug for details.\n");
       return EXIT.error;
   }
+}
+
+/** An unsafe request that left and lost its answer: repeating it blindly could do it twice. */
+function maybeApplied(e: unknown): boolean {
+  const x = e as { name?: string; sent?: boolean; request?: { method: string; url: string } };
+  if (!x.request || x.request.method === "GET" || x.request.method === "HEAD") return false;
+  return x.name === "TimeoutError" || x.sent === true;
+}
+
+/** Medusa always answers errors with a JSON body carrying a `type`; anything else came from something else. */
+function notMedusa(e: unknown): boolean {
+  const body = (e as { body?: unknown }).body;
+  return typeof body === "string" && !(e as { type?: string }).type;
+}
+
+function notMedusaHint(url: string | undefined): string {
+  let origin = "the URL";
+  try {
+    if (url) origin = new URL(url).origin;
+  } catch {
+    // keep the generic wording
+  }
+  return `that answer is not Medusa's JSON: check that ${origin} is a Medusa back-end (--url, MEDUSA_URL, or the profile's URL)`;
 }
 
 function pathOf(url: string): string {

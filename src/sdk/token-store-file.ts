@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { lockFile } from "./file-lock.js";
 import type { TokenStorage } from "./token-store.js";
 
 /** The token file exists but cannot be read as our JSON map. */
@@ -86,7 +87,7 @@ export class FileTokenStore implements TokenStorage {
   private async update(mutate: (data: Record<string, unknown>) => void): Promise<void> {
     const dir = path.dirname(this.file);
     await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-    const release = await this.lock();
+    const release = await lockFile(this.file, this.staleLockMs);
     try {
       let data: Record<string, unknown>;
       try {
@@ -109,38 +110,6 @@ export class FileTokenStore implements TokenStorage {
       await fs.rename(tmp, this.file);
     } finally {
       await release();
-    }
-  }
-
-  private async lock(): Promise<() => Promise<void>> {
-    const lockFile = `${this.file}.lock`;
-    const start = Date.now();
-    let delay = 5;
-    for (;;) {
-      try {
-        const h = await fs.open(lockFile, "wx", 0o600);
-        await h.writeFile(String(process.pid));
-        await h.close();
-        return async () => {
-          await fs.rm(lockFile, { force: true });
-        };
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-        try {
-          const st = await fs.stat(lockFile);
-          if (Date.now() - st.mtimeMs > this.staleLockMs) {
-            await fs.rm(lockFile, { force: true });
-            continue;
-          }
-        } catch {
-          continue;
-        }
-        if (Date.now() - start > this.staleLockMs * 3) {
-          throw new Error(`could not lock ${this.file}: ${lockFile} is held by another process`);
-        }
-        await new Promise((r) => setTimeout(r, delay));
-        delay = Math.min(delay * 2, 100);
-      }
     }
   }
 }

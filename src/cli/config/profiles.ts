@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { lockFile } from "../../sdk/file-lock.js";
 
 /** Non-secret settings of one profile; its secret lives in the token file under `secretKey(name)`. */
 export interface Profile {
@@ -55,11 +56,18 @@ export class ProfileStore {
     await fs.rename(tmp, this.file);
   }
 
+  /** Read-modify-write under a lock: many CLI processes may save profiles at once. */
   async update(mutate: (data: ProfilesFile) => void): Promise<ProfilesFile> {
-    const data = await this.read();
-    mutate(data);
-    await this.write(data);
-    return data;
+    await fs.mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
+    const release = await lockFile(this.file);
+    try {
+      const data = await this.read();
+      mutate(data);
+      await this.write(data);
+      return data;
+    } finally {
+      await release();
+    }
   }
 }
 

@@ -3,6 +3,7 @@ import type { CommandContext } from "../../program.js";
 import { globalFlags } from "../../program.js";
 import { AuthRequiredError, UsageError } from "../../errors.js";
 import { canPrompt } from "../../io.js";
+import { sdkDefaults } from "../../factory.js";
 import { checkUrl } from "../../config/credentials.js";
 import { PROFILE_NAME_RE, secretKey } from "../../config/profiles.js";
 import { envCredential, KEY_CHECK_PATH, readSecretFromStdin } from "./shared.js";
@@ -62,7 +63,7 @@ export async function loginRun(ctx: CommandContext, c: Command, o: LoginOptions)
   checkUrl(url, Boolean(flags.insecure));
 
   const { Medusa } = await import("../../../sdk/index.js");
-  const common = { baseUrl: url, timeout: flags.timeout !== undefined ? flags.timeout * 1000 : undefined };
+  const common = await sdkDefaults(f, url);
   let secret: string;
   let email: string | undefined;
   let auth: "jwt" | "api-key";
