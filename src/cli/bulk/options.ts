@@ -16,7 +16,7 @@ export interface BulkFlags {
 export function addBulkOptions(cmd: Command): Command {
   return cmd
     .option("-n, --dry-run", "show what would change (create, update, unchanged) and write nothing")
-    .option("--concurrency <n>", `requests in flight at once (default ${DEFAULT_CONCURRENCY})`, parseConcurrency, DEFAULT_CONCURRENCY)
+    .option("--concurrency <n>", "requests in flight at once", parseConcurrency, DEFAULT_CONCURRENCY)
     .option("--report <file>", "write a per-row results file (.json or .csv)")
     .option("--resume", "continue an interrupted run of the same file from its checkpoint")
     .option("--quiet", "no progress on stderr");

@@ -374,7 +374,7 @@ interface ExportVariant {
   variant_rank?: number | null;
   created_at?: string;
   options?: { value: string; option_id?: string | null }[] | null;
-  prices?: { amount: number; currency_code: string; min_quantity?: number | null; max_quantity?: number | null; rules?: Record<string, string> | null }[] | null;
+  prices?: { amount: number; currency_code: string; min_quantity?: number | null; max_quantity?: number | null; rules?: Record<string, string> | null; price_list_id?: string | null }[] | null;
 }
 
 /** A cell's text: the value itself, never reformatted (numbers as JavaScript prints them). */
@@ -419,7 +419,7 @@ export function productRows(p: ExportProduct, regionsById: Map<string, { name: s
     const row = { ...base };
     for (const col of VARIANT_COLUMNS) row[col.header] = cellText(v[col.field], col.kind);
     for (const price of v.prices ?? []) {
-      if (price.min_quantity != null || price.max_quantity != null) continue;
+      if (price.min_quantity != null || price.max_quantity != null || price.price_list_id) continue;
       const rules = price.rules ?? {};
       const keys = Object.keys(rules);
       const cur = price.currency_code.toUpperCase();

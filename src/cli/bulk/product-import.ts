@@ -315,7 +315,7 @@ export const PLAN_FIELDS = [
   "variants.manage_inventory", "variants.allow_backorder", "variants.weight", "variants.length", "variants.height", "variants.width",
   "variants.material", "variants.origin_country", "variants.metadata", "variants.variant_rank", "variants.created_at",
   "variants.options.value", "variants.options.option_id",
-  "variants.prices.id", "variants.prices.amount", "variants.prices.currency_code", "variants.prices.min_quantity", "variants.prices.max_quantity", "variants.prices.rules",
+  "variants.prices.id", "variants.prices.amount", "variants.prices.currency_code", "variants.prices.min_quantity", "variants.prices.max_quantity", "variants.prices.price_rules.attribute", "variants.prices.price_rules.value",
 ].join(",");
 
 /** The store's copies of the products of a chunk that exist, keyed by product key. */

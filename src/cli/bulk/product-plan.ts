@@ -24,6 +24,8 @@ export interface ExistingPrice {
   min_quantity?: number | null;
   max_quantity?: number | null;
   rules?: Record<string, string> | null;
+  /** Set on price-list prices, which the variant's own price set does not manage. */
+  price_list_id?: string | null;
 }
 
 export interface ExistingVariant {
@@ -391,7 +393,8 @@ export function planProduct(fp: FileProduct, existing: ExistingProduct | undefin
       upd.options = { ...curOptions, ...Object.fromEntries(row.options) };
       changes.push(`${label}.options`);
     }
-    const prices = mergedPrices(row, match.prices ?? [], resolved, changes, label);
+    // Price-list prices are not the variant's own: Medusa's update leaves them alone, so must we.
+    const prices = mergedPrices(row, (match.prices ?? []).filter((p) => !p.price_list_id), resolved, changes, label);
     if (prices) upd.prices = prices;
     if (Object.keys(upd).length) variantUpdates.set(match.id, upd);
   }

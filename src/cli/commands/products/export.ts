@@ -30,7 +30,7 @@ export function makeExportCommand(ctx: CommandContext, run: (f: Factory, o: Expo
     .option("--status <status>", "only products with this status: draft, proposed, published, rejected (repeatable)", collect)
     .addOption(new Option("-o, --output <format>", "csv or ndjson").choices(["csv", "ndjson"]).default("csv"))
     .option("--portable", "add handle/name reference columns for importing into another store with --match handle")
-    .option("--page-size <n>", "products per request (default 100)", (v) => {
+    .option("--page-size <n>", "products per request", (v) => {
       const n = Number(v);
       if (!Number.isInteger(n) || n < 1 || n > 1000) throw new UsageError("--page-size: expected 1 to 1000");
       return n;

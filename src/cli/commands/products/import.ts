@@ -21,7 +21,8 @@ export interface ImportOptions extends BulkFlags {
   output?: "table" | "json";
   json?: boolean;
   wait: boolean;
-  waitTimeout: number;
+  /** Milliseconds; 30 minutes when not given. */
+  waitTimeout?: number;
 }
 
 export function parseDuration(value: string): number {
@@ -41,9 +42,9 @@ export function makeImportCommand(ctx: CommandContext, run: (f: Factory, o: Impo
     .option("--sales-channel <id|name>", "add every product to this sales channel")
     .option("--shipping-profile <id|name>", "shipping profile for products that have none")
     .option("--location <id|name>", "stock location for the Variant Inventory Quantity column")
-    .option("--chunk-size <n>", "products per batch request (default 100)", parseChunkSize, 100)
+    .option("--chunk-size <n>", "products per batch request", parseChunkSize, 250)
     .option("--no-wait", "--engine server: print the transaction id and exit once the import is confirmed")
-    .option("--wait-timeout <duration>", "--engine server: how long to wait for Medusa (default 30m)", parseDuration, 30 * 60_000)
+    .option("--wait-timeout <duration>", "--engine server: how long to wait for Medusa (default 30m)", parseDuration)
     .addOption(new Option("-o, --output <format>", "table or json").choices(["table", "json"]))
     .option("--json", "same as --output json");
   addBulkOptions(cmd);
@@ -101,8 +102,8 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
   if (o.engine === "server" && index.header?.has.portable) {
     problems.add({ file: o.file, row: 1, message: "the --portable reference columns work only with --engine batch (Medusa's importer takes ids)" });
   }
-  // Store checks only make sense for a readable file.
-  const store = index.header && problems.size === 0 ? await imp.checkStore(index, { ...o, file: o.file, sdk, problems, matchHandle, concurrency: o.concurrency, signal: f.signal }) : undefined;
+  // Store checks run even after local problems, so one run lists everything.
+  const store = index.header && index.dataRows > 0 ? await imp.checkStore(index, { ...o, file: o.file, sdk, problems, matchHandle, concurrency: o.concurrency, signal: f.signal }) : undefined;
   problems.throwIfAny();
   if (!store) throw new Error("unreachable: no store facts without problems");
 
@@ -181,6 +182,7 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
   }
 
   let interrupted = false;
+  let shownFailures = 0;
   try {
     await runPool(
       chunks(),
@@ -223,7 +225,11 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
           if (o.dryRun || json) planOut.push({ action: r.error ? "failed" : r.plan.action, handle: r.plan.handle, id: r.productId, changes: r.plan.changes, ...(r.error ? { error: r.error } : {}) });
           if (o.dryRun && !json) f.io.out.write(planLine(r, f.io.isStdoutTTY));
         }
-        for (const e of entries) countRow(rowSummary, e);
+        for (const e of entries) {
+          countRow(rowSummary, e);
+          // The first failures are worth seeing at once; the report has all of them.
+          if (e.action === "failed" && shownFailures++ < 5) progress.warn(`row ${e.row}${e.key ? ` (${e.key})` : ""}: ${e.error?.message ?? "failed"}`);
+        }
         await checkpoint?.commit(entries);
         await report?.add(entries.map(({ product: _p, ...r }) => r));
         progress.add(entries.length);
@@ -251,12 +257,10 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
   const summary = { file: o.file, engine: "batch", dryRun: Boolean(o.dryRun), products: productSummary, rows: rowSummary, ...(o.report ? { report: o.report } : {}) };
   if (json) f.io.out.write(JSON.stringify(o.dryRun ? { ...summary, plan: planOut } : summary, null, 2) + "\n");
   else {
-    const verb = o.dryRun ? "would" : "";
     const p = productSummary;
     const text = o.dryRun
       ? `${o.file}: would create ${p.create}, update ${p.update}, leave ${p.unchanged} unchanged (${rowSummary.rows} rows); nothing written`
       : `${o.file}: ${p.create} created, ${p.update} updated, ${p.unchanged} unchanged, ${p.failed} failed (${rowSummary.rows} rows)${o.report ? `; report: ${o.report}` : ""}`;
-    void verb;
     (o.dryRun ? f.io.err : f.io.out).write(text + "\n");
   }
   if (rowSummary.failed > 0) {

@@ -208,7 +208,7 @@ export async function serverImport(f: Factory, o: ImportOptions, ctx: { index: F
         upload = undefined;
         return;
       }
-      outcome = await waitForImport(sdk, originalname, started, o.waitTimeout, f, o.quiet);
+      outcome = await waitForImport(sdk, originalname, started, o.waitTimeout ?? 30 * 60_000, f, o.quiet);
     }
   } finally {
     if (upload) {
@@ -220,6 +220,18 @@ export async function serverImport(f: Factory, o: ImportOptions, ctx: { index: F
   if (outcome === "failed") {
     await finish(rowsOf((r) => (r.plan.action === "unchanged" ? "unchanged" : "failed"), { message: "Medusa's import workflow failed" }), { transaction_id: transactionId, outcome });
     throw new JobError(`Medusa's import ${transactionId} failed (Medusa gives no reason in its notification)`, "the reason is in the server log (`medusactl sandbox logs` for the sandbox)");
+  }
+  // Medusa's import answers no ids: read the created products back for the report.
+  const created = plans.filter((r) => r.plan.action === "create" && r.plan.handle);
+  if (created.length) {
+    const { lookupMany } = await import("../../bulk/lookup.js");
+    const found = await lookupMany(sdk, "/admin/products", "products", "handle", created.map((r) => r.plan.handle!), { fields: "id,handle,variants.id,variants.sku" }, { concurrency: o.concurrency, signal: f.signal });
+    for (const r of created) {
+      const p = found.find((x) => x.handle === r.plan.handle);
+      if (!p) continue;
+      r.plan.productId = p.id;
+      for (const x of r.plan.rows) x.variantId = ((p.variants as Rec[]) ?? []).find((v) => x.sku && v.sku === x.sku)?.id;
+    }
   }
   let stockErrors = new Map<string, import("../../bulk/report.js").RowError>();
   if (store.locationId && stockTargets.length) stockErrors = (await applyStock(sdk, store.locationId, stockTargets, { dryRun: false, signal: f.signal })).errors;
