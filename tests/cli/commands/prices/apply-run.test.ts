@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createFactory } from "../../../../src/cli/factory.js";
-import { PartialFailureError, UsageError } from "../../../../src/cli/errors.js";
+import { CancelError, PartialFailureError, UsageError } from "../../../../src/cli/errors.js";
 import { pricesApplyRun } from "../../../../src/cli/commands/prices/apply.js";
 import type { PricesApplyOptions } from "../../../../src/cli/commands/prices/index.js";
 import { testIO } from "../../../helpers/test-io.js";
@@ -56,9 +56,19 @@ function setup(rows: number) {
   const file = path.join(dir, "prices.csv");
   writeFileSync(file, ["sku,currency_code,amount", ...Array.from({ length: rows }, (_, i) => `SKU-${i},eur,${(i % 90) + 1}.5`)].join("\n"));
   const store = fakeStore(rows);
-  const run = async (o: Partial<PricesApplyOptions>) => {
-    const t = testIO();
+  const asked: string[] = [];
+  const run = async (o: Partial<PricesApplyOptions>, tty?: { typed: string }) => {
+    const t = testIO({ tty: Boolean(tty) });
     const f = createFactory(t.io, {}, new AbortController().signal, {
+      prompter: () => ({
+        confirm: async () => false,
+        confirmTyped: async (question: string, expected: string) => {
+          asked.push(`${question} [${expected}]`);
+          return tty?.typed === expected;
+        },
+        input: async () => "",
+        secret: async () => "",
+      }),
       dataDir: () => dir,
       target: async () => ({ url: "http://fake", profileName: "test", source: "profile", production: false }),
       sdk: async () => ({ client: { fetch: store.fetch } }) as never,
@@ -70,7 +80,7 @@ function setup(rows: number) {
       return { error, out: t.out(), err: t.err() };
     }
   };
-  return { dir, file, store, run };
+  return { dir, file, store, run, asked };
 }
 
 describe("prices apply with a failing chunk", () => {
@@ -113,5 +123,18 @@ describe("prices apply with a failing chunk", () => {
     expect(pruned.out).toBe('Prices in price list "Sale" (plist_1): 0 created, 0 updated, 3 unchanged, 1 deleted.\n');
     expect(store.prices.map((p) => p.id)).not.toContain("price_extra");
     expect(store.prices).toHaveLength(3);
+  });
+
+  it("on a terminal, prunes only after the list's title is typed", async () => {
+    const { store, run, asked } = setup(2);
+    await run({ priceList: "plist_1" });
+    store.prices.push({ id: "price_extra", currency_code: "usd", amount: 1, min_quantity: null, max_quantity: null, price_set: { variant: { id: "variant_0" } }, price_rules: [] });
+    const declined = await run({ priceList: "plist_1", prune: true }, { typed: "sale" });
+    expect(declined.error).toBeInstanceOf(CancelError);
+    expect(asked).toEqual([expect.stringMatching(/^Delete 1 price of price list "Sale" that \S+prices\.csv does not list\? \[Sale\]$/)]);
+    expect(store.prices.map((p) => p.id)).toContain("price_extra");
+    const typed = await run({ priceList: "plist_1", prune: true }, { typed: "Sale" });
+    expect(typed.error).toBeUndefined();
+    expect(store.prices.map((p) => p.id)).not.toContain("price_extra");
   });
 });
