@@ -131,6 +131,10 @@ describe("products import → export with awkward data", () => {
     const out = path.join(work, "export2.csv");
     expect((await cli(["products", "export", "--query", `q=${h}`, "--out", out])).code).toBe(0);
     expect(readFileSync(out, "utf8")).toBe(export1);
+    const nd = await cli(["products", "export", "--query", `q=${h}`, "--output", "ndjson"]);
+    const docs = nd.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(docs.map((d) => d.handle).sort()).toEqual([`${h}-0`, `${h}-1`, `${h}-2`]);
+    expect(docs.every((d) => d.variants.length === 8)).toBe(true);
   });
 
   it("dry-runs an edited export as updates with the changed fields and writes nothing", async () => {
