@@ -40,8 +40,9 @@ export async function buildProgram(argv: string[], ctx: CommandContext): Promise
     const cmd = program.command(noun.name).description(noun.summary);
     if (noun.aliases) cmd.aliases(noun.aliases);
     if (noun !== invoked) continue;
+    // Hand-written verbs first, so a generated verb of the same name steps aside for them.
     if (noun.load) await (await noun.load()).register(cmd, ctx);
-    else if (noun.admin) await (await import("./commands/crud.js")).registerCrud(cmd, noun, ctx);
+    if (noun.admin) await (await import("./commands/crud.js")).registerCrud(cmd, noun, ctx);
   }
   return program;
 }

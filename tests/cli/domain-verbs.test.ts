@@ -79,3 +79,32 @@ describe("domain verbs from declarations", () => {
     }
   });
 });
+
+describe("nouns with both generated and hand-written verbs", () => {
+  it("adds the hand-written verbs and lets them replace generated ones of the same name", async () => {
+    const { NOUNS } = await import("../../src/cli/commands/index.js");
+    const { buildProgram } = await import("../../src/cli/program.js");
+    const entry = {
+      name: "zz-mixed",
+      summary: "test noun",
+      admin: "productTag",
+      load: async () => ({
+        register: (cmd: Command) => {
+          cmd.command("hello").description("hand-written");
+          cmd.command("delete").description("hand-written delete");
+        },
+      }),
+    };
+    NOUNS.push(entry);
+    try {
+      const program = await buildProgram(["zz-mixed", "list"], noCtx);
+      const noun = program.commands.find((c) => c.name() === "zz-mixed")!;
+      const names = noun.commands.map((c) => c.name());
+      expect(names).toEqual(expect.arrayContaining(["hello", "list", "get", "create", "update", "delete"]));
+      expect(new Set(names).size).toBe(names.length);
+      expect(noun.commands.find((c) => c.name() === "delete")!.description()).toBe("hand-written delete");
+    } finally {
+      NOUNS.splice(NOUNS.indexOf(entry), 1);
+    }
+  });
+});

@@ -108,7 +108,10 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
   const exampleColumns = (spec.columns ?? ["id"]).slice(0, 2).join(",");
   const singular = entry.aliases?.[0] ?? entry.name;
 
-  if (m.list) {
+  // Verbs a hand-written module already added (NounEntry.load) win over the generated ones.
+  const free = (verb: string) => !noun.commands.some((c) => c.name() === verb);
+
+  if (m.list && free("list")) {
     const takesQuery = m.list.args.includes("query");
     // `--all` walks with the SDK's paginate, which exists for declared list routes with a list key.
     const canWalk = takesQuery && Boolean(spec.many) && Object.values(m).some((x) => x.list && !x.path.includes("{"));
@@ -169,7 +172,7 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
     });
   }
 
-  if (m.retrieve) {
+  if (m.retrieve && free("get")) {
     const param = idParam("retrieve");
     const cmd = noun.command("get").description(`Show one of the ${entry.name} as a record`).argument(`<${param}>`);
     if (m.retrieve.args.includes("query")) cmd.option("--fields <fields>", "Medusa fields selection");
@@ -217,12 +220,12 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
       await announceWrite(f, `${name === "create" ? "Created" : "Updated"} ${singular} ${String((rec as Rec).id ?? args[0] ?? "")}`);
     });
   };
-  if (m.create) bodyCommand("create");
-  if (m.update) bodyCommand("update");
+  if (m.create && free("create")) bodyCommand("create");
+  if (m.update && free("update")) bodyCommand("update");
 
   registerDomainVerbs(noun, entry, spec, ctx, sdkResource);
 
-  if (m.delete) {
+  if (m.delete && free("delete")) {
     const param = idParam("delete");
     const cmd = noun.command("delete").description(`Delete one of the ${entry.name}`).argument(`<${param}>`).option("-y, --yes", "do not ask for confirmation");
     outputOptions(cmd).addHelpText(
