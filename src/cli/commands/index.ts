@@ -39,7 +39,7 @@ export const NOUNS: NounEntry[] = [
   { name: "fulfillments", summary: "Fulfilments and their shipments", admin: "fulfillment", aliases: ["fulfillment"], load: () => import("./fulfillments/index.js") },
   { name: "payments", summary: "Payments: capture and refund", admin: "payment", aliases: ["payment"] },
   { name: "payment-collections", summary: "Payment collections: outstanding amounts of orders", admin: "paymentCollection", aliases: ["payment-collection"], load: () => import("./payment-collections/index.js") },
-  { name: "products", summary: "Products, variants and options", admin: "product", aliases: ["product"] },
+  { name: "products", summary: "Products, variants and options; bulk import and export", admin: "product", aliases: ["product"], load: () => import("./products/index.js") },
   { name: "product-variants", summary: "Product variants across products", admin: "productVariant", aliases: ["product-variant"] },
   { name: "product-options", summary: "Product options and their values", admin: "productOption", aliases: ["product-option"] },
   { name: "product-categories", summary: "Product categories", admin: "productCategory", aliases: ["product-category"] },
