@@ -46,3 +46,21 @@ export function ensureBuild({ force = false } = {}) {
   const code = run("npm", ["run", "build", "--silent"]);
   if (code !== 0) throw new Error(`build failed (exit ${code})`);
 }
+
+export const CHROMIUM = "/usr/bin/chromium";
+
+/**
+ * The storefront's browser tests drive Debian's Chromium through playwright-core (which downloads
+ * no browser of its own). On a clean CI machine (Debian, root) it is installed with apt-get.
+ */
+export function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (!asRoot) throw new Error(`${CHROMIUM} is missing: install it with \`sudo apt-get install -y chromium\``);
+  console.error("› installing Chromium for the browser tests (apt-get install -y chromium)");
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  if (run("apt-get", ["update", "-qq"], { env }) !== 0) throw new Error("apt-get update failed");
+  if (run("apt-get", ["install", "-y", "-qq", "chromium"], { env }) !== 0 || !existsSync(CHROMIUM)) {
+    throw new Error("apt-get install chromium failed");
+  }
+}

@@ -1,0 +1,6 @@
+export function serveStorefront(options: {
+  dir: string;
+  config?: { medusaUrl: string; publishableKey: string };
+  port?: number;
+  host?: string;
+}): Promise<{ url: string; close: () => Promise<void> }>;

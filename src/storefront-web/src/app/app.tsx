@@ -1,0 +1,48 @@
+import { Suspense } from "react";
+import { SdkProvider } from "../../../shared/sdk-context.js";
+import { Loading } from "../components/ui/status.js";
+import { QueryCache, QueryProvider } from "../lib/query.js";
+import { Routes, useLocation } from "../lib/router.js";
+import type { StoreSdk } from "../lib/sdk.js";
+import { ShopProvider } from "../lib/shop.js";
+import { RouteErrorBoundary } from "./error-boundary.js";
+import { Header } from "./header.js";
+import { routes } from "./router.js";
+import NotFound from "./routes/not-found.js";
+
+function Page() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary key={pathname}>
+      <Suspense
+        fallback={
+          <main id="main" className="page">
+            <Loading label="Loading the page…" />
+          </main>
+        }
+      >
+        <Routes routes={routes} notFound={NotFound} />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+/** Providers and the page frame. Tests render this with a fake SDK and their own cache and storage. */
+export function App({ sdk, cache = new QueryCache(), storage }: { sdk: StoreSdk; cache?: QueryCache; storage?: Storage }) {
+  return (
+    <SdkProvider sdk={sdk}>
+      <QueryProvider cache={cache}>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <ShopProvider storage={storage}>
+          <Header />
+          <Page />
+          <footer className="site-footer">
+            <p>Prices are in your region's currency; tax and shipping are added at checkout.</p>
+          </footer>
+        </ShopProvider>
+      </QueryProvider>
+    </SdkProvider>
+  );
+}

@@ -1,0 +1,144 @@
+import type { HttpTypes } from "@medusajs/types";
+import { useEffect, useState, type FormEvent } from "react";
+import { Button } from "../../components/ui/button.js";
+import { SelectField } from "../../components/ui/field.js";
+import { EmptyState, ErrorState } from "../../components/ui/status.js";
+import { useCategories } from "../../features/products/api/list-categories.js";
+import { useCollections } from "../../features/products/api/list-collections.js";
+import { PAGE_SIZE, SORTS, isSortKey, useProducts, type SortKey } from "../../features/products/api/list-products.js";
+import { ProductGrid, ProductGridSkeleton } from "../../features/products/components/product-grid.js";
+import { Link, navigate, useLocation, usePage, withSearch } from "../../lib/router.js";
+import { useShop } from "../../lib/shop.js";
+
+/** Categories in tree order, children indented under their parent. */
+function categoryOptions(categories: HttpTypes.StoreProductCategory[]): { handle: string; label: string }[] {
+  const out: { handle: string; label: string }[] = [];
+  const visit = (parent: string | null, depth: number) => {
+    for (const c of categories.filter((x) => (x.parent_category_id ?? null) === parent)) {
+      out.push({ handle: c.handle, label: `${"\u2003".repeat(depth)}${c.name}` });
+      visit(c.id, depth + 1);
+    }
+  };
+  visit(null, 0);
+  return out;
+}
+
+/**
+ * The product listing: server-side paging, sorting, search and filters, all kept in the URL so
+ * every view can be bookmarked and shared. `/categories/:handle` and `/collections/:handle` land here.
+ */
+export default function Home({ params }: { params: Record<string, string> }) {
+  const { pathname, search } = useLocation();
+  const { region } = useShop();
+  const page = Math.max(1, Number.parseInt(search.get("page") ?? "1", 10) || 1);
+  const sortParam = search.get("sort");
+  const sort: SortKey = isSortKey(sortParam) ? sortParam : "newest";
+  const q = search.get("q")?.trim() ?? "";
+  const fixedCategory = pathname.startsWith("/categories/") ? params.handle : undefined;
+  const fixedCollection = pathname.startsWith("/collections/") ? params.handle : undefined;
+  const categoryHandle = fixedCategory ?? search.get("category") ?? "";
+  const collectionHandle = fixedCollection ?? search.get("collection") ?? "";
+
+  const categories = useCategories();
+  const collections = useCollections();
+  const category = categories.data?.find((c) => c.handle === categoryHandle);
+  const collection = collections.data?.find((c) => c.handle === collectionHandle);
+  const filtersReady = (!categoryHandle || categories.status !== "pending") && (!collectionHandle || collections.status !== "pending");
+  const unknownFilter = filtersReady && ((categoryHandle && !category) || (collectionHandle && !collection));
+
+  const products = useProducts(
+    { regionId: region.id, page, sort, q: q || undefined, categoryId: category?.id, collectionId: collection?.id },
+    filtersReady && !unknownFilter,
+  );
+
+  const heading = collection?.title ?? category?.name ?? (q ? `Results for “${q}”` : "All products");
+  usePage(heading);
+  const go = (changes: Record<string, string | number | null>) => navigate(withSearch(pathname, search, { page: null, ...changes }));
+  const [draft, setDraft] = useState(q);
+  useEffect(() => setDraft(q), [q]);
+
+  function submitSearch(e: FormEvent) {
+    e.preventDefault();
+    go({ q: draft.trim() || null });
+  }
+
+  const count = products.data?.count ?? 0;
+  const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
+
+  return (
+    <main id="main" className="page">
+      <h1>{heading}</h1>
+      <div className="filters">
+        <form role="search" onSubmit={submitSearch} className="search">
+          <label htmlFor="search">Search products</label>
+          <div className="row">
+            <input id="search" type="search" value={draft} onChange={(e) => setDraft(e.target.value)} autoComplete="off" />
+            <Button type="submit" variant="secondary">
+              Search
+            </Button>
+          </div>
+        </form>
+        {fixedCategory ? null : (
+          <SelectField label="Category" value={categoryHandle} onChange={(e) => go({ category: e.target.value || null })}>
+            <option value="">All categories</option>
+            {categoryOptions(categories.data ?? []).map((c) => (
+              <option key={c.handle} value={c.handle}>
+                {c.label}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        {fixedCollection ? null : (
+          <SelectField label="Collection" value={collectionHandle} onChange={(e) => go({ collection: e.target.value || null })}>
+            <option value="">All collections</option>
+            {(collections.data ?? []).map((c) => (
+              <option key={c.id} value={c.handle}>
+                {c.title}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <SelectField label="Sort by" value={sort} onChange={(e) => go({ sort: e.target.value === "newest" ? null : e.target.value })}>
+          {Object.entries(SORTS).map(([key, s]) => (
+            <option key={key} value={key}>
+              {s.label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+
+      {unknownFilter ? (
+        <EmptyState>
+          <p>That category or collection does not exist.</p>
+          <Link to="/">Show all products</Link>
+        </EmptyState>
+      ) : products.status === "error" && !products.data ? (
+        <ErrorState title="We couldn't load the products" error={products.error} onRetry={() => void products.refetch()} />
+      ) : !products.data ? (
+        <ProductGridSkeleton />
+      ) : products.data.products.length === 0 ? (
+        <EmptyState>
+          <p>{q || category || collection ? "No products match these filters." : "There are no products in this shop yet."}</p>
+          {q || category || collection ? <Link to="/">Clear filters</Link> : null}
+        </EmptyState>
+      ) : (
+        <>
+          <p className="result-count" role="status" aria-live="polite">
+            {count === 1 ? "1 product" : `${count} products`}
+            {pages > 1 ? `, page ${page} of ${pages}` : ""}
+          </p>
+          <ProductGrid products={products.data.products} busy={products.isFetching} />
+          {pages > 1 ? (
+            <nav aria-label="Pagination" className="pagination">
+              {page > 1 ? <Link to={withSearch(pathname, search, { page: page - 1 === 1 ? null : page - 1 })}>Previous page</Link> : <span />}
+              <span>
+                Page {page} of {pages}
+              </span>
+              {page < pages ? <Link to={withSearch(pathname, search, { page: page + 1 })}>Next page</Link> : <span />}
+            </nav>
+          ) : null}
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,22 @@
+import type { HttpTypes } from "@medusajs/types";
+import { ApiError } from "../../../../../sdk/errors.js";
+import { useQuery } from "../../../lib/query.js";
+import { useStoreSdk, type StoreSdk } from "../../../lib/sdk.js";
+
+const DETAIL_FIELDS =
+  "id,title,subtitle,handle,description,thumbnail,*images,*options,*options.values,*variants,*variants.options,*variants.calculated_price,+variants.inventory_quantity";
+
+/** A product by handle, priced for the region; a missing handle raises a 404 like a retrieve would. */
+export async function getProduct(sdk: StoreSdk, handle: string, regionId: string): Promise<HttpTypes.StoreProduct> {
+  const { products } = await sdk.store.product.list({ handle, region_id: regionId, fields: DETAIL_FIELDS, limit: 1 });
+  const product = products[0];
+  if (!product) {
+    throw new ApiError({ status: 404, statusText: "Not Found", type: "not_found", message: `Product "${handle}" not found` });
+  }
+  return product;
+}
+
+export function useProduct(handle: string, regionId: string) {
+  const sdk = useStoreSdk();
+  return useQuery(["product", handle, regionId], () => getProduct(sdk, handle, regionId));
+}

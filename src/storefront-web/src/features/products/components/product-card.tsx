@@ -1,0 +1,44 @@
+import type { HttpTypes } from "@medusajs/types";
+import { Price } from "../../../components/ui/price.js";
+import { Link } from "../../../lib/router.js";
+
+/** The lowest price among the variants, as the list shows it ("from"). */
+export function cheapest(product: HttpTypes.StoreProduct): { amount: number; currency: string; original?: number } | undefined {
+  let best: { amount: number; currency: string; original?: number } | undefined;
+  for (const v of product.variants ?? []) {
+    const p = v.calculated_price;
+    if (!p || typeof p.calculated_amount !== "number") continue;
+    if (!best || p.calculated_amount < best.amount) {
+      best = { amount: p.calculated_amount, currency: p.currency_code ?? "", original: p.original_amount ?? undefined };
+    }
+  }
+  return best;
+}
+
+export function Thumbnail({ src, alt }: { src: string | null | undefined; alt: string }) {
+  if (!src) return <div className="thumb thumb-empty" aria-hidden="true" />;
+  return <img className="thumb" src={src} alt={alt} loading="lazy" decoding="async" width={400} height={400} />;
+}
+
+export function ProductCard({ product }: { product: HttpTypes.StoreProduct }) {
+  const price = cheapest(product);
+  const several = new Set((product.variants ?? []).map((v) => v.calculated_price?.calculated_amount)).size > 1;
+  return (
+    <li className="card">
+      <Link to={`/products/${encodeURIComponent(product.handle ?? product.id)}`} className="card-link">
+        <Thumbnail src={product.thumbnail} alt="" />
+        <span className="card-title">{product.title}</span>
+      </Link>
+      <span className="card-price">
+        {price ? (
+          <>
+            {several ? "From " : ""}
+            <Price amount={price.amount} currency={price.currency} original={price.original} />
+          </>
+        ) : (
+          "Not available in this region"
+        )}
+      </span>
+    </li>
+  );
+}

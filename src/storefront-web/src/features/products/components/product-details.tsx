@@ -1,0 +1,121 @@
+import type { HttpTypes } from "@medusajs/types";
+import { useState, type FormEvent } from "react";
+import { Button } from "../../../components/ui/button.js";
+import { Price } from "../../../components/ui/price.js";
+import { InlineError } from "../../../components/ui/status.js";
+import { Thumbnail } from "./product-card.js";
+import { findVariant, inStock, maxQuantity, selectionOf, valueAvailable, type Selection } from "./variant-picker.js";
+
+export interface ProductDetailsProps {
+  product: HttpTypes.StoreProduct;
+  /** Adds the chosen variant; the page decides which cart (features never import each other). */
+  onAdd: (variantId: string, quantity: number) => Promise<void>;
+}
+
+export function ProductDetails({ product, onAdd }: ProductDetailsProps) {
+  const firstInStock = product.variants?.find(inStock) ?? product.variants?.[0];
+  const [selection, setSelection] = useState<Selection>(() => selectionOf(product, firstInStock));
+  const [quantity, setQuantity] = useState(1);
+  const [status, setStatus] = useState<{ kind: "idle" | "adding" | "added" | "error"; error?: unknown; text?: string }>({ kind: "idle" });
+
+  const variant = findVariant(product, selection);
+  const available = variant ? inStock(variant) : false;
+  const max = maxQuantity(variant);
+  const price = variant?.calculated_price;
+  const images = product.images?.length ? product.images : product.thumbnail ? [{ id: "thumb", url: product.thumbnail }] : [];
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!variant || !available || status.kind === "adding") return;
+    const qty = Math.max(1, Math.min(max, Math.floor(quantity) || 1));
+    setStatus({ kind: "adding" });
+    try {
+      await onAdd(variant.id, qty);
+      const what = variant.title && (product.variants?.length ?? 0) > 1 ? `${product.title} (${variant.title})` : product.title;
+      setStatus({ kind: "added", text: `Added ${qty} × ${what} to your cart.` });
+    } catch (error) {
+      setStatus({ kind: "error", error });
+    }
+  }
+
+  return (
+    <div className="product">
+      <div className="gallery">
+        {images.length ? (
+          images.map((img, i) => <Thumbnail key={img.id ?? i} src={img.url} alt={`${product.title}, image ${i + 1} of ${images.length}`} />)
+        ) : (
+          <Thumbnail src={null} alt="" />
+        )}
+      </div>
+      <div className="product-info">
+        <h1>{product.title}</h1>
+        {product.subtitle ? <p className="subtitle">{product.subtitle}</p> : null}
+        <p className="product-price" aria-live="polite">
+          {variant ? <Price amount={price?.calculated_amount} currency={price?.currency_code} original={price?.original_amount} /> : "Choose options to see the price"}
+        </p>
+        {product.description ? <p className="description">{product.description}</p> : null}
+        <form onSubmit={submit} className="stack">
+          {(product.options ?? []).map((option) => (
+            <fieldset key={option.id} className="options">
+              <legend>{option.title}</legend>
+              {(option.values ?? []).map((v) => {
+                const ok = valueAvailable(product, option.id, v.value);
+                return (
+                  <label key={v.id} className={`option${ok ? "" : " option-out"}`}>
+                    <input
+                      type="radio"
+                      name={`option-${option.id}`}
+                      value={v.value}
+                      checked={selection[option.id] === v.value}
+                      disabled={!ok}
+                      onChange={() => setSelection((s) => ({ ...s, [option.id]: v.value }))}
+                    />
+                    <span>{v.value}</span>
+                    {ok ? null : <span className="option-note"> (out of stock)</span>}
+                  </label>
+                );
+              })}
+            </fieldset>
+          ))}
+          <p className={`stock ${available ? "stock-in" : "stock-out"}`}>
+            {!variant ? "Choose an option for each choice above." : available ? "In stock" : "Out of stock"}
+          </p>
+          <div className="field field-narrow">
+            <label htmlFor="quantity">Quantity</label>
+            <input
+              id="quantity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={Math.max(1, max)}
+              value={quantity}
+              onChange={(e) => setQuantity(Number(e.target.value))}
+            />
+          </div>
+          <Button type="submit" disabled={!variant || !available} busy={status.kind === "adding"}>
+            Add to cart
+          </Button>
+          <p className="live" role="status" aria-live="polite">
+            {status.kind === "adding" ? "Adding to your cart…" : status.kind === "added" ? status.text : ""}
+          </p>
+          {status.kind === "error" ? <InlineError error={status.error} /> : null}
+        </form>
+      </div>
+    </div>
+  );
+}
+
+export function ProductDetailsSkeleton() {
+  return (
+    <div className="product" aria-busy="true">
+      <div className="gallery">
+        <div className="thumb thumb-empty" aria-hidden="true" />
+      </div>
+      <div className="product-info">
+        <h1>Loading product…</h1>
+        <div className="skeleton-line" aria-hidden="true" />
+        <div className="skeleton-line short" aria-hidden="true" />
+      </div>
+    </div>
+  );
+}

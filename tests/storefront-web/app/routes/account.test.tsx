@@ -1,0 +1,205 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { createFakeSdk } from "../../../../src/storefront-web/src/testing/fake-sdk.js";
+import { MemoryStorage, renderApp } from "../../../../src/storefront-web/src/testing/render.js";
+
+// Pages past browsing load on demand, so wait for each field rather than assume it is there.
+const type = async (label: string, value: string) => fireEvent.change(await screen.findByLabelText(label, { exact: true }), { target: { value } });
+
+describe("account", () => {
+  it("sends a guest to log in and back to the page they wanted", async () => {
+    const fake = createFakeSdk();
+    fake.addAccount("ada@example.com", "secret123");
+    renderApp("/account/orders", { fake });
+    expect(await screen.findByRole("heading", { level: 1, name: "Log in" })).toBeTruthy();
+    expect(window.location.search).toBe("?next=%2Faccount%2Forders");
+    await type("Email", "ada@example.com");
+    await type("Password", "secret123");
+    fireEvent.click(screen.getByRole("button", { name: "Log in" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Orders" })).toBeTruthy();
+    expect(await screen.findByText("You have not ordered anything yet.")).toBeTruthy();
+    expect(fake.callsOf("auth.login")[0]).toEqual(["customer", "emailpass", { email: "ada@example.com", password: "secret123" }]);
+  });
+
+  it("says so when the password is wrong", async () => {
+    const fake = createFakeSdk();
+    fake.addAccount("ada@example.com", "secret123");
+    renderApp("/account/login", { fake });
+    await type("Email", "ada@example.com");
+    await type("Password", "nope");
+    fireEvent.click(await screen.findByRole("button", { name: "Log in" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("The email or password is not right.");
+  });
+
+  it("registers: identity, then the customer with the registration token, then a real login", async () => {
+    const { fake } = renderApp("/account/register");
+    await type("First name", "Grace");
+    await type("Last name", "Hopper");
+    await type("Email", "grace@example.com");
+    await type("Password", "longenough");
+    fireEvent.click(await screen.findByRole("button", { name: "Create account" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Your account" })).toBeTruthy();
+    expect(fake.calls.map((c) => c.method).filter((m) => m.startsWith("auth.") || m === "store.customer.create")).toEqual([
+      "auth.register",
+      "store.customer.create",
+      "auth.login",
+    ]);
+    expect(fake.callsOf("store.customer.create")[0]![0]).toEqual({ email: "grace@example.com", first_name: "Grace", last_name: "Hopper" });
+    expect((screen.getByLabelText("First name") as HTMLInputElement).value).toBe("Grace");
+  });
+
+  it("hands a guest cart to the customer who logs in", async () => {
+    const fake = createFakeSdk();
+    fake.addAccount("ada@example.com", "secret123");
+    const { cart } = await fake.sdk.store.cart.create({ region_id: "reg_eu", items: [{ variant_id: "var_s", quantity: 1 }] });
+    const storage = new MemoryStorage();
+    storage.setItem("storefront_cart_id", cart.id);
+    renderApp("/account/login", { fake, storage });
+    await type("Email", "ada@example.com");
+    await type("Password", "secret123");
+    fireEvent.click(await screen.findByRole("button", { name: "Log in" }));
+    await screen.findByRole("heading", { level: 1, name: "Your account" });
+    expect(fake.callsOf("store.cart.transferCart")[0]![0]).toBe(cart.id);
+    expect(fake.carts.get(cart.id).customer_id).toBe([...fake.customers.values()][0].id);
+  });
+
+  it("saves the profile", async () => {
+    const fake = createFakeSdk();
+    fake.addAccount("ada@example.com", "secret123");
+    fake.login("ada@example.com");
+    renderApp("/account", { fake });
+    await screen.findByText("ada@example.com");
+    await type("Phone", "+44 20 1234");
+    fireEvent.click(screen.getByRole("button", { name: "Save profile" }));
+    expect(await screen.findByText("Your profile is saved.")).toBeTruthy();
+    expect(fake.callsOf("store.customer.update")[0]![0]).toEqual({ first_name: "Ada", last_name: "Lovelace", phone: "+44 20 1234" });
+  });
+
+  it("adds, edits and deletes addresses", async () => {
+    const fake = createFakeSdk();
+    fake.addAccount("ada@example.com", "secret123");
+    fake.login("ada@example.com");
+    renderApp("/account/addresses", { fake });
+    expect(await screen.findByText("You have no saved addresses yet.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Add address" }));
+    await type("First name", "Ada");
+    await type("Last name", "Lovelace");
+    await type("Address", "Main St 1");
+    await type("City", "Berlin");
+    await type("Postal code", "10115");
+    fireEvent.change(screen.getByLabelText("Country", { exact: true }), { target: { value: "de" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save address" }));
+    expect(await screen.findByText("Address added.")).toBeTruthy();
+    const book = screen.getByRole("list", { name: "Saved addresses" });
+    expect(within(book).getByText("Ada Lovelace, Main St 1, 10115 Berlin, DE")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: "Edit address Ada Lovelace, Main St 1, 10115 Berlin, DE" }));
+    await type("City", "Potsdam");
+    fireEvent.click(screen.getByRole("button", { name: "Save address" }));
+    expect(await within(book).findByText("Ada Lovelace, Main St 1, 10115 Potsdam, DE")).toBeTruthy();
+    expect(fake.callsOf("store.customer.updateAddress")[0]![1]).toMatchObject({ city: "Potsdam" });
+
+    fireEvent.click(screen.getByRole("button", { name: "Delete address Ada Lovelace, Main St 1, 10115 Potsdam, DE" }));
+    expect(await screen.findByText("You have no saved addresses yet.")).toBeTruthy();
+  });
+
+  it("lists the customer's orders newest first and opens one", async () => {
+    const fake = createFakeSdk();
+    const me = fake.addAccount("ada@example.com", "secret123");
+    fake.orders.set("order_a", { id: "order_a", display_id: 41, customer_id: me.id, currency_code: "eur", status: "pending", total: 10, items: [{ id: "i1", quantity: 2, product_title: "Mug", subtotal: 8, total: 10 }], created_at: "2026-01-01T00:00:00Z" });
+    fake.orders.set("order_b", { id: "order_b", display_id: 42, customer_id: me.id, currency_code: "eur", status: "completed", total: 20, items: [], created_at: "2026-02-01T00:00:00Z" });
+    fake.orders.set("order_c", { id: "order_c", display_id: 43, customer_id: "someone_else", currency_code: "eur", total: 1, items: [] });
+    fake.login("ada@example.com");
+    renderApp("/account/orders", { fake });
+    const rows = await screen.findAllByRole("link", { name: /^Order #/ });
+    expect(rows.map((r) => r.textContent)).toEqual(["Order #42", "Order #41"]);
+    fireEvent.click(rows[1]!);
+    expect(await screen.findByRole("heading", { level: 2, name: "Order #41" })).toBeTruthy();
+    expect(screen.getByRole("cell", { name: "Mug" })).toBeTruthy();
+  });
+
+  it("logs out: forgets the token and the cart", async () => {
+    const fake = createFakeSdk();
+    fake.addAccount("ada@example.com", "secret123");
+    fake.login("ada@example.com");
+    const storage = new MemoryStorage();
+    storage.setItem("storefront_cart_id", "cart_x");
+    renderApp("/account", { fake, storage });
+    fireEvent.click(await screen.findByRole("button", { name: "Log out" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Log in" })).toBeTruthy();
+    expect(fake.token).toBeNull();
+    expect(storage.getItem("storefront_cart_id")).toBeNull();
+    await waitFor(() => expect(screen.getByRole("link", { name: "Log in" })).toBeTruthy());
+  });
+});
+
+describe("password reset", () => {
+  it("asks for a link without telling whether the address has an account", async () => {
+    const { fake } = renderApp("/account/forgot-password");
+    await type("Email", "who@example.com");
+    fireEvent.click(await screen.findByRole("button", { name: "Send reset link" }));
+    expect(await screen.findByText("If who@example.com has an account, a link to reset the password is on its way.")).toBeTruthy();
+    expect(fake.callsOf("auth.resetPassword")[0]).toEqual(["customer", "emailpass", { identifier: "who@example.com" }]);
+  });
+
+  it("sets the new password with the token from /reset-password?token=…&email=…, sent as an argument, not in a request URL", async () => {
+    const fake = createFakeSdk();
+    fake.addAccount("ada@example.com", "old-password");
+    await fake.sdk.auth.resetPassword("customer", "emailpass", { identifier: "ada@example.com" });
+    renderApp("/reset-password?token=reset-ada%40example.com&email=ada%40example.com", { fake });
+    expect((await screen.findByLabelText("Email") as HTMLInputElement).value).toBe("ada@example.com");
+    await type("New password", "new-password");
+    await type("Confirm new password", "new-password");
+    fireEvent.click(screen.getByRole("button", { name: "Reset password" }));
+    expect(await screen.findByText("Your password is changed.")).toBeTruthy();
+    expect(fake.callsOf("auth.updateProvider")[0]).toEqual(["customer", "emailpass", { email: "ada@example.com", password: "new-password" }, "reset-ada@example.com"]);
+    await fake.sdk.auth.login("customer", "emailpass", { email: "ada@example.com", password: "new-password" });
+  });
+
+  it("catches mismatched passwords before sending anything", async () => {
+    const { fake } = renderApp("/reset-password?token=t&email=a%40b.c");
+    await type("New password", "new-password");
+    await type("Confirm new password", "other-password");
+    fireEvent.click(await screen.findByRole("button", { name: "Reset password" }));
+    expect(await screen.findByText("The passwords do not match.")).toBeTruthy();
+    expect(fake.callsOf("auth.updateProvider")).toHaveLength(0);
+  });
+
+  it("explains an expired or used link", async () => {
+    renderApp("/reset-password?token=stale&email=a%40b.c");
+    await type("New password", "new-password");
+    await type("Confirm new password", "new-password");
+    fireEvent.click(await screen.findByRole("button", { name: "Reset password" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("expired or was already used");
+  });
+});
+
+describe("order transfer", () => {
+  it("accepts a transfer with the token from /account/transfers/<id>?token=…", async () => {
+    const fake = createFakeSdk();
+    fake.addTransfer("order_t", "tok_1");
+    renderApp("/account/transfers/order_t?token=tok_1", { fake });
+    expect(await screen.findByText(/move order #77 to a customer account/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Accept transfer" }));
+    expect(await screen.findByText("You accepted the transfer of order #77.")).toBeTruthy();
+    expect(fake.callsOf("store.order.acceptTransfer")[0]).toEqual(["order_t", { token: "tok_1" }]);
+  });
+
+  it("declines a transfer", async () => {
+    const fake = createFakeSdk();
+    fake.addTransfer("order_t", "tok_1");
+    renderApp("/account/transfers/order_t?token=tok_1", { fake });
+    fireEvent.click(await screen.findByRole("button", { name: "Decline transfer" }));
+    expect(await screen.findByText(/You declined the transfer of/)).toBeTruthy();
+    expect(fake.callsOf("store.order.declineTransfer")[0]).toEqual(["order_t", { token: "tok_1" }]);
+  });
+
+  it("shows the server's refusal of a wrong token", async () => {
+    const fake = createFakeSdk();
+    fake.addTransfer("order_t", "tok_1");
+    renderApp("/account/transfers/order_t?token=wrong", { fake });
+    fireEvent.click(await screen.findByRole("button", { name: "Accept transfer" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Invalid token");
+  });
+});

@@ -1,0 +1,90 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { createFakeSdk } from "../../../../src/storefront-web/src/testing/fake-sdk.js";
+import { MemoryStorage, renderApp } from "../../../../src/storefront-web/src/testing/render.js";
+
+async function withCart() {
+  const fake = createFakeSdk();
+  const { cart } = await fake.sdk.store.cart.create({ region_id: "reg_eu", items: [{ variant_id: "var_s", quantity: 1 }, { variant_id: "prod_01_s", quantity: 2 }] });
+  const storage = new MemoryStorage();
+  storage.setItem("storefront_cart_id", cart.id);
+  return { fake, storage, cartId: cart.id };
+}
+
+describe("cart page", () => {
+  it("says the cart is empty when there is none", async () => {
+    renderApp("/cart");
+    expect(await screen.findByText("Your cart is empty.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Checkout" })).toBeNull();
+  });
+
+  it("lists the lines and the totals the server computed", async () => {
+    const { fake, storage } = await withCart();
+    renderApp("/cart", { fake, storage });
+    const lines = await screen.findByRole("list", { name: "Items in your cart" });
+    expect(within(lines).getAllByRole("listitem")).toHaveLength(2);
+    const totals = screen.getByLabelText("Order totals");
+    // 54 + 2 × 11 = 76, tax 20 % = 15.20 (the fake's rule), total 91.20
+    expect(totals.textContent).toContain("Subtotal€76.00");
+    expect(totals.textContent).toContain("Tax€15.20");
+    expect(totals.textContent).toContain("Total€91.20");
+    expect(screen.getByRole("button", { name: "Checkout" })).toBeTruthy();
+  });
+
+  it("changes a quantity and shows the new totals", async () => {
+    const { fake, storage, cartId } = await withCart();
+    renderApp("/cart", { fake, storage });
+    fireEvent.click(await screen.findByRole("button", { name: "Increase quantity of Organic Sweatshirt (S)" }));
+    await waitFor(() => expect(screen.getByLabelText("Order totals").textContent).toContain("Subtotal€130.00"));
+    expect(fake.callsOf("store.cart.updateLineItem")[0]!.slice(0, 3)).toEqual([cartId, expect.stringMatching(/^cali_/), { quantity: 2 }]);
+    expect(screen.getByRole("group", { name: "Quantity of Organic Sweatshirt (S)" }).textContent).toContain("2");
+  });
+
+  it("rolls a refused quantity back and says why", async () => {
+    const { fake, storage } = await withCart();
+    renderApp("/cart", { fake, storage });
+    const plus = await screen.findByRole("button", { name: "Increase quantity of Organic Sweatshirt (S)" });
+    fireEvent.click(plus);
+    await waitFor(() => expect(screen.getByRole("group", { name: "Quantity of Organic Sweatshirt (S)" }).textContent).toContain("2"));
+    fireEvent.click(plus);
+    await waitFor(() => expect(screen.getByRole("group", { name: "Quantity of Organic Sweatshirt (S)" }).textContent).toContain("3"));
+    fireEvent.click(plus);
+    expect((await screen.findByRole("alert")).textContent).toContain("not enough stock");
+    expect(screen.getByRole("group", { name: "Quantity of Organic Sweatshirt (S)" }).textContent).toContain("3");
+  });
+
+  it("removes a line", async () => {
+    const { fake, storage } = await withCart();
+    renderApp("/cart", { fake, storage });
+    fireEvent.click(await screen.findByRole("button", { name: "Remove Product 01 (S)" }));
+    await waitFor(() => expect(within(screen.getByRole("list", { name: "Items in your cart" })).getAllByRole("listitem")).toHaveLength(1));
+    expect(fake.callsOf("store.cart.deleteLineItem")).toHaveLength(1);
+  });
+
+  it("keeps the cart across a reload (the id lives in storage)", async () => {
+    const { fake, storage } = await withCart();
+    renderApp("/", { fake, storage });
+    await waitFor(() => expect(screen.getByRole("link", { name: /^Cart/ }).textContent).toContain("(3 items)"));
+    cleanup();
+    renderApp("/cart", { fake, storage });
+    expect(await screen.findByRole("list", { name: "Items in your cart" })).toBeTruthy();
+  });
+
+  it("forgets a cart the server no longer has", async () => {
+    const storage = new MemoryStorage();
+    storage.setItem("storefront_cart_id", "cart_gone");
+    renderApp("/cart", { storage });
+    expect(await screen.findByText("Your cart is empty.")).toBeTruthy();
+    expect(storage.getItem("storefront_cart_id")).toBeNull();
+  });
+
+  it("moves the cart to the new region when the shopper changes country", async () => {
+    const { fake, storage, cartId } = await withCart();
+    renderApp("/cart", { fake, storage });
+    await screen.findByRole("list", { name: "Items in your cart" });
+    fireEvent.change(screen.getByLabelText("Region"), { target: { value: "us" } });
+    await waitFor(() => expect(screen.getByLabelText("Order totals").textContent).toContain("$"));
+    expect(fake.callsOf("store.cart.update")[0]!.slice(0, 2)).toEqual([cartId, { region_id: "reg_us" }]);
+  });
+});

@@ -1,0 +1,155 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { resolveStep } from "../../../../src/storefront-web/src/features/checkout/components/checkout-steps.js";
+import { PaymentError } from "../../../../src/storefront-web/src/features/checkout/api/complete-cart.js";
+import { createFakeSdk } from "../../../../src/storefront-web/src/testing/fake-sdk.js";
+import { MemoryStorage, renderApp } from "../../../../src/storefront-web/src/testing/render.js";
+
+async function withCart() {
+  const fake = createFakeSdk();
+  const { cart } = await fake.sdk.store.cart.create({ region_id: "reg_eu", items: [{ variant_id: "var_s", quantity: 1 }] });
+  const storage = new MemoryStorage();
+  storage.setItem("storefront_cart_id", cart.id);
+  return { fake, storage, cartId: cart.id };
+}
+
+const field = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+
+async function fillAddress() {
+  await screen.findByRole("heading", { level: 2, name: "Address" });
+  type("First name", "Ada");
+  type("Last name", "Lovelace");
+  type("Address", "Main St 1");
+  type("City", "Berlin");
+  type("Postal code", "10115");
+  fireEvent.change(field("Country"), { target: { value: "de" } });
+  type("Phone", "+49 30 1234");
+}
+
+describe("checkout", () => {
+  it("walks contact → address → delivery → payment → review → Place order, then confirms with the display id", async () => {
+    const { fake, storage, cartId } = await withCart();
+    renderApp("/checkout", { fake, storage });
+    expect(await screen.findByRole("heading", { level: 2, name: "Contact" })).toBeTruthy();
+    type("Email", "ada@example.com");
+    fireEvent.click(screen.getByRole("button", { name: "Continue to address" }));
+
+    await fillAddress();
+    // The Country choices are the cart region's countries.
+    expect([...(field("Country") as unknown as HTMLSelectElement).options].map((o) => o.value)).toEqual(["", "fr", "de"]);
+    fireEvent.click(screen.getByRole("button", { name: "Continue to delivery" }));
+
+    expect(await screen.findByRole("heading", { level: 2, name: "Delivery" })).toBe(document.activeElement);
+    const express = (await screen.findByRole("radio", { name: /Express Shipping/ })) as HTMLInputElement;
+    expect(express.closest("label")!.textContent).toContain("€12.00");
+    fireEvent.click(express);
+    fireEvent.click(screen.getByRole("button", { name: "Continue to payment" }));
+
+    fireEvent.click(await screen.findByRole("radio", { name: /Manual payment/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Continue to review" }));
+
+    await screen.findByRole("heading", { level: 2, name: "Review" });
+    expect(screen.getByText("ada@example.com")).toBeTruthy();
+    // 54 + 12 shipping, 20 % tax = 13.20, total 79.20: what the server said, shown as given.
+    expect(screen.getByLabelText("Order totals").textContent).toContain("Total€79.20");
+    fireEvent.click(screen.getByRole("button", { name: "Place order" }));
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Thank you for your order" })).toBeTruthy();
+    const order = [...fake.orders.values()][0];
+    expect(screen.getByText(/Your order number is/).textContent).toContain(`Your order number is #${order.display_id}.`);
+    expect(window.location.pathname).toBe(`/order/confirmed/${order.id}`);
+    expect(storage.getItem("storefront_cart_id")).toBeNull();
+
+    expect(fake.callsOf("store.cart.update")[0]!.slice(0, 2)).toEqual([cartId, { email: "ada@example.com" }]);
+    const addressCall = fake.callsOf("store.cart.update")[1]![1] as Record<string, Record<string, string>>;
+    expect(addressCall.shipping_address).toEqual({ first_name: "Ada", last_name: "Lovelace", address_1: "Main St 1", city: "Berlin", postal_code: "10115", country_code: "de", phone: "+49 30 1234" });
+    expect(addressCall.billing_address).toEqual(addressCall.shipping_address);
+    expect(fake.callsOf("store.cart.addShippingMethod")[0]!.slice(0, 2)).toEqual([cartId, { option_id: "so_express" }]);
+    expect(fake.callsOf("store.payment.initiatePaymentSession")[0]![1]).toEqual({ provider_id: "pp_system_default" });
+    // The payment session comes after the last cart change (NOTES.md §9).
+    const order_ = fake.calls.map((c) => c.method);
+    expect(order_.lastIndexOf("store.cart.addShippingMethod")).toBeLessThan(order_.indexOf("store.payment.initiatePaymentSession"));
+  });
+
+  it("takes a separate billing address when the shopper unticks 'same as shipping'", async () => {
+    const { fake, storage } = await withCart();
+    await fake.sdk.store.cart.update([...fake.carts.keys()][0]!, { email: "a@b.c" });
+    renderApp("/checkout", { fake, storage });
+    await fillAddress();
+    fireEvent.click(screen.getByRole("checkbox", { name: /Billing address is the same/ }));
+    const billing = screen.getByRole("group", { name: "Billing address" });
+    const inBilling = (label: string) => billing.querySelector(`[name="billing.${label}"]`) as HTMLInputElement;
+    for (const [k, v] of Object.entries({ first_name: "Bob", last_name: "Payer", address_1: "Rue 2", city: "Paris", postal_code: "75001", country_code: "fr" })) {
+      fireEvent.change(inBilling(k), { target: { value: v } });
+    }
+    fireEvent.click(screen.getByRole("button", { name: "Continue to delivery" }));
+    await screen.findByRole("heading", { level: 2, name: "Delivery" });
+    const body = fake.callsOf("store.cart.update").at(-1)![1] as Record<string, Record<string, string>>;
+    expect(body.billing_address).toMatchObject({ first_name: "Bob", city: "Paris", country_code: "fr" });
+    expect(body.shipping_address).toMatchObject({ first_name: "Ada", city: "Berlin" });
+  });
+
+  it("cannot skip ahead: a later step in the URL falls back to the first one still needed", async () => {
+    const { fake, storage } = await withCart();
+    renderApp("/checkout?step=review", { fake, storage });
+    expect(await screen.findByRole("heading", { level: 2, name: "Contact" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Place order" })).toBeNull();
+  });
+
+  it.each([
+    [{}, "review", "contact"],
+    [{ email: "a@b.c" }, "payment", "address"],
+    [{ email: "a@b.c", shipping_address: { address_1: "x" } }, "review", "delivery"],
+    [{ email: "a@b.c", shipping_address: { address_1: "x" }, shipping_methods: [{}] }, null, "payment"],
+    [{ email: "a@b.c", shipping_address: { address_1: "x" }, shipping_methods: [{}], payment_collection: { payment_sessions: [{ status: "pending" }] } }, "contact", "contact"],
+  ])("resolveStep(%j, %s) = %s", (cart, asked, expected) => {
+    expect(resolveStep(cart as never, asked)).toBe(expected);
+  });
+
+  it("keeps the cart and explains when the payment is refused", async () => {
+    const { fake, storage } = await withCart();
+    const id = [...fake.carts.keys()][0]!;
+    await fake.sdk.store.cart.update(id, { email: "a@b.c", shipping_address: { address_1: "x", country_code: "de" } as never });
+    await fake.sdk.store.cart.addShippingMethod(id, { option_id: "so_standard" });
+    const { cart } = await fake.sdk.store.cart.retrieve(id);
+    await fake.sdk.store.payment.initiatePaymentSession(cart, { provider_id: "pp_system_default" });
+    fake.failNext("store.cart.complete", new PaymentError("Your card was declined."));
+    renderApp("/checkout", { fake, storage });
+    fireEvent.click(await screen.findByRole("button", { name: "Place order" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Your card was declined.");
+    expect(storage.getItem("storefront_cart_id")).toBe(id);
+    expect(screen.getByRole("button", { name: "Place order" })).toBeTruthy();
+  });
+
+  it("offers a way back when no delivery option fits the address", async () => {
+    const { fake, storage } = await withCart();
+    const id = [...fake.carts.keys()][0]!;
+    await fake.sdk.store.cart.update(id, { email: "a@b.c", shipping_address: { address_1: "x", country_code: "de" } as never });
+    fake.shippingOptions.length = 0;
+    renderApp("/checkout", { fake, storage });
+    expect(await screen.findByText("We have no delivery options for this address.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Change the address" }));
+    expect(await screen.findByRole("heading", { level: 2, name: "Address" })).toBeTruthy();
+  });
+
+  it("shows an empty state instead of a checkout for an empty cart", async () => {
+    renderApp("/checkout");
+    expect(await screen.findByText("Your cart is empty, so there is nothing to check out.")).toBeTruthy();
+  });
+
+  it("prefills the email of a logged-in customer and offers their saved addresses", async () => {
+    const { fake, storage } = await withCart();
+    const c = fake.addAccount("saved@example.com", "secret123");
+    c.addresses.push({ id: "addr_1", first_name: "Sam", last_name: "Saved", address_1: "Saved St 9", city: "Lyon", postal_code: "69001", country_code: "fr", phone: "" });
+    fake.login("saved@example.com");
+    renderApp("/checkout", { fake, storage });
+    await waitFor(() => expect(field("Email").value).toBe("saved@example.com"));
+    fireEvent.click(screen.getByRole("button", { name: "Continue to address" }));
+    await screen.findByRole("heading", { level: 2, name: "Address" });
+    fireEvent.change(screen.getByLabelText("Use a saved address"), { target: { value: "addr_1" } });
+    await waitFor(() => expect(field("City").value).toBe("Lyon"));
+    expect((field("Country") as unknown as HTMLSelectElement).value).toBe("fr");
+  });
+});

@@ -1,0 +1,99 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { createFakeSdk, unreachable } from "../../../../src/storefront-web/src/testing/fake-sdk.js";
+import { renderApp } from "../../../../src/storefront-web/src/testing/render.js";
+
+const grid = () => screen.findByRole("list", { name: "Products" });
+const titles = async () => within(await grid()).getAllByRole("link").map((a) => a.textContent);
+
+describe("product listing", () => {
+  it("shows the newest products first with prices in the region's currency and a link to each", async () => {
+    renderApp("/");
+    expect(await screen.findByRole("heading", { level: 1, name: "All products" })).toBeTruthy();
+    const list = await grid();
+    expect(within(list).getAllByRole("listitem")).toHaveLength(12);
+    expect((await titles())[0]).toBe("Organic Sweatshirt");
+    const card = within(list).getByRole("link", { name: "Organic Sweatshirt" }).closest("li")!;
+    expect(card.textContent).toContain("From €54.00");
+    expect(within(list).getByRole("link", { name: "Organic Sweatshirt" }).getAttribute("href")).toBe("/products/organic-sweatshirt");
+    expect(screen.getByText("16 products, page 1 of 2")).toBeTruthy();
+  });
+
+  it("pages on the server: page 2 asks for offset 12 and shows the rest", async () => {
+    const { fake } = renderApp("/");
+    await grid();
+    fireEvent.click(screen.getByRole("link", { name: "Next page" }));
+    await waitFor(() => expect(screen.getByText("16 products, page 2 of 2")).toBeTruthy());
+    expect(within(await grid()).getAllByRole("listitem")).toHaveLength(4);
+    expect(fake.callsOf("store.product.list").at(-1)![0]).toMatchObject({ limit: 12, offset: 12, order: "-created_at", region_id: "reg_eu" });
+    expect(window.location.search).toBe("?page=2");
+  });
+
+  it("sorts by title on the server, never by re-sorting one page", async () => {
+    const { fake } = renderApp("/");
+    await grid();
+    fireEvent.change(screen.getByLabelText("Sort by"), { target: { value: "title" } });
+    await waitFor(async () => expect((await titles())[0]).toBe("<img src=x onerror=\"window.__xss=1\"><b>Bold</b>"));
+    expect(fake.callsOf("store.product.list").at(-1)![0]).toMatchObject({ order: "title", offset: 0 });
+    const options = [...(screen.getByLabelText("Sort by") as HTMLSelectElement).options].map((o) => o.textContent);
+    expect(options.join(" ")).not.toMatch(/price/i);
+  });
+
+  it("filters by category and collection by id, resolved from the handle in the URL", async () => {
+    const { fake } = renderApp("/?category=shirts");
+    await waitFor(async () => expect(await titles()).toContain("Organic Sweatshirt"));
+    expect(fake.callsOf("store.product.list").at(-1)![0]).toMatchObject({ category_id: ["cat_shirts"] });
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Shirts");
+    fireEvent.change(screen.getByLabelText("Collection"), { target: { value: "summer" } });
+    await waitFor(() => expect(fake.callsOf("store.product.list").at(-1)![0]).toMatchObject({ category_id: ["cat_shirts"], collection_id: ["col_summer"] }));
+    expect(await titles()).toEqual(["Product 02"]);
+  });
+
+  it("searches with q and shows an empty state with a way back", async () => {
+    const { fake } = renderApp("/");
+    await grid();
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search products" }), { target: { value: "zzz" } });
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    expect(await screen.findByText("No products match these filters.")).toBeTruthy();
+    expect(fake.callsOf("store.product.list").at(-1)![0]).toMatchObject({ q: "zzz" });
+    fireEvent.click(screen.getByRole("link", { name: "Clear filters" }));
+    expect(await grid()).toBeTruthy();
+  });
+
+  it("shows a product title holding markup as text, never as HTML", async () => {
+    renderApp("/?sort=title");
+    const link = await screen.findByRole("link", { name: '<img src=x onerror="window.__xss=1"><b>Bold</b>' });
+    expect(link.querySelector("b")).toBeNull();
+    expect(link.querySelector("img")).toBeNull();
+    expect((window as { __xss?: number }).__xss).toBeUndefined();
+  });
+
+  it("lists /collections/:handle with that collection fixed", async () => {
+    const { fake } = renderApp("/collections/summer");
+    expect(await screen.findByRole("heading", { level: 1, name: "Summer" })).toBeTruthy();
+    await waitFor(async () => expect(await titles()).toHaveLength(3));
+    expect(fake.callsOf("store.product.list").at(-1)![0]).toMatchObject({ collection_id: ["col_summer"] });
+    expect(screen.queryByLabelText("Collection")).toBeNull();
+  });
+
+  it("says clearly when the back-end cannot be reached, and retries", async () => {
+    const fake = createFakeSdk();
+    fake.failNext("store.region.list", unreachable());
+    renderApp("/", { fake });
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("We can't reach the shop right now");
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await grid()).toBeTruthy();
+  });
+
+  it("keeps the page and offers a retry when only the product list fails", async () => {
+    const fake = createFakeSdk();
+    fake.failNext("store.product.list", unreachable());
+    renderApp("/", { fake });
+    expect(await screen.findByText("We couldn't load the products")).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1, name: "All products" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await grid()).toBeTruthy();
+  });
+});
