@@ -12,9 +12,13 @@ export interface InventoryApplyOptions extends BulkFlags {
  * across inventory items and stock locations; `inventory-items` keeps the generic verbs.
  */
 export function register(noun: Command, ctx: CommandContext): void {
+  noun.addHelpText(
+    "after",
+    "\nColumns: sku, location_id or location_name, stocked_quantity.\n\nExamples:\n  medusactl inventory apply stock.csv --dry-run\n  medusactl inventory apply stock.csv --report stock-report.csv",
+  );
   const cmd = noun
     .command("apply")
-    .description("Apply a stock sheet (sku, location_id or location_name, stocked_quantity) through the inventory batch endpoint")
+    .description("Apply a CSV stock sheet through the inventory batch endpoint")
     .argument("<file>", "CSV stock sheet")
     .addOption(new Option("-o, --output <format>", "table or json (the summary, or with --dry-run the plan)").choices(["table", "json"]))
     .option("--json", "same as --output json");

@@ -13,9 +13,13 @@ export interface PricesApplyOptions extends BulkFlags {
 
 /** `medusactl prices apply <prices.csv>` (CONTRACT §1, §6): a price sheet into a price list or onto variants. */
 export function register(noun: Command, ctx: CommandContext): void {
+  noun.addHelpText(
+    "after",
+    "\nColumns: sku or variant_id, currency_code, amount, and optionally min_quantity, max_quantity, region_id.\n\nExamples:\n  medusactl prices apply prices.csv --dry-run\n  medusactl prices apply prices.csv --price-list-title \"Summer Sale\"",
+  );
   const cmd = noun
     .command("apply")
-    .description("Apply a price sheet (sku or variant_id, currency_code, amount[, min_quantity, max_quantity, region_id]) to a price list or to the variants' own prices")
+    .description("Apply a CSV price sheet to a price list or to the variants' own prices")
     .argument("<file>", "CSV price sheet")
     .option("--price-list <id>", "apply to this price list (plist_…)")
     .option("--price-list-title <title>", "apply to the price list with this title, created (sale, active) if missing")
