@@ -94,7 +94,7 @@ async function buildSdk(f: Factory, opts: { needCredential?: boolean; pool?: boo
     const { MemoryTokenStore } = await import("../sdk/token-store.js");
     const storage = new MemoryTokenStore();
     storage.setItem("env", target.token);
-    ensureNotExpired(target.token, f.now(), "MEDUSA_TOKEN has expired", "set a fresh MEDUSA_TOKEN, or use MEDUSA_API_KEY");
+    ensureNotExpired(target.token, f.now(), "MEDUSA_TOKEN has expired", "set a fresh MEDUSA_TOKEN or MEDUSA_API_KEY, or unset it and run `medusactl login`");
     return (client = new Medusa({ ...common, hooks, auth: { type: "jwt", jwtTokenStorageMethod: "custom", storage, jwtTokenStorageKey: "env" } }));
   }
   if (target.source === "profile" && target.profileName && target.profile) {

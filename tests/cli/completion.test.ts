@@ -20,7 +20,7 @@ function bashComplete(src: string, words: string[]): string[] {
 describe("bash completion", () => {
   it.each([
     [["medusactl", "product-c"], ["product-categories"]],
-    [["medusactl", "fulfillments", ""], ["create", "cancel", "create-shipment"]],
+    [["medusactl", "fulfillments", ""], ["cancel", "create", "create-shipment"]],
     [["medusactl", "--profile", "shop", "api-keys", "re"], ["revoke"]],
     [["medusactl", "invites", "a"], ["accept"]],
     [["medusactl", "completion", ""], ["bash", "zsh"]],
@@ -32,7 +32,7 @@ describe("bash completion", () => {
   it("prints a zsh script that defines and registers the completion function", async () => {
     const src = await script("zsh");
     expect(src.startsWith("#compdef medusactl\n")).toBe(true);
-    expect(src).toContain("fulfillments|fulfillment) verbs=(create cancel create-shipment)");
+    expect(src).toContain("fulfillments|fulfillment) verbs=(cancel create create-shipment)");
     expect(src).toContain("compdef _medusactl medusactl");
   });
 });

@@ -28,7 +28,7 @@ beforeAll(async () => {
     const url = new URL(req.url ?? "/", "http://x");
     if (req.headers.authorization !== basic) return json(res, 401, { message: "Unauthorized" });
     const route = `${req.method} ${url.pathname}`;
-    if (route === "GET /admin/orders") return json(res, 200, { orders: ORDERS, count: 31, limit: 50, offset: 0 });
+    if (route === "GET /admin/draft-orders") return json(res, 200, { draft_orders: ORDERS, count: 31, limit: 50, offset: 0 });
     if (route === "GET /admin/product-tags") return json(res, 200, { product_tags: TAGS, count: 2, limit: 50, offset: 0 });
     if (route === "POST /admin/product-tags") return json(res, 200, { product_tag: { id: "ptag_new", ...JSON.parse(body) } });
     if (route === "POST /admin/promotions") return json(res, 200, { promotion: { id: "promo_1", ...JSON.parse(body) } });
@@ -60,31 +60,31 @@ const queryOf = (i = 0) => Object.fromEntries(new URL(server.seen[i]!.url, "http
 
 describe("list output", () => {
   it("prints an aligned table on a TTY: header, money and dates formatted, ids whole, a count on stderr", async () => {
-    const r = await run(["orders", "list"], { tty: true });
+    const r = await run(["draft-orders", "list"], { tty: true });
     expect(r.code).toBe(0);
     expect(r.out).toBe(
       [
-        "DISPLAY_ID  STATUS     PAYMENT_STATUS  FULFILLMENT_STATUS  EMAIL            TOTAL   CURRENCY_CODE  CREATED_AT",
-        "#7          pending    captured        shipped             ann@example.com  €47.58  eur            2026-03-01 10:20",
-        "#8          completed  authorized      not_fulfilled       bob@example.com  $5.00   usd            2026-03-02 08:00",
+        "DISPLAY_ID  STATUS     EMAIL            TOTAL   CURRENCY_CODE  CREATED_AT",
+        "#7          pending    ann@example.com  €47.58  eur            2026-03-01 10:20",
+        "#8          completed  bob@example.com  $5.00   usd            2026-03-02 08:00",
         "",
       ].join("\n"),
     );
-    expect(r.err).toBe("Showing 2 of 31 orders\n");
+    expect(r.err).toBe("Showing 2 of 31 draft-orders\n");
   });
 
   it("prints the same columns as tab-separated lines off a TTY: no header, no count, nothing cut", async () => {
-    const r = await run(["orders", "list"], { columns: 20 });
+    const r = await run(["draft-orders", "list"], { columns: 20 });
     expect(r.code).toBe(0);
     expect(r.out).toBe(
-      "#7\tpending\tcaptured\tshipped\tann@example.com\t€47.58\teur\t2026-03-01 10:20\n#8\tcompleted\tauthorized\tnot_fulfilled\tbob@example.com\t$5.00\tusd\t2026-03-02 08:00\n",
+      "#7\tpending\tann@example.com\t€47.58\teur\t2026-03-01 10:20\n#8\tcompleted\tbob@example.com\t$5.00\tusd\t2026-03-02 08:00\n",
     );
     expect(r.err).toBe("");
   });
 
   it("asks Medusa for the table's columns on top of its defaults, and always sends a limit", async () => {
-    await run(["orders", "list"]);
-    expect(queryOf()).toEqual({ limit: "50", fields: "+display_id,+status,+payment_status,+fulfillment_status,+email,+total,+currency_code,+created_at" });
+    await run(["draft-orders", "list"]);
+    expect(queryOf()).toEqual({ limit: "50", fields: "+display_id,+status,+email,+total,+currency_code,+created_at" });
   });
 
   it("lets --limit win over --query limit=, and --query limit= over the default", async () => {
@@ -94,7 +94,7 @@ describe("list output", () => {
   });
 
   it("--json prints one array of Medusa's default fields and asks for no field selection", async () => {
-    const r = await run(["orders", "list", "--json", "--limit", "2"], { tty: true });
+    const r = await run(["draft-orders", "list", "--json", "--limit", "2"], { tty: true });
     expect(JSON.parse(r.out)).toEqual(ORDERS);
     expect(queryOf()).toEqual({ limit: "2" });
     expect(r.err).toBe("");
@@ -111,14 +111,14 @@ describe("list output", () => {
   });
 
   it("--fields picks the columns and is sent as is", async () => {
-    const r = await run(["orders", "list", "--fields", "id,email"]);
+    const r = await run(["draft-orders", "list", "--fields", "id,email"]);
     expect(queryOf().fields).toBe("id,email");
     expect(r.out).toBe("order_1\tann@example.com\norder_2\tbob@example.com\n");
   });
 
   it("--wide adds the records' other plain fields", async () => {
-    const r = await run(["orders", "list", "--wide"]);
-    expect(r.out.split("\n")[0]!.split("\t")).toEqual(["#7", "pending", "captured", "shipped", "ann@example.com", "€47.58", "eur", "2026-03-01 10:20", "order_1", "2"]);
+    const r = await run(["draft-orders", "list", "--wide"]);
+    expect(r.out.split("\n")[0]!.split("\t")).toEqual(["#7", "pending", "ann@example.com", "€47.58", "eur", "2026-03-01 10:20", "order_1", "captured", "shipped", "2"]);
   });
 
   it("bolds the header only when colour is allowed", async () => {

@@ -33,8 +33,9 @@ export async function verbTable(ctx: CommandContext): Promise<CompletionEntry[]>
   for (const noun of NOUNS) {
     const scratch = new Command(noun.name);
     if (noun.kind !== "command") {
+      // As in program.ts: hand-written verbs first, then the generated ones not taken.
       if (noun.load) await (await noun.load()).register(scratch, ctx);
-      else if (noun.admin) await (await import("../crud.js")).registerCrud(scratch, noun, ctx);
+      if (noun.admin) await (await import("../crud.js")).registerCrud(scratch, noun, ctx);
     }
     out.push({ noun, verbs: scratch.commands.map((c) => c.name()) });
   }

@@ -72,7 +72,7 @@ export interface DraftConvertOptions extends ActionFlags {
 
 export function makeDraftConvertCommand(ctx: CommandContext, run: (f: Factory, o: DraftConvertOptions) => Promise<void> = draftConvertRun): Command {
   const cmd = new Command("convert").description("Turn a draft order into an order").argument("<draft>", "the draft order (order_… id of the draft)");
-  actionFlags(cmd).addHelpText("after", "\nThe payment is then taken outside Medusa: record it with `medusactl payment-collections mark-as-paid <order>`.");
+  actionFlags(cmd).addHelpText("after", "\nThe payment is then taken outside Medusa: record it with `medusactl payment-collections mark-as-paid <order>`.\n\nExamples:\n  medusactl draft-orders convert order_…\n  medusactl draft-orders convert order_… --yes --json");
   return cmd.action(async (draft: string, o, c: Command) => run(ctx.factory(c), { ...o, draft }));
 }
 

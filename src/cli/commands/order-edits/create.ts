@@ -50,7 +50,7 @@ export function makeEditFinishCommand(ctx: CommandContext, how: "confirm" | "can
   const cmd = new Command(how)
     .description(how === "confirm" ? "Confirm the order's requested edit" : "Drop the order's pending edit")
     .argument("<order>", "order_… id, display id (123) or #123");
-  actionFlags(cmd);
+  actionFlags(cmd).addHelpText("after", `\nExamples:\n  medusactl order-edits ${how} '#21'\n  medusactl order-edits ${how} 21 --yes --json`);
   return cmd.action(async (order: string, o, c: Command) => run(ctx.factory(c), { ...o, order, how }));
 }
 

@@ -11,7 +11,7 @@ export interface ChangeCancelOptions extends ActionFlags {
 export function makeChangeCancelCommand(ctx: CommandContext, what: "return" | "claim" | "exchange", run: (f: Factory, o: ChangeCancelOptions) => Promise<void> = changeCancelRun): Command {
   const prefix = { return: "return_…", claim: "claim_…", exchange: "oexc_…" }[what];
   const cmd = new Command("cancel").description(`Cancel a ${what} and show the order's new state`).argument("<id>", `the ${what} (${prefix})`);
-  actionFlags(cmd);
+  actionFlags(cmd).addHelpText("after", `\nExamples:\n  medusactl ${what === "return" ? "returns" : what === "claim" ? "claims" : "exchanges"} cancel ${prefix}\n  medusactl ${what === "return" ? "returns" : what === "claim" ? "claims" : "exchanges"} cancel ${prefix} --yes --json`);
   return cmd.action(async (id: string, o, c: Command) => run(ctx.factory(c), { ...o, id }));
 }
 

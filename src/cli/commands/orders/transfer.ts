@@ -39,7 +39,7 @@ export interface CancelTransferOptions extends ActionFlags {
 
 export function makeCancelTransferCommand(ctx: CommandContext, run: (f: Factory, o: CancelTransferOptions) => Promise<void> = cancelTransferRun): Command {
   const cmd = new Command("cancel-transfer").description("Withdraw a pending transfer request").argument("<order>", "order_… id, display id (123) or #123");
-  actionFlags(cmd);
+  actionFlags(cmd).addHelpText("after", "\nMedusa accepts this only from a logged-in admin user, not from a secret API key.\n\nExamples:\n  medusactl orders cancel-transfer '#21'\n  medusactl orders cancel-transfer 21 --yes");
   return cmd.action(async (order: string, o, c: Command) => run(ctx.factory(c), { ...o, order }));
 }
 
