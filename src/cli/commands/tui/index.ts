@@ -16,7 +16,12 @@ export function register(cmd: Command, ctx: CommandContext): void {
   cmd
     .option("--read-only", "hide every action: look, do not touch")
     .option("--refresh <seconds>", "live refresh interval (default 5)", parseSeconds, 5)
-    .addHelpText("after", "\nKeys: ? lists them (generated from the bindings), : switches view, q or Ctrl-C quits (exit 0).\nWithout a terminal it refuses (exit 2); use `medusactl orders list --json` there.")
+    .addHelpText(
+      "after",
+      "\nKeys: ? lists them (generated from the bindings), : switches view, q or Ctrl-C quits (exit 0).\n" +
+        "Without a terminal it refuses (exit 2); use `medusactl orders list --json` there.\n\n" +
+        "Examples:\n  medusactl tui\n  medusactl tui --read-only --refresh 2\n  medusactl --profile prod tui --read-only",
+    )
     .action(async (o: TuiFlags, c: Command) => {
       const f = ctx.factory(c);
       if (!f.io.isStdoutTTY || !f.io.isStdinTTY) {
