@@ -180,15 +180,14 @@ describe("resources", () => {
     expect(r.code).toBe(0);
     const rows = r.stdout.trimEnd().split("\n").map((l) => l.split("\t"));
     expect(rows.length).toBeGreaterThan(0);
-    for (const [displayId, status, payment, fulfillment, email, total, currency, created] of rows) {
+    for (const [displayId, created, email, status, payment, fulfillment, total] of rows) {
       expect(displayId).toMatch(/^#\d+$/);
+      expect(created).toMatch(/^\d{4}-/);
+      expect(email).toMatch(/@/);
       expect(status).not.toBe("");
       expect(payment).not.toBe("");
       expect(fulfillment).not.toBe("");
-      expect(email).toMatch(/@/);
       expect(total).toMatch(/^(€|\$|£|CHF)/);
-      expect(currency).toMatch(/^[a-z]{3}$/);
-      expect(created).toMatch(/^\d{4}-/);
     }
   });
 
@@ -267,8 +266,10 @@ describe("domain verbs", () => {
     const order = await json(["draft-orders", "convert-to-order", draft.id, "--json"], env);
     const collection = await json(["payment-collections", "create", "--set", `order_id=${order.id}`, "--set", `amount=${order.total}`, "--json"], env);
     expect(collection.status).toBe("not_paid");
-    const paid = await json(["payment-collections", "mark-as-paid", collection.id, "--set", `order_id=${order.id}`, "--yes", "--json"], env);
-    expect(paid).toMatchObject({ id: collection.id, status: "completed", captured_amount: order.total });
+    // The command prints the order as re-read after the payment was recorded.
+    const paid = await json(["payment-collections", "mark-as-paid", collection.id, "--order", order.id, "--yes", "--json"], env);
+    expect(paid.id).toBe(order.id);
+    expect(paid.payment_status).toBe("captured");
     const after = await json(["api", "GET", `/admin/orders/${order.id}`, "--query", "fields=id,payment_status"], env);
     expect(after.order.payment_status).toBe("captured");
   });
