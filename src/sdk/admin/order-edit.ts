@@ -3,6 +3,12 @@ import { defineResource, op } from "../resource.js";
 import type { ClientHeaders as H } from "../types.js";
 
 /**
+ * The order-edit route takes only these fields (its validator is strict): the draft-order type
+ * it resembles also requires `shipping_option_id`, which this route rejects.
+ */
+type OrderEditShippingUpdate = Omit<HttpTypes.AdminUpdateDraftOrderActionShippingMethod, "shipping_option_id" | "description">;
+
+/**
  * Order edits; every method takes the order id. https://docs.medusajs.com/api/admin#order-edits
  * @example await sdk.admin.orderEdit.initiateRequest({ order_id: "order_123" })
  */
@@ -26,7 +32,7 @@ export const orderEdit = defineResource({
       "id body query",
       { summary: "Ours (no js-sdk method): adds a shipping method to the order edit of order `id`." },
     ),
-    updateShippingMethod: op<[id: string, actionId: string, body: HttpTypes.AdminUpdateDraftOrderActionShippingMethod, query?: HttpTypes.SelectParams, headers?: H], HttpTypes.AdminOrderEditPreviewResponse>(
+    updateShippingMethod: op<[id: string, actionId: string, body: OrderEditShippingUpdate, query?: HttpTypes.SelectParams, headers?: H], HttpTypes.AdminOrderEditPreviewResponse>(
       "POST /admin/order-edits/{id}/shipping-method/{actionId}",
       "id actionId body query",
       { summary: "Ours (no js-sdk method): updates a shipping method added by an order edit." },
