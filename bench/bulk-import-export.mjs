@@ -7,7 +7,11 @@
 // their handle/SKU prefix, so both importers create the same amount of data. Deletes everything it
 // created at the end (Medusa deletes slowly: ~3.6 s per 100 products, NOTES.md §13).
 // Usage: node bench/bulk-import-export.mjs [--products 10000] [--keep]
-// Needs `npm run build` and a running sandbox (`medusactl sandbox up`). Heavy: run it once.
+// Needs `npm run build` and a running sandbox (`medusactl sandbox up`; MEDUSACTL_DATA_DIR picks
+// another one). Heavy: run it once. A busy shared sandbox can be restarted under it by another
+// process's `sandbox up` (its /health check times out during large imports), so a private sandbox
+// (MEDUSACTL_DATA_DIR=… medusactl sandbox up --port 9200 --db-port 54529) gives a clean run; with
+// --keep the products stay, and `sandbox destroy` of that private one is the fast clean-up.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -120,6 +124,8 @@ async function cleanup(prefix) {
   }
 }
 
+const { loadavg } = await import("node:os");
+const loadAtStart = loadavg().map((x) => x.toFixed(1)).join(", ");
 const results = {};
 try {
   const fileBatch = csvFor(prefixes.batch);
@@ -165,12 +171,12 @@ const r = results;
 const ratio = (a, b) => (b / a).toFixed(2);
 const md = `## Bulk product import and export (issue 5)
 
-Command: \`node bench/bulk-import-export.mjs --products ${N}\` — one run on the shared 2-core sandbox (Medusa 2.21.2, embedded PostgreSQL), ${new Date().toISOString().slice(0, 10)}.
+Command: \`node bench/bulk-import-export.mjs --products ${N}${KEEP ? " --keep" : ""}\` — one run, ${new Date().toISOString().slice(0, 10)}, against the sandbox at ${sandbox.MEDUSA_URL} (Medusa 2.21.2, embedded PostgreSQL) on a 2-core machine shared with other work (load average at start: ${loadAtStart}); timings of one run are comparable with each other, not across runs.
 Input: ${N} products × 2 variants (option Size S/M) × 2 prices (EUR, USD), ${2 * N} rows; the two importers get files of the same shape that differ only in the handle/SKU prefix.
 
 | import | wall time | products created | rows/s | notes |
 | --- | ---: | ---: | ---: | --- |
-| \`medusactl products import\` (\`--engine batch\`, concurrency 2, 100 products per request) | ${r.batch.seconds.toFixed(1)} s | ${r.batch.count} | ${Math.round((2 * N) / r.batch.seconds)} | validation + store checks first; per-row report (${(2 * N).toLocaleString("en-US")} rows); peak RSS ${r.batch.rssMiB.toFixed(0)} MiB |
+| \`medusactl products import\` (\`--engine batch\`, concurrency 2, 250 products per request) | ${r.batch.seconds.toFixed(1)} s | ${r.batch.count} | ${Math.round((2 * N) / r.batch.seconds)} | validation + store checks first; per-row report (${(2 * N).toLocaleString("en-US")} rows); peak RSS ${r.batch.rssMiB.toFixed(0)} MiB |
 | Medusa's own import (upload → imports → confirm → notification) | ${r.medusaImport.seconds.toFixed(1)} s | ${r.medusaImport.count} | ${Math.round((2 * N) / r.medusaImport.seconds)} | outcome only as a feed notification |
 | \`medusactl products import\` again (same file) | ${r.rerun.seconds.toFixed(1)} s | – | ${Math.round((2 * N) / r.rerun.seconds)} | ${r.rerun.summary.unchanged} unchanged, ${r.rerun.summary.update} updated, ${r.rerun.summary.create} created: nothing written |
 

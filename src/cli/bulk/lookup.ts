@@ -9,8 +9,13 @@ import { chunked, runPool } from "./pool.js";
 
 type Rec = Record<string, any>;
 
-/** Medusa accepted 100 values in one list filter (NOTES.md §12). */
-export const LOOKUP_BATCH = 100;
+/**
+ * Values per list-filter request: Medusa 2.21 took 300 (`sku[]`, verified on the sandbox; NOTES.md
+ * §12 verified 100). The URL is the real limit (Node answers 431 past ~16 KB of headers), so
+ * groups are also cut by their encoded length.
+ */
+export const LOOKUP_BATCH = 250;
+const LOOKUP_URL_BUDGET = 8000;
 
 /** Untyped access to `sdk.admin.<resource>.<method>`, for lookups driven by data. */
 export function adminOf(sdk: Medusa): Record<string, Record<string, (...a: any[]) => Promise<any>>> {
@@ -33,7 +38,7 @@ export async function lookupMany(
   const unique = [...new Set(values)];
   const out: Rec[] = [];
   await runPool(
-    chunked(unique, { maxItems: LOOKUP_BATCH, maxBytes: Number.MAX_SAFE_INTEGER, size: () => 1 }),
+    chunked(unique, { maxItems: LOOKUP_BATCH, maxBytes: LOOKUP_URL_BUDGET, size: (v) => encodeURIComponent(v).length + filter.length + 12 }),
     opts.concurrency ?? 2,
     async (group) => {
       const page = await sdk.client.fetch<Rec>(path, { query: { ...query, [filter]: group, limit: group.length * 4 + 10 }, signal: opts.signal });
