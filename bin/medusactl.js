@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The only place that touches process: signals become an AbortSignal, main()'s result the exit code.
+import { isatty } from "node:tty";
 import { main } from "../dist/cli/main.js";
 
 const controller = new AbortController();
@@ -13,13 +14,16 @@ const onSignal = (signal) => {
 process.on("SIGINT", onSignal);
 process.on("SIGTERM", onSignal);
 
+// stdin is opened only when a command reads it: creating the stream costs milliseconds at startup.
 const io = {
   out: process.stdout,
   err: process.stderr,
-  in: process.stdin,
+  get in() {
+    return process.stdin;
+  },
   isStdoutTTY: Boolean(process.stdout.isTTY),
   isStderrTTY: Boolean(process.stderr.isTTY),
-  isStdinTTY: Boolean(process.stdin.isTTY),
+  isStdinTTY: isatty(0),
   env: process.env,
   columns: process.stdout.columns || 80,
 };

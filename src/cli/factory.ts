@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Medusa } from "../sdk/index.js";
+import type { Hooks, Medusa } from "../sdk/index.js";
 import type { FileTokenStore } from "../sdk/token-store-file.js";
 import { resolveTarget, type GlobalFlags, type Target } from "./config/credentials.js";
 import { configDir, dataDir } from "./config/paths.js";
@@ -19,7 +19,13 @@ export interface Factory {
   profiles(): ProfileStore;
   tokens(): Promise<FileTokenStore>;
   target(opts?: { needCredential?: boolean }): Promise<Target>;
-  sdk(opts?: { needCredential?: boolean }): Promise<Medusa>;
+  /**
+   * The SDK client for the target, built once. Requests go through node:http, which starts in a
+   * fraction of the time undici or fetch need; `pool: true` asks for the undici keep-alive pool
+   * instead (long bulk jobs: less CPU per request). With HTTP(S)_PROXY set, undici is used either
+   * way. `hooks` (e.g. the TUI's request log) apply from the first call.
+   */
+  sdk(opts?: { needCredential?: boolean; pool?: boolean; hooks?: Hooks }): Promise<Medusa>;
   prompter(): Prompter;
 }
 
@@ -47,8 +53,11 @@ export function createFactory(io: IOStreams, flags: GlobalFlags, signal: AbortSi
   return f;
 }
 
-/** Settings every SDK the CLI builds shares: timeout, user agent and the --debug request log on stderr. */
-export async function sdkDefaults(f: Factory, baseUrl: string) {
+/**
+ * Settings every SDK the CLI builds shares: timeout, user agent, the --debug request log on
+ * stderr, and the transport (node:http unless a proxy is configured or `pool` is asked for).
+ */
+export async function sdkDefaults(f: Factory, baseUrl: string, opts: { pool?: boolean } = {}) {
   const debug = Boolean(f.flags.debug);
   const logger = {
     error: (...a: unknown[]) => debug && f.io.err.write(`debug: ${a.map(String).join(" ")}\n`),
@@ -62,33 +71,48 @@ export async function sdkDefaults(f: Factory, baseUrl: string) {
     logger,
     timeout: f.flags.timeout !== undefined ? f.flags.timeout * 1000 : undefined,
     userAgent: `medusactl/${(await import("../sdk/version.js")).SDK_VERSION}`,
+    transport: opts.pool || proxyConfigured(f.io.env) ? undefined : (await import("../sdk/transport/node-http.js")).nodeHttpTransport(),
   };
 }
 
-async function buildSdk(f: Factory, opts: { needCredential?: boolean }): Promise<Medusa> {
+async function buildSdk(f: Factory, opts: { needCredential?: boolean; pool?: boolean; hooks?: Hooks }): Promise<Medusa> {
   const target = await f.target(opts);
   const { Medusa } = await import("../sdk/index.js");
-  const common = { ...(await sdkDefaults(f, target.url)), publishableKey: target.publishableKey };
+  const common = { ...(await sdkDefaults(f, target.url, opts)), publishableKey: target.publishableKey, hooks: opts.hooks };
   if (target.apiKey) return new Medusa({ ...common, apiKey: target.apiKey });
+  // JWTs: the hook keeps the token fresh for as long as the command runs (long bulk jobs too).
+  let client: Medusa | undefined;
+  const refresh = refreshHook(() => client!, () => f.now());
+  const hooks: Hooks = {
+    ...opts.hooks,
+    beforeRequest: async (state) => {
+      await refresh(state);
+      await opts.hooks?.beforeRequest?.(state);
+    },
+  };
   if (target.token) {
     const { MemoryTokenStore } = await import("../sdk/token-store.js");
     const storage = new MemoryTokenStore();
     storage.setItem("env", target.token);
-    return new Medusa({ ...common, auth: { type: "jwt", jwtTokenStorageMethod: "custom", storage, jwtTokenStorageKey: "env" } });
+    ensureNotExpired(target.token, f.now(), "MEDUSA_TOKEN has expired", "set a fresh MEDUSA_TOKEN or MEDUSA_API_KEY, or unset it and run `medusactl login`");
+    return (client = new Medusa({ ...common, hooks, auth: { type: "jwt", jwtTokenStorageMethod: "custom", storage, jwtTokenStorageKey: "env" } }));
   }
   if (target.source === "profile" && target.profileName && target.profile) {
     const tokens = await f.tokens();
     const key = secretKey(target.profileName);
     const secret = await tokens.getItem(key);
-    if (!secret) {
-      throw new AuthRequiredError(`profile "${target.profileName}" has no stored credential`, `run \`medusactl login --profile ${target.profileName}\``);
-    }
+    const login = `run \`medusactl login --profile ${target.profileName}\``;
+    if (!secret) throw new AuthRequiredError(`profile "${target.profileName}" has no stored credential`, login);
     if (target.profile.auth === "api-key") return new Medusa({ ...common, apiKey: secret });
-    const sdk = new Medusa({ ...common, auth: { type: "jwt", jwtTokenStorageMethod: "custom", storage: tokens, jwtTokenStorageKey: key } });
-    await refreshIfDue(sdk, secret, target.profileName, f.now());
-    return sdk;
+    ensureNotExpired(secret, f.now(), `the login of profile "${target.profileName}" has expired`, login);
+    return (client = new Medusa({ ...common, hooks, auth: { type: "jwt", jwtTokenStorageMethod: "custom", storage: tokens, jwtTokenStorageKey: key } }));
   }
   return new Medusa(common);
+}
+
+/** Proxies are undici's job (EnvHttpProxyAgent); node:http knows none. */
+function proxyConfigured(env: NodeJS.ProcessEnv): boolean {
+  return Boolean(env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy);
 }
 
 /** Decodes a JWT payload (no signature check: only to read `exp`). */
@@ -103,12 +127,38 @@ export function jwtTimes(token: string): { iat?: number; exp?: number } {
   }
 }
 
-/** Refreshes when under 10% of the token's lifetime is left; an expired token means logging in again. */
-async function refreshIfDue(sdk: Medusa, token: string, profile: string, nowMs: number): Promise<void> {
+/** An expired JWT means logging in again (CONTRACT.md §4: exit 4). */
+function ensureNotExpired(token: string, nowMs: number, message: string, hint: string): void {
+  const { exp } = jwtTimes(token);
+  if (exp !== undefined && exp <= nowMs / 1000) throw new AuthRequiredError(message, hint);
+}
+
+/** True when a JWT has under 10% of its lifetime left but has not expired (lifetime 24 h when `iat` is missing). */
+export function refreshDue(token: string, nowMs: number): boolean {
   const { iat, exp } = jwtTimes(token);
-  if (!exp) return;
+  if (exp === undefined) return false;
   const now = nowMs / 1000;
-  if (exp <= now) throw new AuthRequiredError(`the login of profile "${profile}" has expired`, `run \`medusactl login --profile ${profile}\``);
-  const lifetime = iat ? exp - iat : 86_400;
-  if (exp - now < lifetime * 0.1) await sdk.auth.refresh();
+  if (exp <= now) return false;
+  const lifetime = iat !== undefined && exp > iat ? exp - iat : 86_400;
+  return exp - now < lifetime * 0.1;
+}
+
+/**
+ * A `beforeRequest` hook that refreshes the bearer token (`POST /auth/token/refresh`) when under
+ * 10% of its lifetime is left, timed from the token's own `exp`. It runs before every request, so
+ * a job that outlives its token keeps going; concurrent requests share one refresh. The SDK stores
+ * the new token where the old one was (the profile's entry in the token file).
+ */
+export function refreshHook(sdk: () => Medusa, now: () => number): NonNullable<Hooks["beforeRequest"]> {
+  let pending: Promise<string> | undefined;
+  return async (state) => {
+    const auth = state.headers.authorization;
+    if (!auth?.startsWith("Bearer ") || /\/auth\/token\/refresh(\?|$)/.test(state.url)) return;
+    if (!refreshDue(auth.slice(7), now())) return;
+    pending ??= sdk()
+      .auth.refresh()
+      .then((r) => r.token)
+      .finally(() => (pending = undefined));
+    state.headers.authorization = `Bearer ${await pending}`;
+  };
 }

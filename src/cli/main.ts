@@ -1,14 +1,23 @@
-import { CommanderError } from "commander";
 import { CliError, EXIT } from "./errors.js";
-import { createFactory } from "./factory.js";
+import type { Factory } from "./factory.js";
+import { EXIT_CODES_HELP, rootHelp } from "./help.js";
 import type { IOStreams } from "./io.js";
-import { EXIT_CODES_HELP, buildProgram, globalFlags } from "./program.js";
+import { SDK_VERSION } from "../sdk/version.js";
 
 /**
  * Runs one command line and returns the exit code. The only place errors become output
  * (CONTRACT.md §3); `bin/medusactl.js` is the only place that exits.
  */
 export async function main(argv: string[], io: IOStreams, signal: AbortSignal): Promise<number> {
+  // The first commands people type answer without loading commander (see help.ts).
+  if (argv.length === 0 || (argv.length === 1 && ["--help", "-h", "help"].includes(argv[0]!))) {
+    io.out.write(rootHelp(SDK_VERSION));
+    return EXIT.ok;
+  }
+  if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v")) {
+    io.out.write(`${SDK_VERSION}\n`);
+    return EXIT.ok;
+  }
   if (argv[0] === "help" && argv[1] === "exit-codes") {
     io.out.write(EXIT_CODES_HELP + "\n");
     return EXIT.ok;
@@ -16,7 +25,17 @@ export async function main(argv: string[], io: IOStreams, signal: AbortSignal): 
   const debug = argv.includes("--debug");
   if (argv.includes("--no-color")) io.noColor = true;
   try {
-    const program = await buildProgram(argv, { factory: (cmd) => createFactory(io, globalFlags(cmd), signal) });
+    const { buildProgram, globalFlags } = await import("./program.js");
+    // The factory (config, credentials, prompts) loads only once an action is about to run.
+    let createFactory: typeof import("./factory.js").createFactory | undefined;
+    const factory = (cmd: Parameters<typeof globalFlags>[0]): Factory => {
+      if (!createFactory) throw new Error("the factory was used before the preAction hook loaded it");
+      return createFactory(io, globalFlags(cmd), signal);
+    };
+    const program = await buildProgram(argv, { factory });
+    program.hook("preAction", async () => {
+      createFactory ??= (await import("./factory.js")).createFactory;
+    });
     program.exitOverride();
     program.configureOutput({
       writeOut: (s) => io.out.write(s),
@@ -32,10 +51,6 @@ export async function main(argv: string[], io: IOStreams, signal: AbortSignal): 
       }
     };
     walk(program);
-    if (argv.length === 0) {
-      program.outputHelp();
-      return EXIT.ok;
-    }
     await program.parseAsync(argv, { from: "user" });
     return EXIT.ok;
   } catch (e) {
@@ -43,8 +58,13 @@ export async function main(argv: string[], io: IOStreams, signal: AbortSignal): 
   }
 }
 
+/** commander's own errors (parse errors, help and version exits), recognised without loading it. */
+function isCommanderError(e: unknown): e is { code: string; exitCode: number } {
+  return typeof (e as { code?: unknown })?.code === "string" && (e as { code: string }).code.startsWith("commander.") && typeof (e as { exitCode?: unknown }).exitCode === "number";
+}
+
 export function reportError(e: unknown, io: IOStreams, debug: boolean): number {
-  if (e instanceof CommanderError) {
+  if (isCommanderError(e)) {
     if (e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help") return EXIT.ok;
     // commander already printed its message and the usage hint.
     return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
@@ -70,6 +90,8 @@ export function reportError(e: unknown, io: IOStreams, debug: boolean): number {
       }
       io.err.write(`Error: ${err.message} (${kind}${where})\n`);
       if (notMedusa(e)) io.err.write(`Hint: ${notMedusaHint(err.request?.url)}\n`);
+      // Medusa answers an untyped 404 for a route it does not serve (a newer route, a feature flag that is off).
+      else if (err.status === 404 && !err.type) io.err.write("Hint: the back-end does not serve this route; check the path, the Medusa version, or `medusactl feature-flags list`\n");
       return EXIT.error;
     }
     case "InvalidResponseError":

@@ -4,7 +4,7 @@
  * declarations at startup for free.
  */
 import type { Client } from "./client.js";
-import type { CallOptions, FetchInit } from "./types.js";
+import type { CallOptions, ClientHeaders, FetchInit } from "./types.js";
 
 export type HttpMethod = "GET" | "POST" | "DELETE";
 
@@ -20,6 +20,12 @@ export interface MethodSpec<Args extends unknown[] = any[], Res = any> {
   readonly accept?: string;
   /** Hand-written behaviour (multipart uploads, several requests): receives the bound context. */
   readonly custom?: (ctx: ResourceContext, ...args: any[]) => Promise<unknown>;
+  /**
+   * Set by {@link shaped}: one request built from `args` alone, each a string value (a path
+   * parameter or a named value), `body` (JSON), `query` or `headers`. Tools may offer such a
+   * method like a declared op: strings as arguments, `optional` ones as flags.
+   */
+  readonly shaped?: { readonly optional: readonly string[] };
   /** One line for help texts. */
   readonly summary?: string;
   /** Phantom types. */
@@ -84,6 +90,58 @@ export function custom<Args extends unknown[] = any[], Res = any>(
 ): MethodSpec<Args, Res> {
   const space = route.indexOf(" ");
   return { method: route.slice(0, space) as HttpMethod, path: route.slice(space + 1), args: [], custom: fn, summary };
+}
+
+/** What one request is made of, before route expansion. */
+export interface RequestParts {
+  params?: Record<string, unknown>;
+  body?: unknown;
+  query?: Record<string, unknown>;
+  headers?: ClientHeaders;
+}
+
+/** Sends one request described by a route ("VERB /path/{param}") and its parts. */
+export function send<T = any>(ctx: ResourceContext, route: string, parts: RequestParts, options: CallOptions = {}): Promise<T> {
+  const space = route.indexOf(" ");
+  const method = route.slice(0, space);
+  const path = expandPath(route.slice(space + 1), parts.params ?? {});
+  return ctx.fetch<T>(path, {
+    method,
+    body: method === "GET" ? undefined : parts.body,
+    query: parts.query,
+    headers: parts.headers,
+    signal: options.signal,
+    timeout: options.timeout,
+    retry: options.retry,
+  });
+}
+
+/**
+ * A method whose one request is shaped from its arguments (e.g. `{ payment_session_id }` built
+ * from a positional id, or a token moved from the body to the query). `args` names the positional
+ * arguments in order, as `op` does; a `?` suffix marks a string argument callers may leave out.
+ * Only strings, `body`, `query` and `headers` are allowed, which is what lets the CLI generate a
+ * command for it. The trailing {@link CallOptions} argument is honoured like on any method.
+ * @example shaped("POST /admin/fulfillments/{id}/cancel", "id query headers", (id, query, headers) => ({ params: { id }, body: {}, query, headers }))
+ */
+export function shaped<Args extends unknown[] = any[], Res = any>(
+  route: string,
+  args: string,
+  build: (...args: any[]) => RequestParts,
+  summary?: string,
+): MethodSpec<Args, Res> {
+  const words = args.split(/\s+/).filter(Boolean);
+  const names = words.map((w) => w.replace(/\?$/, ""));
+  const optional = words.filter((w) => w.endsWith("?")).map((w) => w.slice(0, -1));
+  const spec = custom<Args, Res>(
+    route,
+    (ctx, ...argv) => {
+      const options = (argv[names.length] ?? {}) as CallOptions;
+      return send(ctx, route, build(...argv.slice(0, names.length)), options);
+    },
+    summary,
+  );
+  return { ...spec, args: names, shaped: { optional } };
 }
 
 export function defineResource<M extends Record<string, MethodSpec>>(spec: ResourceSpec<M>): ResourceSpec<M> {

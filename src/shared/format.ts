@@ -39,6 +39,14 @@ export function formatAge(value: string | Date | number, now: number = Date.now(
   return `${Math.floor(s / 86400)}d ago`;
 }
 
+/** A duration for progress lines: "42s", "3m05s", "1h02m". */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
+}
+
 /** Order references as people say them: "#123". */
 export function formatDisplayId(displayId: number | string | null | undefined): string {
   return displayId === null || displayId === undefined ? "" : `#${displayId}`;

@@ -37,14 +37,32 @@ describe("domain verbs from declarations", () => {
     ["claim", "cancel", "moderate"],
     ["claim", "removeItem", "moderate"],
     ["productCategory", "updateProducts", "none"],
+    ["fulfillment", "cancel", "moderate"],
+    ["paymentCollection", "markAsPaid", "moderate"],
+    ["invite", "accept", "none"],
   ])("%s.%s asks %s confirmation", (res, name, level) => expect(confirmationLevel(method(res, name))).toBe(level));
 
-  it("leaves hand-written methods (custom) to hand-written commands", async () => {
-    expect(isSimpleMethod(method("invite", "accept"))).toBe(false);
+  it("leaves hand-written methods (files, streams) to hand-written commands", async () => {
     expect(isSimpleMethod(method("product", "import"))).toBe(false);
-    const invites = await verbs("invites");
-    expect(invites).toContain("resend");
-    expect(invites).not.toContain("accept");
+    expect(isSimpleMethod(method("upload", "create"))).toBe(false);
+    expect(isSimpleMethod(method("workflowExecution", "subscribe"))).toBe(false);
+    expect((await verbs("products"))).not.toContain("import");
+  });
+
+  it.each([
+    ["invites", "accept", [], ["--data", "--set", "--fields"]],
+    ["fulfillments", "cancel", ["id"], ["--yes", "--fields"]],
+    ["orders", "authorize-payment-session", ["id", "payment-session-id"], ["--fields"]],
+    ["promotions", "list-rule-attributes", ["rule-type"], ["--promotion-type", "--application-method-target-type"]],
+    ["promotions", "add-rules", ["id", "rule-type"], ["--data"]],
+  ])("generates %s %s from a shaped declaration: arguments %j, flags %j", async (noun, verb, args, flags) => {
+    const cmd = new Command(noun);
+    await registerCrud(cmd, findNoun(noun)!, noCtx);
+    const sub = cmd.commands.find((c) => c.name() === verb)!;
+    expect(sub).toBeDefined();
+    expect(sub.registeredArguments.map((a) => a.name())).toEqual(args);
+    const longs = sub.options.map((o) => o.long);
+    for (const flag of flags) expect(longs).toContain(flag);
   });
 
   it("adds verbs beside the generic ones without duplicates", async () => {
@@ -58,6 +76,35 @@ describe("domain verbs from declarations", () => {
       const noun = (await import("../../src/cli/commands/index.js")).NOUNS.find((n) => n.admin === key)!;
       const v = await verbs(noun.name);
       expect(new Set(v).size).toBe(v.length);
+    }
+  });
+});
+
+describe("nouns with both generated and hand-written verbs", () => {
+  it("adds the hand-written verbs and lets them replace generated ones of the same name", async () => {
+    const { NOUNS } = await import("../../src/cli/commands/index.js");
+    const { buildProgram } = await import("../../src/cli/program.js");
+    const entry = {
+      name: "zz-mixed",
+      summary: "test noun",
+      admin: "productTag",
+      load: async () => ({
+        register: (cmd: Command) => {
+          cmd.command("hello").description("hand-written");
+          cmd.command("delete").description("hand-written delete");
+        },
+      }),
+    };
+    NOUNS.push(entry);
+    try {
+      const program = await buildProgram(["zz-mixed", "list"], noCtx);
+      const noun = program.commands.find((c) => c.name() === "zz-mixed")!;
+      const names = noun.commands.map((c) => c.name());
+      expect(names).toEqual(expect.arrayContaining(["hello", "list", "get", "create", "update", "delete"]));
+      expect(new Set(names).size).toBe(names.length);
+      expect(noun.commands.find((c) => c.name() === "delete")!.description()).toBe("hand-written delete");
+    } finally {
+      NOUNS.splice(NOUNS.indexOf(entry), 1);
     }
   });
 });

@@ -1,7 +1,9 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 import type { NounEntry } from "./index.js";
 import type { CommandContext } from "../program.js";
-import { UsageError } from "../errors.js";
+import type { Factory } from "../factory.js";
+import { announceWrite, describeTarget } from "../output/notice.js";
+import { JobError, UsageError } from "../errors.js";
 import { collect, readBody } from "../input.js";
 import { OUTPUT_FORMATS, pickColumns, writeList, writeRecord, type OutputFormat } from "../output/render.js";
 import { requireConfirmation } from "../prompter.js";
@@ -46,11 +48,32 @@ async function buildQuery(o: { query?: string[]; fields?: string; limit?: number
   for (const part of o.query ?? []) Object.assign(q, parseUserQuery(part));
   if (o.fields) q.fields = o.fields;
   if (list) {
-    q.limit = o.limit ?? 50;
+    // --limit wins over `--query limit=…`, which wins over the default.
+    q.limit = o.limit ?? q.limit ?? 50;
     if (o.offset !== undefined) q.offset = o.offset;
     if (o.order) q.order = o.order;
   }
   return q;
+}
+
+/**
+ * The `fields` a table asks for: its columns added to Medusa's defaults (`+name`). Plain names
+ * would replace the defaults and drop computed fields such as an order's `payment_status`.
+ */
+export function tableFields(columns: readonly string[]): string {
+  return columns.map((c) => `+${c}`).join(",");
+}
+
+/** `--wide`: the declared columns, then every other plain (non-object) field the records carry. */
+export function wideColumns(records: Rec[], columns: string[]): string[] {
+  const out = [...columns];
+  for (const r of records.slice(0, 20)) {
+    for (const [k, v] of Object.entries(r)) {
+      if (out.includes(k) || k.startsWith("raw_") || (v !== null && typeof v === "object")) continue;
+      out.push(k);
+    }
+  }
+  return out;
 }
 
 /** list/get/create/update/delete for one SDK admin resource, from its declaration. */
@@ -64,36 +87,79 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
     return (sdk.admin as unknown as Record<string, Record<string, (...a: unknown[]) => Promise<Rec>>>)[spec.name]!;
   };
   const callOpts = (f: ReturnType<CommandContext["factory"]>) => ({ signal: f.signal });
+  noun.addHelpText(
+    "after",
+    `\nExamples:\n  medusactl ${entry.name} ${m.list ? "list" : m.retrieve ? "get <id>" : "<verb> [arguments]"}\n  medusactl ${entry.name} <verb> --help        flags and examples of one verb${spec.docs ? `\n\nAPI reference: ${spec.docs}` : ""}`,
+  );
 
-  if (m.list) {
-    const cmd = noun
-      .command("list")
-      .description(`List ${entry.name}`)
-      .option("--limit <n>", "page size (default 50)", positiveInt)
-      .option("--offset <n>", "skip this many records", positiveInt)
-      .option("--order <field>", "sort by a field; prefix - for descending (e.g. -created_at)")
-      .option("--fields <fields>", "Medusa fields selection (e.g. id,title,*variants)")
-      .option("--query <querystring>", "extra query parameters, qs syntax: a=1&b[]=2 (repeatable)", collect)
-      .option("--all", "walk every page");
-    outputOptions(cmd).addHelpText("after", `\nExamples:\n  medusactl ${entry.name} list --limit 10\n  medusactl ${entry.name} list --all --output csv --out ${entry.name}.csv\n  medusactl ${entry.name} list --query 'q=shirt' --json`);
+  /**
+   * Calls a declared method with each value in its declared place: orders differ between
+   * resources (`promotion.create(body, headers)`, `returnReason.delete(id, query, headers)`).
+   */
+  const call = async (f: Factory, method: string, values: Record<string, unknown>): Promise<unknown> => {
+    const decl = m[method]!;
+    const given = Object.keys(values.query ?? {}).length > 0;
+    if (given && !decl.args.includes("query")) throw new UsageError(`${entry.name}: this route takes no query parameters (--fields, --query)`);
+    const res = await sdkResource(f);
+    return res[method]!(...decl.args.map((a) => (a === "query" && !given ? undefined : values[a])), { signal: f.signal });
+  };
+  /** The one path parameter of get/update/delete ("id", or "code" for currencies and locales). */
+  const idParam = (method: string) => pathParams(m[method]!.path)[0] ?? "id";
+  const exampleColumns = (spec.columns ?? ["id"]).slice(0, 2).join(",");
+  const singular = entry.aliases?.[0] ?? entry.name;
+
+  // Verbs a hand-written module already added (NounEntry.load) win over the generated ones.
+  const free = (verb: string) => !noun.commands.some((c) => c.name() === verb);
+
+  if (m.list && free("list")) {
+    const takesQuery = m.list.args.includes("query");
+    // `--all` walks with the SDK's paginate, which exists for declared list routes with a list key.
+    const canWalk = takesQuery && Boolean(spec.many) && Object.values(m).some((x) => x.list && !x.path.includes("{"));
+    const cmd = noun.command("list").description(`List ${entry.name}`);
+    if (takesQuery) {
+      cmd
+        .option("--limit <n>", "page size (default 50)", positiveInt)
+        .option("--offset <n>", "skip this many records", positiveInt)
+        .option("--order <field>", "sort by a field; prefix - for descending (e.g. -created_at)")
+        .option("--fields <fields>", "Medusa fields selection (e.g. id,title,*variants)")
+        .option("--query <querystring>", "extra query parameters, qs syntax: a=1&b[]=2 (repeatable)", collect);
+    }
+    if (canWalk) cmd.option("--all", "walk every page");
+    cmd.option("--wide", "table: more columns (every plain field of the records)");
+    const examples = takesQuery
+      ? [`${entry.name} list --limit 10`, `${entry.name} list${canWalk ? " --all" : ""} --output csv --out ${entry.name}.csv`, `${entry.name} list --query 'q=shirt' --json`, `${entry.name} list --fields ${exampleColumns} --order -created_at`]
+      : [`${entry.name} list`, `${entry.name} list --json`];
+    outputOptions(cmd).addHelpText(
+      "after",
+      `\nThe table shows ${(spec.columns ?? []).join(", ") || "the records' fields"}${takesQuery ? "; --json prints Medusa's default fields, --fields chooses them" : ""}.\n\nExamples:\n${examples.map((e) => `  medusactl ${e}`).join("\n")}`,
+    );
     cmd.action(async (o, c: Command) => {
       const f = ctx.factory(c);
       const format = chosenFormat(o);
-      const query = await buildQuery(o, true);
-      const res = await sdkResource(f);
-      const many = spec.many!;
+      const query = takesQuery ? await buildQuery(o, true) : {};
+      // A table needs its columns, which Medusa's default selection may leave out (an order's email).
+      if (takesQuery && format === "table" && query.fields === undefined && spec.columns?.length) query.fields = tableFields(spec.columns);
+      if (!spec.many) {
+        // A list without a list key (GET /admin/search answers hits grouped by index): printed as it came.
+        const out = await call(f, "list", { query });
+        await withOut(f.io, o.out, async (io) => writeResult(io, format, out, spec.one, o.fields));
+        return;
+      }
+      const many = spec.many;
       const records: Rec[] = [];
       let count: number | undefined;
       if (o.all) {
+        const res = await sdkResource(f);
         for await (const item of (res as unknown as { paginate: (q: Rec, opt: object) => AsyncGenerator<Rec> }).paginate(query, callOpts(f))) records.push(item);
         count = records.length;
       } else {
-        const page = await res.list!(query, undefined, callOpts(f));
-        records.push(...(((page as Rec)[many] as Rec[]) ?? []));
-        count = typeof (page as Rec).count === "number" ? ((page as Rec).count as number) : undefined;
+        const page = (await call(f, "list", { query })) as Rec;
+        records.push(...listRecords(page?.[many]));
+        count = typeof page?.count === "number" ? page.count : undefined;
       }
       await withOut(f.io, o.out, async (io) => {
-        const columns = pickColumns(records, format === "table" ? spec.columns : undefined, o.fields);
+        let columns = pickColumns(records, format === "table" ? spec.columns : undefined, o.fields);
+        if (o.wide && format === "table") columns = wideColumns(records, columns);
         if (records.length === 0 && format === "table") {
           if (f.io.isStderrTTY) f.io.err.write(`no ${entry.name} found\n`);
           return;
@@ -106,64 +172,92 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
     });
   }
 
-  if (m.retrieve) {
-    const cmd = noun.command("get").description(`Show one of the ${entry.name} as a record`).argument("<id>").option("--fields <fields>", "Medusa fields selection");
-    outputOptions(cmd);
+  if (m.retrieve && free("get")) {
+    const param = idParam("retrieve");
+    const cmd = noun.command("get").description(`Show one of the ${entry.name} as a record`).argument(`<${param}>`);
+    if (m.retrieve.args.includes("query")) cmd.option("--fields <fields>", "Medusa fields selection");
+    outputOptions(cmd).addHelpText(
+      "after",
+      `\nExamples:\n  medusactl ${entry.name} get <${param}>\n  medusactl ${entry.name} get <${param}> --json${m.retrieve.args.includes("query") ? `\n  medusactl ${entry.name} get <${param}> --fields '+metadata' --output json` : ""}`,
+    );
     cmd.action(async (id: string, o, c: Command) => {
       const f = ctx.factory(c);
-      const res = await sdkResource(f);
-      const query = await buildQuery(o, false);
-      const out = await res.retrieve!(id, Object.keys(query).length ? query : undefined, undefined, callOpts(f));
+      const out = await call(f, "retrieve", { [param]: id, query: await buildQuery(o, false) });
+      // Some routes answer 200 `{}` for an id that does not exist (GET /admin/product-tags/{id} in 2.21).
+      if (spec.one && out && typeof out === "object" && (out as Rec)[spec.one] == null) {
+        throw new JobError(`${singular} ${id} not found`, `${m.retrieve!.method} ${m.retrieve!.path.replace(`{${param}}`, id)} answered without a ${spec.one}`);
+      }
       const rec = ((out as Rec)[spec.one!] as Rec) ?? out;
-      await withOut(f.io, o.out, async (io) => writeRecord(io, chosenFormat(o), rec));
+      await withOut(f.io, o.out, async (io) => writeRecord(io, chosenFormat(o), rec as Rec));
     });
   }
 
   const bodyCommand = (name: "create" | "update") => {
+    const param = name === "update" ? idParam("update") : undefined;
+    const takesQuery = m[name]!.args.includes("query");
     const cmd = noun.command(name).description(`${name === "create" ? "Create one of the" : "Update one of the"} ${entry.name}`);
-    if (name === "update") cmd.argument("<id>");
+    if (param) cmd.argument(`<${param}>`);
     cmd
       .option("--data <json|@file|->", "request body as JSON, from a file (@file) or stdin (-)")
-      .option("--set <key=value>", "set a body field; dotted keys nest, values are JSON-typed (repeatable)", collect)
-      .option("--fields <fields>", "fields of the record to print");
-    outputOptions(cmd).addHelpText("after", `\nExamples:\n  medusactl ${entry.name} ${name}${name === "update" ? " <id>" : ""} --data @body.json\n  medusactl ${entry.name} ${name}${name === "update" ? " <id>" : ""} --set title="Summer" --set metadata.source=cli`);
+      .option("--set <key=value>", "set a body field; dotted keys nest, values are JSON-typed (repeatable)", collect);
+    if (takesQuery) cmd.option("--fields <fields>", "fields of the record to print");
+    const usage = `medusactl ${entry.name} ${name}${param ? ` <${param}>` : ""}`;
+    outputOptions(cmd).addHelpText(
+      "after",
+      `\nThe body is Medusa's request body for ${m[name]!.method} ${m[name]!.path}${spec.docs ? ` (${spec.docs})` : ""}.\n\nExamples:\n  ${usage} --data @body.json\n  ${usage} --set title="Summer" --set metadata.source=cli\n  cat body.json | ${usage} --data - --json`,
+    );
     cmd.action(async (...args: unknown[]) => {
       const c = args[args.length - 1] as Command;
       const o = args[args.length - 2] as { data?: string; set?: string[]; fields?: string; output?: string; json?: boolean; out?: string };
       const f = ctx.factory(c);
       const body = await readBody(f.io, o);
       if (Object.keys(body).length === 0) throw new UsageError(`${name} needs a body: --data or --set`);
-      const res = await sdkResource(f);
-      const query = o.fields ? { fields: o.fields } : undefined;
-      const out = name === "create" ? await res.create!(body, query, undefined, callOpts(f)) : await res.update!(args[0] as string, body, query, undefined, callOpts(f));
+      const values: Record<string, unknown> = { body, query: o.fields ? { fields: o.fields } : {} };
+      if (param) values[param] = args[0];
+      const out = await call(f, name, values);
       const rec = ((out as Rec)[spec.one!] as Rec) ?? out;
-      await withOut(f.io, o.out, async (io) => writeRecord(io, chosenFormat(o), rec));
+      await withOut(f.io, o.out, async (io) => writeRecord(io, chosenFormat(o), rec as Rec));
+      await announceWrite(f, `${name === "create" ? "Created" : "Updated"} ${singular} ${String((rec as Rec).id ?? args[0] ?? "")}`);
     });
   };
-  if (m.create) bodyCommand("create");
-  if (m.update) bodyCommand("update");
+  if (m.create && free("create")) bodyCommand("create");
+  if (m.update && free("update")) bodyCommand("update");
 
   registerDomainVerbs(noun, entry, spec, ctx, sdkResource);
 
-  if (m.delete) {
-    const cmd = noun.command("delete").description(`Delete one of the ${entry.name}`).argument("<id>").option("-y, --yes", "do not ask for confirmation");
-    outputOptions(cmd);
+  if (m.delete && free("delete")) {
+    const param = idParam("delete");
+    const cmd = noun.command("delete").description(`Delete one of the ${entry.name}`).argument(`<${param}>`).option("-y, --yes", "do not ask for confirmation");
+    outputOptions(cmd).addHelpText(
+      "after",
+      `\nAsks y/N on a terminal (on a production profile: type the profile name); elsewhere needs --yes.\n\nExamples:\n  medusactl ${entry.name} delete <${param}>\n  medusactl ${entry.name} delete <${param}> --yes --json`,
+    );
     cmd.action(async (id: string, o, c: Command) => {
       const f = ctx.factory(c);
       const target = await f.target();
       await requireConfirmation(f.io, f.prompter(), {
         yes: o.yes,
         level: target.production ? "severe" : "moderate",
-        question: `Delete ${id} on ${target.profileName ?? "(env)"} (${target.url})?`,
+        question: `Delete ${entry.name} ${id} on ${describeTarget(target)}?`,
         typed: target.profileName,
       });
-      const res = await sdkResource(f);
-      const out = (await res.delete!(id, undefined, callOpts(f))) ?? { id, deleted: true };
+      const out = ((await call(f, "delete", { [param]: id, query: {} })) as Rec | undefined) ?? { id, deleted: true };
       const format = chosenFormat(o);
       if (format === "table") f.io.out.write(`deleted ${id}\n`);
       else writeRecord(f.io, format, out);
+      await announceWrite(f, `Deleted ${singular} ${id}`);
     });
   }
+}
+
+/**
+ * The records of a list answer. One route answers a map instead of an array
+ * (`/admin/feature-flags`: `{ name: on }`); it becomes name/value records.
+ */
+export function listRecords(value: unknown): Rec[] {
+  if (Array.isArray(value)) return value as Rec[];
+  if (value && typeof value === "object") return Object.entries(value as Rec).map(([name, v]) => ({ name, value: v }));
+  return [];
 }
 
 const GENERIC_METHODS = new Set(["list", "retrieve", "create", "update", "delete"]);
@@ -173,23 +267,31 @@ export function kebab(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").replace(/([A-Z])([A-Z][a-z])/g, "$1-$2").toLowerCase();
 }
 
+/** `promotion-type` → `promotionType`: commander's key for a `--promotion-type` flag. */
+function camel(name: string): string {
+  return name.replace(/-([a-z0-9])/g, (_, ch: string) => ch.toUpperCase());
+}
+
 function pathParams(path: string): string[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map((x) => x[1]!);
 }
 
 /**
- * A method the CLI can drive from its declaration alone: a plain route (no hand-written body),
- * JSON in and out, and arguments that are only path parameters, body, query and headers.
+ * A method the CLI can drive from its declaration alone: a plain route (JSON in and out) whose
+ * arguments are only path parameters, body, query and headers, or a `shaped` method (strings,
+ * body, query and headers by construction). Hand-written methods (files, streams) are not.
  */
 export function isSimpleMethod(spec: MethodSpec): boolean {
-  if (spec.custom || spec.accept) return false;
+  if (spec.accept) return false;
+  if (spec.shaped) return true;
+  if (spec.custom) return false;
   const params = new Set(pathParams(spec.path));
   return spec.args.every((a) => params.has(a) || a === "body" || a === "query" || a === "headers");
 }
 
 /** Final static path segments of actions CONTRACT.md §7 rates moderate (fulfil, ship, capture, complete…). */
 const MODERATE_ACTIONS = new Set([
-  "cancel", "revoke", "delete", "archive", "complete", "capture", "fulfillments", "shipment", "shipments",
+  "cancel", "revoke", "mark-as-paid", "delete", "archive", "complete", "capture", "fulfillments", "shipment", "shipments",
   "mark-as-delivered", "confirm", "request", "receive", "transfer", "guest", "reset-password",
 ]);
 
@@ -234,8 +336,9 @@ function writeResult(io: IOStreams, format: OutputFormat, res: unknown, one: str
 
 /**
  * One subcommand per non-generic SDK method with a simple shape, named after the method in
- * kebab-case (`api-keys revoke <id>`, `payment-collections mark-as-paid <id>`). Hand-written
- * methods (`custom`: uploads, streams, shaped bodies) are left to hand-written commands.
+ * kebab-case (`api-keys revoke <id>`, `payment-collections mark-as-paid <id>`, the shaped
+ * `fulfillments cancel <id>`). Hand-written methods (uploads, streams) are left to hand-written
+ * commands.
  */
 function registerDomainVerbs(
   noun: Command,
@@ -250,12 +353,16 @@ function registerDomainVerbs(
     const verb = kebab(method);
     if (taken.has(verb) || ["get", "list", "create", "update", "delete"].includes(verb)) continue;
     taken.add(verb);
-    const params = m.args.filter((a) => a !== "body" && a !== "query" && a !== "headers");
+    const strings = m.args.filter((a) => a !== "body" && a !== "query" && a !== "headers");
+    const optional = new Set(m.shaped?.optional ?? []);
+    // Required strings are arguments in declaration order; optional ones (shaped methods) are flags.
+    const params = strings.filter((a) => !optional.has(a));
     const hasBody = m.args.includes("body");
     const hasQuery = m.args.includes("query");
     const level = confirmationLevel(m);
-    const cmd = noun.command(verb).description(m.summary ?? `${m.method} ${m.path}`);
+    const cmd = noun.command(verb).description(m.summary ?? `${verb.charAt(0).toUpperCase()}${verb.slice(1).replace(/-/g, " ")}`);
     for (const p of params) cmd.argument(`<${kebab(p)}>`);
+    for (const p of optional) cmd.option(`--${kebab(p)} <value>`, `the ${kebab(p).replace(/-/g, " ")}`);
     if (hasBody) {
       cmd
         .option("--data <json|@file|->", "request body as JSON, from a file (@file) or stdin (-)")
@@ -267,10 +374,15 @@ function registerDomainVerbs(
         .option("--query <querystring>", "extra query parameters, qs syntax: a=1&b[]=2 (repeatable)", collect);
     }
     if (level !== "none") cmd.option("-y, --yes", "do not ask for confirmation");
-    outputOptions(cmd);
+    const usage = [`medusactl ${entry.name} ${verb}`, ...params.map((p) => `<${kebab(p)}>`)].join(" ");
+    const examples = [usage + (level !== "none" ? " --yes" : "") + (m.method === "GET" ? " --json" : "")];
+    if (hasBody) examples.push(`${usage} --data @body.json${level !== "none" ? " --yes" : ""}`);
+    const note =
+      level === "none" ? "" : `\n${level === "severe" ? "Asks you to type the id" : "Asks y/N"} on a terminal (on a production profile: type the profile name); elsewhere needs --yes.\n`;
+    outputOptions(cmd).addHelpText("after", `${note}\nRequest: ${m.method} ${m.path}\n\nExamples:\n${examples.map((e) => `  ${e}`).join("\n")}`);
     cmd.action(async (...args: unknown[]) => {
       const c = args[args.length - 1] as Command;
-      const o = args[args.length - 2] as { data?: string; set?: string[]; fields?: string; query?: string[]; yes?: boolean; output?: string; json?: boolean; out?: string };
+      const o = args[args.length - 2] as Record<string, unknown> & { data?: string; set?: string[]; fields?: string; query?: string[]; yes?: boolean; output?: string; json?: boolean; out?: string };
       const values = args.slice(0, params.length) as string[];
       const f = ctx.factory(c);
       const body = hasBody ? await readBody(f.io, o) : undefined;
@@ -281,7 +393,7 @@ function registerDomainVerbs(
         await requireConfirmation(f.io, f.prompter(), {
           yes: o.yes,
           level: severe ? "severe" : "moderate",
-          question: `${entry.name} ${verb} ${values.join(" ")} on ${target.profileName ?? "(env)"} (${target.url})?`,
+          question: `${entry.name} ${verb} ${values.join(" ")} on ${describeTarget(target)}?`,
           typed: level === "severe" ? values[0] : target.profileName,
         });
       }
@@ -289,11 +401,13 @@ function registerDomainVerbs(
         if (a === "body") return body;
         if (a === "query") return query && Object.keys(query).length ? query : undefined;
         if (a === "headers") return undefined;
+        if (optional.has(a)) return o[camel(kebab(a))] as string | undefined;
         return values[params.indexOf(a)];
       });
       const res = await sdkResource(f);
       const out = await res[method]!(...callArgs, { signal: f.signal });
       await withOut(f.io, o.out, async (io) => writeResult(io, chosenFormat(o), out, spec.one, o.fields));
+      if (m.method !== "GET") await announceWrite(f, `${entry.name} ${verb}${values.length ? ` ${values.join(" ")}` : ""}`);
     });
   }
 }

@@ -319,6 +319,21 @@ async function healthy(port: number, timeoutMs = 2000): Promise<boolean> {
   return (await httpGetStatus(`${sandboxUrl(port)}/health`, timeoutMs)) === 200;
 }
 
+/**
+ * Health of a Medusa process that is alive: a sandbox shared by several test runs can be too busy
+ * (an import workflow, a burst of requests) to answer within seconds, and restarting it then kills
+ * every request in flight. So a live process gets up to `patienceMs` to answer before it counts as
+ * unhealthy.
+ */
+async function healthyWhileAlive(pid: number, port: number, patienceMs = 30_000): Promise<boolean> {
+  const deadline = Date.now() + patienceMs;
+  for (;;) {
+    if (await healthy(port, 5000)) return true;
+    if (!pidAlive(pid) || Date.now() >= deadline) return false;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
 // ---------------------------------------------------------------------------
 // state
 
@@ -950,7 +965,7 @@ async function stopMedusa(paths: SandboxPaths): Promise<boolean> {
 async function runningPid(paths: SandboxPaths, port: number): Promise<number | undefined> {
   const pid = readPid(paths.pidFile);
   if (pid === undefined || !isOurMedusa(pid, paths)) return undefined;
-  return (await healthy(port)) ? pid : undefined;
+  return (await healthyWhileAlive(pid, port)) ? pid : undefined;
 }
 
 function info(r: ResolvedOptions, state: SandboxState, port: number, dbPort: number, pid: number, started: boolean): SandboxInfo {
@@ -1075,7 +1090,7 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
     // Medusa already running (but maybe unhealthy or we are resetting): stop it first.
     const oldPid = readPid(r.paths.pidFile);
     if (oldPid !== undefined && isOurMedusa(oldPid, r.paths)) {
-      if (o.reset || state.port !== port || !(await healthy(state.port))) {
+      if (o.reset || state.port !== port || !(await healthyWhileAlive(oldPid, state.port))) {
         r.log("stopping the running Medusa…");
         await stopMedusa(r.paths);
       }

@@ -3,56 +3,11 @@
  * from several arguments, and file inputs for multipart uploads. Shared by the admin and store
  * declarations; not a resource (the registries never list it).
  */
-import { custom, expandPath, type MethodSpec, type ResourceContext } from "../resource.js";
+import { custom, type MethodSpec, type RequestParts, type ResourceContext } from "../resource.js";
 import type { CallOptions, ClientHeaders, FetchInit, ServerSentEvent } from "../types.js";
 
-/** What one request is made of, before route expansion. */
-export interface RequestParts {
-  params?: Record<string, unknown>;
-  body?: unknown;
-  query?: Record<string, unknown>;
-  headers?: ClientHeaders;
-}
-
-/**
- * A method whose request is shaped from its arguments (e.g. `{ payment_session_id }` built from a
- * positional id). `args` names the positional arguments for help texts, as `op` does; the trailing
- * {@link CallOptions} argument is honoured like on any declared method.
- * @example shaped("POST /admin/fulfillments/{id}/cancel", "id query headers", (id, query, headers) => ({ params: { id }, body: {}, query, headers }))
- */
-export function shaped<Args extends unknown[] = any[], Res = any>(
-  route: string,
-  args: string,
-  build: (...args: any[]) => RequestParts,
-  summary?: string,
-): MethodSpec<Args, Res> {
-  const names = args.split(/\s+/).filter(Boolean);
-  const spec = custom<Args, Res>(
-    route,
-    (ctx, ...argv) => {
-      const options = (argv[names.length] ?? {}) as CallOptions;
-      return send(ctx, route, build(...argv.slice(0, names.length)), options);
-    },
-    summary,
-  );
-  return { ...spec, args: names };
-}
-
-/** Sends one request described by a route ("VERB /path/{param}") and its parts. */
-export function send<T = any>(ctx: ResourceContext, route: string, parts: RequestParts, options: CallOptions = {}): Promise<T> {
-  const space = route.indexOf(" ");
-  const method = route.slice(0, space);
-  const path = expandPath(route.slice(space + 1), parts.params ?? {});
-  return ctx.fetch<T>(path, {
-    method,
-    body: method === "GET" ? undefined : parts.body,
-    query: parts.query,
-    headers: parts.headers,
-    signal: options.signal,
-    timeout: options.timeout,
-    retry: options.retry,
-  });
-}
+// Declarations import these from here; they live in resource.ts so tools can read what `shaped` marks.
+export { send, shaped, type RequestParts } from "../resource.js";
 
 /**
  * One file for an upload: a `File`, a `Blob`, bytes or text with a name (`{ name, content }`, the

@@ -20,7 +20,7 @@ export const invite = defineResource({
       body: rest,
       query: { token: invite_token, ...query },
       headers,
-    })),
+    }), "Accepts an invite as the invited person: body { invite_token, first_name, last_name }, sent with the JWT of their newly registered identity (POST /auth/user/emailpass/register)."),
     create: op<[body: HttpTypes.AdminCreateInvite, query?: HttpTypes.SelectParams, headers?: H], HttpTypes.AdminInviteResponse>("POST /admin/invites", "body query"),
     retrieve: op<[id: string, query?: HttpTypes.SelectParams, headers?: H], HttpTypes.AdminInviteResponse>("GET /admin/invites/{id}", "id query"),
     list: op<[queryParams?: HttpTypes.FindParams, headers?: H], HttpTypes.AdminInviteListResponse>("GET /admin/invites", "query", { list: true }),

@@ -43,7 +43,7 @@ export const promotion = defineResource({
     })),
     listRuleAttributes: shaped<[ruleType: string, promotionType?: string, applicationMethodTargetType?: string, headers?: H], HttpTypes.AdminRuleAttributeOptionsListResponse>(
       "GET /admin/promotions/rule-attribute-options/{ruleType}",
-      "ruleType promotionType applicationMethodTargetType headers",
+      "ruleType promotionType? applicationMethodTargetType? headers",
       (ruleType, promotionType, applicationMethodTargetType, headers) => ({
         params: { ruleType },
         query: { promotion_type: promotionType, application_method_target_type: applicationMethodTargetType },

@@ -11,7 +11,7 @@ export const store = defineResource({
   path: "/admin/stores",
   one: "store",
   many: "stores",
-  columns: ["id", "name", "default_currency_code", "default_region_id"],
+  columns: ["id", "name", "default_sales_channel_id", "default_region_id", "default_location_id"],
   docs: "https://docs.medusajs.com/api/admin#stores",
   methods: {
     retrieve: op<[id: string, query?: HttpTypes.AdminStoreParams, headers?: H], HttpTypes.AdminStoreResponse>("GET /admin/stores/{id}", "id query"),

@@ -17,6 +17,12 @@ export const workflowExecution = defineResource({
   methods: {
     list: op<[queryParams?: HttpTypes.AdminGetWorkflowExecutionsParams, headers?: H], HttpTypes.AdminWorkflowExecutionListResponse>("GET /admin/workflows-executions", "query", { list: true }),
     retrieve: op<[id: string, headers?: H], HttpTypes.AdminWorkflowExecutionResponse>("GET /admin/workflows-executions/{id}", "id"),
+    /**
+     * One run of a workflow by its transaction id. https://docs.medusajs.com/api/admin#workflows-executions
+     * Medusa 2.21 ignores the transaction id on this route and answers the workflow's first stored run;
+     * `list({ transaction_id })` finds the exact run.
+     * @example const { workflow_execution } = await sdk.admin.workflowExecution.retrieveTransaction("import-products-as-chunks", txId)
+     */
     retrieveTransaction: op<[workflowId: string, transactionId: string, query?: HttpTypes.AdminGetWorkflowExecutionDetailsParams, headers?: H], HttpTypes.AdminWorkflowExecutionResponse>(
       "GET /admin/workflows-executions/{workflowId}/{transactionId}",
       "workflowId transactionId query",
@@ -37,19 +43,30 @@ export const workflowExecution = defineResource({
       "workflowId body",
       { summary: "Ours (no js-sdk method): marks an asynchronous step failed." },
     ),
+    /**
+     * Server-sent events of every run of a workflow. https://docs.medusajs.com/api/admin#workflows-executions
+     * Medusa sends the response headers only with the first event, so the promise settles when the
+     * first event arrives: start the subscription, then trigger the workflow, then await it.
+     * @example const sub = sdk.admin.workflowExecution.subscribe("create-product-tags"); await sdk.admin.workflowExecution.run("create-product-tags", { input }); const { stream, abort } = await sub
+     */
     subscribe: handWritten<[workflowId: string, query?: Record<string, unknown>, headers?: H], EventStream>(
       "GET /admin/workflows-executions/{workflowId}/subscribe",
       "workflowId query headers",
       (ctx, workflowId: string, query, headers, options?: CallOptions) =>
         stream(ctx, expandPath("/admin/workflows-executions/{workflowId}/subscribe", { workflowId }), query, headers, options),
-      "Ours (no js-sdk method): server-sent events of every run of a workflow ({stream, abort}).",
+      "Ours (no js-sdk method): server-sent events of every run of a workflow ({stream, abort}); settles with the first event.",
     ),
+    /**
+     * Server-sent events of one run. https://docs.medusajs.com/api/admin#workflows-executions
+     * Like {@link subscribe}, it settles with the run's first event, so do not await it before the run moves.
+     * @example const sub = sdk.admin.workflowExecution.subscribeTransaction("import-products-as-chunks", txId); await sdk.admin.product.confirmImport(txId); const { stream } = await sub
+     */
     subscribeTransaction: handWritten<[workflowId: string, transactionId: string, query?: Record<string, unknown>, headers?: H], EventStream>(
       "GET /admin/workflows-executions/{workflowId}/{transactionId}/subscribe",
       "workflowId transactionId query headers",
       (ctx, workflowId: string, transactionId: string, query, headers, options?: CallOptions) =>
         stream(ctx, expandPath("/admin/workflows-executions/{workflowId}/{transactionId}/subscribe", { workflowId, transactionId }), query, headers, options),
-      "Ours (no js-sdk method): server-sent events of one run ({stream, abort}).",
+      "Ours (no js-sdk method): server-sent events of one run ({stream, abort}); settles with the first event.",
     ),
   },
 });

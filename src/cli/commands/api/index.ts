@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import type { CommandContext } from "../../program.js";
 import { UsageError } from "../../errors.js";
 import { collect, readBody } from "../../input.js";
+import { announceWrite } from "../../output/notice.js";
 
 type Rec = Record<string, unknown>;
 
@@ -58,6 +59,7 @@ export function register(cmd: Command, ctx: CommandContext): void {
         throw e;
       }
       if (res !== undefined && res !== null && res !== "") writeBody(f.io.out, res);
+      if (verb !== "GET" && verb !== "HEAD" && verb !== "OPTIONS") await announceWrite(f, `${verb} ${pathname}`);
     });
 }
 

@@ -87,10 +87,20 @@ export async function loginRun(ctx: CommandContext, c: Command, o: LoginOptions)
     if (typeof answer === "string") secret = answer;
     else if ("mfa_required" in answer) {
       if (!interactive) throw new AuthRequiredError("this account asks for a second factor (MFA), which needs a terminal", "run `medusactl login` interactively, or use a secret API key with --api-key-stdin");
-      const challenge = answer.mfa_challenge as { id?: string } | undefined;
+      const challenge = answer.mfa_challenge as { id?: string; methods?: string[] } | undefined;
       if (!challenge?.id) throw new AuthRequiredError("the back-end asked for a second factor but sent no challenge");
-      const code = (await f.prompter().secret("MFA code: ")).trim();
-      secret = await verify(() => sdk.auth.mfa.verifyChallenge(challenge.id!, { code }), url);
+      const methods = challenge.methods?.length ? challenge.methods : ["totp"];
+      const factor = methods.find((m) => m !== "recovery_code");
+      const withRecovery = methods.includes("recovery_code");
+      const prompt = factor ? `${factor === "totp" ? "Authentication code" : `Code (${factor})`}${withRecovery ? " or a recovery code" : ""}: ` : "Recovery code: ";
+      const code = (await f.prompter().secret(prompt)).trim();
+      if (!code) throw new AuthRequiredError("no MFA code given");
+      // Authenticator codes are digits; anything else offered alongside is a recovery code.
+      const method = factor && (!withRecovery || /^\d{6,8}$/.test(code)) ? factor : "recovery_code";
+      secret = await verify(() => sdk.auth.mfa.verifyChallenge(challenge.id!, { method, code }), url).catch((e: { name?: string; status?: number; message?: string }) => {
+        if (e?.name === "ApiError" && e.status === 400) throw new AuthRequiredError(`the MFA code was refused: ${e.message}`, "run `medusactl login` again with a new code");
+        throw e;
+      });
     } else if ("location" in answer) {
       throw new AuthRequiredError("the back-end answered with a redirect (third-party login), which medusactl cannot follow", "use email and password, or a secret API key with --api-key-stdin");
     } else {

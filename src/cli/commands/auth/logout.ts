@@ -12,6 +12,7 @@ import { envCredential } from "./shared.js";
 export function register(cmd: Command, ctx: CommandContext): void {
   cmd
     .option("--all", "forget the credentials of every profile")
+    .addHelpText("after", "\nExamples:\n  medusactl logout\n  medusactl logout --profile shop\n  medusactl logout --all")
     .action(async (o: { all?: boolean }, c: Command) => {
       const f = ctx.factory(c);
       const flags = globalFlags(c);

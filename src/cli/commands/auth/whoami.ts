@@ -14,6 +14,7 @@ export function register(cmd: Command, ctx: CommandContext): void {
   cmd
     .option("--show-token", "print the credential in use (a secret: mind where the output goes)")
     .option("--json", "print one JSON object")
+    .addHelpText("after", "\nExamples:\n  medusactl whoami\n  medusactl whoami --profile ci --json\n  medusactl whoami --show-token | pbcopy")
     .action(async (o: { showToken?: boolean; json?: boolean }, c: Command) => {
       const f = ctx.factory(c);
       const target = await f.target();

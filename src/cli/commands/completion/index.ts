@@ -2,14 +2,17 @@ import { Command } from "commander";
 import type { CommandContext } from "../../program.js";
 import { UsageError } from "../../errors.js";
 import { NOUNS, type NounEntry } from "../index.js";
+import { GLOBAL_OPTIONS } from "../../help.js";
 
-const GLOBAL_FLAGS = ["--profile", "--url", "--debug", "--timeout", "--insecure", "--no-color", "--help", "--version"];
+const GLOBAL_FLAGS = [...GLOBAL_OPTIONS.map((o) => o.flags.split(" ")[0]!), "--help", "--version"];
+/** Global flags followed by a value, which is not a noun or verb. */
+const VALUED = GLOBAL_OPTIONS.filter((o) => o.value).map((o) => o.flags.split(" ")[0]!);
 
 /** `medusactl completion bash|zsh`: a script built from the noun table and each noun's verbs. */
 export function register(cmd: Command, ctx: CommandContext): void {
   cmd
     .argument("<shell>", "bash or zsh")
-    .addHelpText("after", "\nInstall:\n  bash: medusactl completion bash > ~/.local/share/bash-completion/completions/medusactl\n  zsh:  medusactl completion zsh > \"${fpath[1]}/_medusactl\"   (or: source <(medusactl completion zsh))")
+    .addHelpText("after", "\nExamples:\n  bash: medusactl completion bash > ~/.local/share/bash-completion/completions/medusactl\n  zsh:  medusactl completion zsh > \"${fpath[1]}/_medusactl\"   (or: source <(medusactl completion zsh))")
     .action(async (shell: string, _o, c: Command) => {
       const f = ctx.factory(c);
       const table = await verbTable(ctx);
@@ -30,8 +33,9 @@ export async function verbTable(ctx: CommandContext): Promise<CompletionEntry[]>
   for (const noun of NOUNS) {
     const scratch = new Command(noun.name);
     if (noun.kind !== "command") {
+      // As in program.ts: hand-written verbs first, then the generated ones not taken.
       if (noun.load) await (await noun.load()).register(scratch, ctx);
-      else if (noun.admin) await (await import("../crud.js")).registerCrud(scratch, noun, ctx);
+      if (noun.admin) await (await import("../crud.js")).registerCrud(scratch, noun, ctx);
     }
     out.push({ noun, verbs: scratch.commands.map((c) => c.name()) });
   }
@@ -49,7 +53,7 @@ _medusactl() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" noun="" n=0 i words=""
   for ((i = 1; i < COMP_CWORD; i++)); do
     case "\${COMP_WORDS[i]}" in
-      --profile|--url|--timeout) ((i++)) ;;
+      ${VALUED.join("|")}) ((i++)) ;;
       -*) ;;
       *) ((n++)); [[ -z "$noun" ]] && noun="\${COMP_WORDS[i]}" ;;
     esac

@@ -5,9 +5,14 @@ import { PROFILE_NAME_RE, secretKey } from "../../config/profiles.js";
 import { requireConfirmation } from "../../prompter.js";
 
 export function register(noun: Command, ctx: CommandContext): void {
+  noun.addHelpText(
+    "after",
+    "\nA profile is a saved back-end URL plus its credential (from `medusactl login --profile NAME`). The active one is\n--profile, else MEDUSACTL_PROFILE, else the default.\n\nExamples:\n  medusactl profile list\n  medusactl profile use shop\n  medusactl --profile ci products list",
+  );
   noun
     .command("list")
     .description("List saved profiles (secrets are never shown)")
+    .addHelpText("after", "\nExamples:\n  medusactl profile list\n  medusactl profile list --json")
     .option("--json", "print JSON")
     .action(async (o, c: Command) => {
       const f = ctx.factory(c);
@@ -36,6 +41,7 @@ export function register(noun: Command, ctx: CommandContext): void {
   noun
     .command("use")
     .description("Make a profile the default")
+    .addHelpText("after", "\nExamples:\n  medusactl profile use shop")
     .argument("<name>")
     .action(async (name: string, _o, c: Command) => {
       const f = ctx.factory(c);
@@ -49,6 +55,7 @@ export function register(noun: Command, ctx: CommandContext): void {
   noun
     .command("set")
     .description("Change a profile's settings")
+    .addHelpText("after", "\nExamples:\n  medusactl profile set shop --production\n  medusactl profile set sandbox --publishable-key pk_…\n  medusactl profile set shop --url https://new.example.com")
     .argument("<name>")
     .option("--url <url>", "back-end URL (the stored credential is dropped when the URL changes)")
     .option("--production", "mark as production: stricter confirmations")
@@ -78,6 +85,7 @@ export function register(noun: Command, ctx: CommandContext): void {
   noun
     .command("remove")
     .description("Delete a profile and its stored credential")
+    .addHelpText("after", "\nExamples:\n  medusactl profile remove old-shop\n  medusactl profile remove old-shop --yes")
     .argument("<name>")
     .option("-y, --yes", "do not ask for confirmation")
     .action(async (name: string, o, c: Command) => {

@@ -61,6 +61,7 @@ export function register(noun: Command, ctx: CommandContext): void {
   noun
     .command("up")
     .description("Install (first time), seed and start the local Medusa back-end; idempotent")
+    .addHelpText("after", "\nExamples:\n  medusactl sandbox up\n  eval \"$(medusactl sandbox up --shell)\"\n  medusactl sandbox up --env >> \"$GITHUB_ENV\"\n  medusactl sandbox up --port 9100 --db-port 54330")
     .option("--port <port>", "Medusa port on 127.0.0.1 (default 9000)", port)
     .option("--db-port <port>", "embedded PostgreSQL port (default 54329)", port)
     .option("--database-url <url>", "use this existing PostgreSQL database instead of the embedded one")
@@ -91,6 +92,7 @@ export function register(noun: Command, ctx: CommandContext): void {
   noun
     .command("down")
     .description("Stop the processes the sandbox started")
+    .addHelpText("after", "\nExamples:\n  medusactl sandbox down")
     .action(async (_o, c: Command) => {
       const f = ctx.factory(c);
       const { sandboxDown } = await import("../../sandbox/index.js");
@@ -101,6 +103,7 @@ export function register(noun: Command, ctx: CommandContext): void {
   noun
     .command("status")
     .description("Exit 0 and print the URL when running, exit 1 when not")
+    .addHelpText("after", "\nExamples:\n  medusactl sandbox status && echo running")
     .action(async (_o, c: Command) => {
       const f = ctx.factory(c);
       const { sandboxStatus } = await import("../../sandbox/index.js");
@@ -115,6 +118,7 @@ export function register(noun: Command, ctx: CommandContext): void {
   noun
     .command("reset")
     .description("Drop the sandbox database and seed it again")
+    .addHelpText("after", "\nExamples:\n  medusactl sandbox reset\n  medusactl sandbox reset --yes")
     .option("-y, --yes", "do not ask for confirmation")
     .action(async (o, c: Command) => {
       const f = ctx.factory(c);
@@ -128,6 +132,7 @@ export function register(noun: Command, ctx: CommandContext): void {
   noun
     .command("logs")
     .description("Print the Medusa server log")
+    .addHelpText("after", "\nExamples:\n  medusactl sandbox logs\n  medusactl sandbox logs -n 50")
     .option("-n, --lines <n>", "how many of the last lines (default 200)", (v) => Number(v))
     .action(async (o, c: Command) => {
       const f = ctx.factory(c);
@@ -147,6 +152,7 @@ export function register(noun: Command, ctx: CommandContext): void {
   noun
     .command("destroy")
     .description("Stop the sandbox and delete its folder (bulk-job checkpoints are kept)")
+    .addHelpText("after", "\nExamples:\n  medusactl sandbox destroy --yes")
     .option("-y, --yes", "do not ask for confirmation")
     .action(async (o, c: Command) => {
       const f = ctx.factory(c);

@@ -1,0 +1,188 @@
+/**
+ * `--resume` checkpoints (CONTRACT.md §6, §8) in `<data root>/jobs/`. A job is keyed by the
+ * command, the target (profile and URL) and the SHA-256 of the input file, so a changed file or
+ * another store never resumes a stale job. Two files per job:
+ * - `<key>.json`: metadata and job state, replaced atomically (write, fsync, rename) after each
+ *   committed chunk;
+ * - `<key>.jsonl`: one line per committed item (e.g. a report row), appended before the
+ *   metadata is replaced. Its committed length is recorded in the metadata, so bytes written by a
+ *   process that died between the two steps are ignored on resume.
+ * Writing stays O(chunk) however large the job, and a crash at any point leaves a consistent
+ * checkpoint. Both files are removed when the job finishes.
+ */
+import { createHash } from "node:crypto";
+import { createReadStream, promises as fs } from "node:fs";
+import path from "node:path";
+
+export interface CheckpointKey {
+  /** e.g. "products import". */
+  command: string;
+  /** Profile name, or "env" when the credential came from the environment. */
+  profile: string;
+  url: string;
+  /** SHA-256 of the input file (see hashFile). */
+  fileHash: string;
+}
+
+interface Meta<S> {
+  version: 1;
+  key: CheckpointKey;
+  file: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Bytes of the journal that belong to committed chunks. */
+  journalBytes: number;
+  state: S;
+}
+
+/** SHA-256 of a file's bytes, streamed. */
+export async function hashFile(file: string): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
+  return hash.digest("hex");
+}
+
+export function checkpointId(key: CheckpointKey): string {
+  return createHash("sha256").update(JSON.stringify([key.command, key.profile, key.url, key.fileHash])).digest("hex").slice(0, 32);
+}
+
+async function writeAtomic(file: string, text: string): Promise<void> {
+  const tmp = `${file}.${process.pid}.tmp`;
+  const fh = await fs.open(tmp, "w", 0o600);
+  try {
+    await fh.writeFile(text);
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+  await fs.rename(tmp, file);
+}
+
+export class Checkpoint<S, E> {
+  /** True when this run continues an interrupted one. */
+  readonly resumed: boolean;
+  /** Items committed by the interrupted run(s), in commit order. */
+  readonly entries: E[];
+  state: S;
+  private journalBytes: number;
+  private readonly metaFile: string;
+  private readonly journalFile: string;
+  private readonly meta: Meta<S>;
+  private chain: Promise<void> = Promise.resolve();
+
+  private constructor(dir: string, id: string, meta: Meta<S>, entries: E[], resumed: boolean) {
+    this.metaFile = path.join(dir, `${id}.json`);
+    this.journalFile = path.join(dir, `${id}.jsonl`);
+    this.meta = meta;
+    this.state = meta.state;
+    this.entries = entries;
+    this.journalBytes = meta.journalBytes;
+    this.resumed = resumed;
+  }
+
+  /** The checkpoint of an interrupted job with this key, if any (for a "use --resume" hint). */
+  static async find(dir: string, key: CheckpointKey): Promise<{ updatedAt: string; file: string } | undefined> {
+    try {
+      const meta = JSON.parse(await fs.readFile(path.join(dir, `${checkpointId(key)}.json`), "utf8")) as Meta<unknown>;
+      return { updatedAt: meta.updatedAt, file: meta.file };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Opens the job's checkpoint. With `resume` and an existing checkpoint, its state and committed
+   * entries come back (`resumed` = true); otherwise any old checkpoint is discarded and a new
+   * one starts with `initial`.
+   */
+  static async open<S, E>(opts: { dir: string; key: CheckpointKey; file: string; resume: boolean; initial: S; now?: () => Date }): Promise<Checkpoint<S, E>> {
+    const { dir, key } = opts;
+    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    const id = checkpointId(key);
+    const metaFile = path.join(dir, `${id}.json`);
+    const journalFile = path.join(dir, `${id}.jsonl`);
+    const stamp = (opts.now ?? (() => new Date()))().toISOString();
+    if (opts.resume) {
+      let meta: Meta<S> | undefined;
+      try {
+        meta = JSON.parse(await fs.readFile(metaFile, "utf8")) as Meta<S>;
+      } catch {
+        meta = undefined;
+      }
+      if (meta && meta.version === 1) {
+        const entries: E[] = [];
+        let text = "";
+        try {
+          const fh = await fs.open(journalFile, "r");
+          try {
+            const buf = Buffer.alloc(meta.journalBytes);
+            await fh.read(buf, 0, meta.journalBytes, 0);
+            text = buf.toString("utf8");
+          } finally {
+            await fh.close();
+          }
+          // Drop whatever an interrupted append left beyond the committed length.
+          await fs.truncate(journalFile, meta.journalBytes);
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== "ENOENT" || meta.journalBytes > 0) throw e;
+        }
+        await fs.appendFile(journalFile, "", { mode: 0o600 });
+        for (const l of text.split("\n")) if (l) entries.push(JSON.parse(l) as E);
+        return new Checkpoint<S, E>(dir, id, meta, entries, true);
+      }
+    }
+    await fs.rm(journalFile, { force: true });
+    const meta: Meta<S> = { version: 1, key, file: opts.file, createdAt: stamp, updatedAt: stamp, journalBytes: 0, state: opts.initial };
+    await fs.writeFile(journalFile, "", { mode: 0o600 });
+    await writeAtomic(metaFile, JSON.stringify(meta));
+    return new Checkpoint<S, E>(dir, id, meta, [], false);
+  }
+
+  /**
+   * Records a committed chunk: its entries are appended, then the state is replaced atomically.
+   * Calls are serialised, so concurrent workers can commit as their chunks finish.
+   */
+  commit(entries: E[], state?: S): Promise<void> {
+    const run = async () => {
+      if (state !== undefined) this.state = state;
+      if (entries.length) {
+        const text = entries.map((e) => JSON.stringify(e)).join("\n") + "\n";
+        const fh = await fs.open(this.journalFile, "r+");
+        try {
+          await fh.write(text, this.journalBytes, "utf8");
+          await fh.sync();
+        } finally {
+          await fh.close();
+        }
+        this.journalBytes += Buffer.byteLength(text);
+      }
+      this.meta.journalBytes = this.journalBytes;
+      this.meta.state = this.state;
+      this.meta.updatedAt = new Date().toISOString();
+      await writeAtomic(this.metaFile, JSON.stringify(this.meta));
+    };
+    const p = this.chain.then(run);
+    this.chain = p.catch(() => {});
+    return p;
+  }
+
+  /** The job is over: removes both files. */
+  async finish(): Promise<void> {
+    await this.chain;
+    await fs.rm(this.metaFile, { force: true });
+    await fs.rm(this.journalFile, { force: true });
+  }
+}
+
+/** The jobs folder and checkpoint key of a bulk command run against the factory's target. */
+export async function jobFor(
+  f: { dataDir(): string; target(): Promise<{ url: string; profileName?: string }> },
+  command: string,
+  file: string,
+): Promise<{ dir: string; key: CheckpointKey }> {
+  const target = await f.target();
+  return {
+    dir: path.join(f.dataDir(), "jobs"),
+    key: { command, profile: target.profileName ?? "env", url: target.url, fileHash: await hashFile(file) },
+  };
+}

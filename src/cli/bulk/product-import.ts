@@ -1,0 +1,521 @@
+/**
+ * The engine-independent steps of `products import`:
+ * 1. `indexFile`: one streaming pass that validates every cell and cross-row rule (rows of one
+ *    product that disagree, duplicate SKUs or option combinations, missing handle/title) and
+ *    keeps only small per-product facts, not rows;
+ * 2. `checkStore`: the references, ids, handles and SKUs of the file checked against the store
+ *    (an unknown `Product Id`, a SKU that belongs to another product…), all before any write;
+ * 3. `streamProducts`: a second pass that yields each product as soon as its last row has been
+ *    read, so memory holds the products in flight, not the file;
+ * 4. `fetchExisting` + `planProduct` per chunk, then `writeChunk` (batch engine).
+ */
+import type { Medusa } from "../../sdk/index.js";
+import { readCsv } from "./csv.js";
+import { Problems } from "./problems.js";
+import {
+  PORTABLE,
+  STOCK_COLUMN,
+  mapHeader,
+  parseRow,
+  productDifferences,
+  productKeyOf,
+  type HeaderMap,
+  type ParsedRow,
+  type RefKind,
+} from "./product-csv.js";
+import { planProduct, type ExistingProduct, type FileProduct, type ProductPlan, type Resolved } from "./product-plan.js";
+import { lookupMany, resolveRef, REFS } from "./lookup.js";
+import { chunked, jsonBytes, runPool } from "./pool.js";
+import { rowError, type ReportRow, type RowError } from "./report.js";
+
+type Rec = Record<string, any>;
+
+export interface ProductFacts {
+  firstRow: number;
+  firstLine: number;
+  lastRow: number;
+  rows: number;
+  id?: string;
+  handle?: string;
+  hasTitle: boolean;
+  /** The first row's product-level cells, to compare the other rows with. */
+  first: ParsedRow;
+  optionTitles: string;
+  combos: Set<string>;
+}
+
+export interface FileIndex {
+  header: HeaderMap;
+  dataRows: number;
+  products: Map<string, ProductFacts>;
+  skus: Map<string, { row: number; line: number; key: string }>;
+  variantIds: Map<string, { row: number; line: number; key: string }>;
+  refs: Record<RefKind | "collection" | "type" | "shippingProfile", Map<string, { row: number; line: number }>>;
+  regions: Set<string>;
+  stockRows: number;
+}
+
+export interface IndexOptions {
+  file: string;
+  problems: Problems;
+  matchHandle: boolean;
+  signal?: AbortSignal;
+  onRow?: () => void;
+}
+
+/** Pass 1: validates the whole file and indexes it. */
+export async function indexFile(opts: IndexOptions): Promise<FileIndex> {
+  const { file, problems } = opts;
+  let header: HeaderMap | undefined;
+  const index: FileIndex = {
+    header: undefined as unknown as HeaderMap,
+    dataRows: 0,
+    products: new Map(),
+    skus: new Map(),
+    variantIds: new Map(),
+    refs: { category: new Map(), tag: new Map(), salesChannel: new Map(), collection: new Map(), type: new Map(), shippingProfile: new Map() },
+    regions: new Set(),
+    stockRows: 0,
+  };
+  for await (const rec of readCsv(file, { file, problems, signal: opts.signal })) {
+    if (!header) {
+      header = mapHeader(rec.cells, file, problems);
+      index.header = header;
+      for (const p of header.prices) if (p.region) index.regions.add(p.region);
+      continue;
+    }
+    index.dataRows++;
+    opts.onRow?.();
+    const row = parseRow(header, rec, file, problems);
+    const at = { file, row: rec.row, line: rec.line };
+    const key = productKeyOf(row, opts.matchHandle);
+    if (!key) {
+      problems.add({ ...at, column: "Product Handle", message: opts.matchHandle ? "missing (--match handle matches products by handle)" : "missing (a row needs a Product Handle or a Product Id)" });
+      continue;
+    }
+    const sku = typeof row.variant.sku === "string" ? row.variant.sku : undefined;
+    if (sku) {
+      const dup = index.skus.get(sku);
+      if (dup) problems.add({ ...at, column: "Variant Sku", message: `SKU "${sku}" is also on row ${dup.row}` });
+      else index.skus.set(sku, { row: rec.row, line: rec.line, key });
+    }
+    const vid = !opts.matchHandle && typeof row.variant.id === "string" ? row.variant.id : undefined;
+    if (vid) {
+      const dup = index.variantIds.get(vid);
+      if (dup) problems.add({ ...at, column: "Variant Id", message: `variant ${vid} is also on row ${dup.row}` });
+      else index.variantIds.set(vid, { row: rec.row, line: rec.line, key });
+    }
+    if (row.stock !== undefined) {
+      index.stockRows++;
+      if (!sku) problems.add({ ...at, column: STOCK_COLUMN, message: "stock needs a Variant Sku on the row" });
+    }
+    for (const kind of ["category", "tag", "salesChannel"] as const) for (const v of row.refs[kind] ?? []) if (!index.refs[kind].has(v)) index.refs[kind].set(v, at);
+    for (const kind of ["collection", "type", "shippingProfile"] as const) {
+      const v = row.refOne[kind];
+      if (v !== undefined && !index.refs[kind].has(v)) index.refs[kind].set(v, at);
+    }
+    const titles = JSON.stringify(row.options.map(([t]) => t).sort());
+    const combo = JSON.stringify([...row.options].sort());
+    const facts = index.products.get(key);
+    if (!facts) {
+      index.products.set(key, {
+        firstRow: rec.row,
+        firstLine: rec.line,
+        lastRow: rec.row,
+        rows: 1,
+        id: !opts.matchHandle && typeof row.product.id === "string" ? row.product.id : undefined,
+        handle: typeof row.product.handle === "string" ? row.product.handle : undefined,
+        hasTitle: typeof row.product.title === "string",
+        first: { ...row, variant: {}, prices: {}, options: [], optionExclusive: {} },
+        optionTitles: titles,
+        combos: new Set(row.options.length ? [combo] : []),
+      });
+      continue;
+    }
+    facts.lastRow = rec.row;
+    facts.rows++;
+    facts.hasTitle ||= typeof row.product.title === "string";
+    facts.handle ??= typeof row.product.handle === "string" ? row.product.handle : undefined;
+    const diff = productDifferences(facts.first, row);
+    if (diff.length) problems.add({ ...at, column: diff[0], message: `disagrees with row ${facts.firstRow} of the same product (${diff.join(", ")})` });
+    if (titles !== facts.optionTitles) problems.add({ ...at, message: `has other option names than row ${facts.firstRow} of the same product (every variant needs a value for each option)` });
+    else if (!row.options.length && facts.rows === 2) problems.add({ ...at, message: `product has several variants (rows ${facts.firstRow} and ${rec.row}…) but no options to tell them apart` })
+    else if (row.options.length && facts.combos.has(combo)) problems.add({ ...at, message: `another row of this product has the same option values (${row.options.map(([t, v]) => `${t}: ${v}`).join(", ")})` });
+    else if (row.options.length) facts.combos.add(combo);
+  }
+  if (!header) problems.add({ file, message: "the file is empty" });
+  else if (index.dataRows === 0) problems.add({ file, row: 1, message: "the file has a header but no rows" });
+  if (index.stockRows && !header?.has.sku) problems.add({ file, row: 1, column: STOCK_COLUMN, message: "stock needs a Variant Sku column" });
+  return index;
+}
+
+export interface StoreFacts {
+  resolved: Resolved;
+  locationId?: string;
+  /** Product key → id of the store's product, for the products that exist. */
+  existing: Map<string, string>;
+  /** Tag and type values of `--portable` files that are missing and will be created. */
+  missingTags: string[];
+  missingTypes: string[];
+}
+
+export interface StoreCheckOptions {
+  file: string;
+  sdk: Medusa;
+  problems: Problems;
+  matchHandle: boolean;
+  salesChannel?: string;
+  shippingProfile?: string;
+  location?: string;
+  concurrency: number;
+  signal?: AbortSignal;
+}
+
+function flagProblem(problems: Problems, file: string, e: unknown): void {
+  problems.add({ file, message: (e as Error).message });
+}
+
+/** Pass 1, store side: everything the file names must exist (or be creatable), before any write. */
+export async function checkStore(index: FileIndex, o: StoreCheckOptions): Promise<StoreFacts> {
+  const { sdk, problems, file } = o;
+  const q = { concurrency: o.concurrency, signal: o.signal };
+  const resolved: Resolved = {
+    regions: new Map(),
+    refs: { category: new Map(), tag: new Map(), salesChannel: new Map(), collection: new Map(), type: new Map(), shippingProfile: new Map() },
+  };
+  const facts: StoreFacts = { resolved, existing: new Map(), missingTags: [], missingTypes: [] };
+  const ref = async (flag: string | undefined, what: (typeof REFS)[keyof typeof REFS]) => {
+    if (!flag) return undefined;
+    try {
+      return (await resolveRef(sdk, what, flag, o.signal)).id;
+    } catch (e) {
+      flagProblem(problems, file, e);
+      return undefined;
+    }
+  };
+  resolved.salesChannelId = await ref(o.salesChannel, REFS.salesChannel);
+  resolved.shippingProfileId = await ref(o.shippingProfile, REFS.shippingProfile);
+  facts.locationId = await ref(o.location, REFS.stockLocation);
+  if (index.stockRows && !o.location) problems.add({ file, row: 1, column: STOCK_COLUMN, message: "stock quantities need --location <id|name>" });
+
+  if (index.regions.size) {
+    const regions = (await sdk.client.fetch<Rec>("/admin/regions", { query: { fields: "id,name,currency_code", limit: 1000 }, signal: o.signal })).regions as Rec[];
+    for (const name of index.regions) {
+      const hits = regions.filter((r) => r.name === name);
+      const col = index.header.prices.find((p) => p.region === name)!;
+      if (hits.length === 1) {
+        resolved.regions.set(name, hits[0]!.id);
+        if (hits[0]!.currency_code !== col.currency) problems.add({ file, row: 1, column: col.header, message: `region "${name}" uses ${String(hits[0]!.currency_code).toUpperCase()}, not ${col.currency.toUpperCase()}` });
+      } else problems.add({ file, row: 1, column: col.header, message: hits.length ? `${hits.length} regions are named "${name}"` : `no region is named "${name}"` });
+    }
+  }
+
+  // --portable references: natural keys → ids.
+  const refLookups: [keyof Resolved["refs"], string, string, string, string][] = [
+    ["collection", "/admin/collections", "collections", "handle", PORTABLE.collection],
+    ["category", "/admin/product-categories", "product_categories", "handle", `${PORTABLE.category} N`],
+    ["salesChannel", "/admin/sales-channels", "sales_channels", "name", `${PORTABLE.salesChannel} N`],
+    ["shippingProfile", "/admin/shipping-profiles", "shipping_profiles", "name", PORTABLE.shippingProfile],
+    ["tag", "/admin/product-tags", "product_tags", "value", `${PORTABLE.tag} N`],
+    ["type", "/admin/product-types", "product_types", "value", PORTABLE.type],
+  ];
+  for (const [kind, path, listKey, field, column] of refLookups) {
+    const wanted = index.refs[kind];
+    if (!wanted.size) continue;
+    const found = await lookupMany(sdk, path, listKey, field, wanted.keys(), { fields: `id,${field}` }, q);
+    for (const [value, at] of wanted) {
+      const hits = found.filter((r) => r[field] === value);
+      if (hits.length === 1) resolved.refs[kind].set(value, hits[0]!.id);
+      else if (hits.length > 1) problems.add({ file, ...at, column, message: `${hits.length} records match "${value}"` });
+      else if (kind === "tag") facts.missingTags.push(value);
+      else if (kind === "type") facts.missingTypes.push(value);
+      else problems.add({ file, ...at, column, message: `"${value}" not found in the store` });
+    }
+  }
+
+  // Products: ids must exist; handles tell creates from updates.
+  const byId = [...index.products.values()].filter((p) => p.id).map((p) => p.id!);
+  if (byId.length) {
+    const found = new Set((await lookupMany(sdk, "/admin/products", "products", "id", byId, { fields: "id" }, q)).map((p) => p.id as string));
+    for (const [key, p] of index.products) {
+      if (!p.id) continue;
+      if (found.has(p.id)) facts.existing.set(key, p.id);
+      else problems.add({ file, row: p.firstRow, line: p.firstLine, column: "Product Id", message: `product ${p.id} does not exist in this store (use --match handle for a file from another store)` });
+    }
+  }
+  const byHandle = [...index.products.entries()].filter(([, p]) => !p.id && p.handle);
+  if (byHandle.length) {
+    const found = new Map((await lookupMany(sdk, "/admin/products", "products", "handle", byHandle.map(([, p]) => p.handle!), { fields: "id,handle" }, q)).map((p) => [p.handle as string, p.id as string]));
+    for (const [key, p] of byHandle) {
+      const id = found.get(p.handle!);
+      if (id) facts.existing.set(key, id);
+    }
+  }
+  for (const [key, p] of index.products) {
+    if (!facts.existing.has(key) && !p.hasTitle) problems.add({ file, row: p.firstRow, line: p.firstLine, column: "Product Title", message: `product "${p.handle}" is new and needs a title` });
+  }
+
+  // Variant ids must exist on their product; SKUs must not belong to another product.
+  if (index.variantIds.size) {
+    const found = new Map((await lookupMany(sdk, "/admin/product-variants", "variants", "id", index.variantIds.keys(), { fields: "id,product_id" }, q)).map((v) => [v.id as string, v.product_id as string]));
+    for (const [vid, at] of index.variantIds) {
+      const owner = found.get(vid);
+      if (!owner) problems.add({ file, row: at.row, line: at.line, column: "Variant Id", message: `variant ${vid} does not exist in this store` });
+      else if (facts.existing.get(at.key) !== owner) problems.add({ file, row: at.row, line: at.line, column: "Variant Id", message: `variant ${vid} belongs to another product (${owner})` });
+    }
+  }
+  if (index.skus.size) {
+    const found = await lookupMany(sdk, "/admin/product-variants", "variants", "sku", index.skus.keys(), { fields: "id,sku,product_id,product.handle" }, q);
+    for (const v of found) {
+      const at = index.skus.get(v.sku);
+      if (!at) continue;
+      if (facts.existing.get(at.key) !== v.product_id) {
+        problems.add({ file, row: at.row, line: at.line, column: "Variant Sku", message: `SKU "${v.sku}" already belongs to product "${v.product?.handle ?? v.product_id}"` });
+      }
+    }
+  }
+  return facts;
+}
+
+/**
+ * Pass 2: yields each product once its last row has been read (rows of a product need not be
+ * adjacent), skipping the keys in `skip` (done by an interrupted run).
+ */
+export async function* streamProducts(file: string, index: FileIndex, opts: { matchHandle: boolean; skip: Set<string>; keepCells?: boolean; signal?: AbortSignal }): AsyncGenerator<FileProduct> {
+  const open = new Map<string, ParsedRow[]>();
+  const problems = new Problems();
+  let header: HeaderMap | undefined;
+  for await (const rec of readCsv(file, { file, problems, signal: opts.signal })) {
+    if (!header) {
+      header = index.header;
+      continue;
+    }
+    const row = parseRow(header, rec, file, problems);
+    const key = productKeyOf(row, opts.matchHandle);
+    if (!key || opts.skip.has(key)) continue;
+    if (opts.keepCells) row.cells = rec.cells;
+    const facts = index.products.get(key)!;
+    const rows = open.get(key) ?? [];
+    rows.push(row);
+    if (rec.row === facts.lastRow) {
+      open.delete(key);
+      yield { key, rows };
+    } else open.set(key, rows);
+  }
+  // The file changed under us (the checkpoint key is the content hash, so this is a race).
+  if (problems.size || open.size) throw new Error(`${file} changed while it was being imported`);
+}
+
+export const PLAN_FIELDS = [
+  "id", "handle", "title", "subtitle", "status", "description", "external_id", "thumbnail", "collection_id", "type_id",
+  "discountable", "is_giftcard", "weight", "length", "height", "width", "hs_code", "mid_code", "origin_country", "material", "metadata",
+  "shipping_profile.id", "categories.id", "tags.id", "images.id", "images.url", "images.rank", "sales_channels.id",
+  "options.id", "options.title", "options.values.id", "options.values.value",
+  "variants.id", "variants.title", "variants.sku", "variants.barcode", "variants.ean", "variants.upc", "variants.hs_code", "variants.mid_code",
+  "variants.manage_inventory", "variants.allow_backorder", "variants.weight", "variants.length", "variants.height", "variants.width",
+  "variants.material", "variants.origin_country", "variants.metadata", "variants.variant_rank", "variants.created_at",
+  "variants.options.value", "variants.options.option_id",
+  "variants.prices.id", "variants.prices.amount", "variants.prices.currency_code", "variants.prices.min_quantity", "variants.prices.max_quantity", "variants.prices.price_rules.attribute", "variants.prices.price_rules.value",
+].join(",");
+
+/** The store's copies of the products of a chunk that exist, keyed by product key. */
+export async function fetchExisting(sdk: Medusa, products: FileProduct[], ids: Map<string, string>, signal?: AbortSignal): Promise<Map<string, ExistingProduct>> {
+  const wanted = products.flatMap((p) => (ids.has(p.key) ? [ids.get(p.key)!] : []));
+  const out = new Map<string, ExistingProduct>();
+  if (!wanted.length) return out;
+  const found = await lookupMany(sdk, "/admin/products", "products", "id", wanted, { fields: PLAN_FIELDS }, { concurrency: 1, signal });
+  const byId = new Map(found.map((p) => [p.id as string, p as ExistingProduct]));
+  for (const p of products) {
+    const id = ids.get(p.key);
+    const e = id ? byId.get(id) : undefined;
+    if (e) out.set(p.key, e);
+  }
+  return out;
+}
+
+export interface ChunkResult {
+  plan: ProductPlan;
+  productId?: string;
+  error?: RowError;
+  /** Variant ids by SKU after the write (for the report and stock). */
+  variantIds: Map<string, string>;
+}
+
+/** Errors after which the write may or may not have happened. */
+export function isUncertain(e: unknown): boolean {
+  const err = e as { name?: string; status?: number };
+  return err?.name === "NetworkError" || err?.name === "TimeoutError" || err?.status === 502 || err?.status === 503 || err?.status === 504;
+}
+
+export interface WriteContext {
+  sdk: Medusa;
+  resolved: Resolved;
+  matchHandle: boolean;
+  /** Product key → id, kept up to date as products are created. */
+  ids: Map<string, string>;
+  signal?: AbortSignal;
+}
+
+/**
+ * Plans and writes one chunk of products (batch engine). A request whose outcome is unknown
+ * (network loss, timeout) is never repeated blindly: the chunk's products are read back and
+ * planned again, so what was written is now "unchanged" and only the rest is sent. A chunk that
+ * fails as a whole is retried product by product, so one bad product fails alone.
+ */
+export async function writeChunk(products: FileProduct[], ctx: WriteContext, attempt = 0): Promise<ChunkResult[]> {
+  const { sdk, signal } = ctx;
+  const existing = await fetchExisting(sdk, products, ctx.ids, signal);
+  const plans = products.map((p) => planProduct(p, existing.get(p.key), ctx.resolved, { matchHandle: ctx.matchHandle }));
+  const results = new Map<string, ChunkResult>(plans.map((plan) => [plan.key, { plan, productId: plan.productId, variantIds: new Map() }]));
+  for (const [key, e] of existing) for (const v of e.variants ?? []) if (v.sku) results.get(key)!.variantIds.set(v.sku, v.id);
+
+  // Options first: an update may need values the product does not have yet.
+  for (const plan of plans) {
+    if (!plan.optionOps || !plan.productId) continue;
+    try {
+      await sdk.client.fetch(`/admin/products/${encodeURIComponent(plan.productId)}/options/batch`, { method: "POST", body: plan.optionOps, signal });
+    } catch (e) {
+      if (isUncertain(e) && attempt < 2) return writeChunk(products, ctx, attempt + 1);
+      results.get(plan.key)!.error = rowError(e);
+    }
+  }
+  const writable = plans.filter((p) => !results.get(p.key)!.error && (p.create || p.update));
+  const items = writable.map((p) => ({ plan: p, body: p.create ?? p.update! }));
+  for (const group of chunked(items, { maxItems: 1000, size: (i) => jsonBytes(i.body) + 1 })) {
+    try {
+      await sendBatch(group, results, ctx);
+    } catch (e) {
+      if (isUncertain(e)) {
+        if (attempt >= 2) {
+          for (const i of group) results.get(i.plan.key)!.error = rowError(e);
+          continue;
+        }
+        // Read back and plan again: created products are matched by handle this time.
+        await refreshIds(group.map((i) => i.plan), ctx);
+        const redo = await writeChunk(products.filter((p) => group.some((i) => i.plan.key === p.key)), ctx, attempt + 1);
+        for (const r of redo) mergeRedo(results.get(r.plan.key)!, r);
+        continue;
+      }
+      if (group.length === 1) {
+        results.get(group[0]!.plan.key)!.error = rowError(e);
+        continue;
+      }
+      for (const one of group) {
+        try {
+          await sendBatch([one], results, ctx);
+        } catch (e2) {
+          if (isUncertain(e2) && attempt < 2) {
+            await refreshIds([one.plan], ctx);
+            const redo = await writeChunk(products.filter((p) => p.key === one.plan.key), ctx, attempt + 1);
+            for (const r of redo) mergeRedo(results.get(r.plan.key)!, r);
+          } else results.get(one.plan.key)!.error = rowError(e2);
+        }
+      }
+    }
+  }
+  return plans.map((p) => results.get(p.key)!);
+}
+
+function mergeRedo(into: ChunkResult, redo: ChunkResult): void {
+  // The first plan's action is what happened (the redo may only see "unchanged").
+  into.productId = redo.productId ?? into.productId;
+  into.error = redo.error;
+  for (const [k, v] of redo.variantIds) into.variantIds.set(k, v);
+  if (redo.plan.action !== "unchanged") into.plan = redo.plan;
+}
+
+async function refreshIds(plans: ProductPlan[], ctx: WriteContext): Promise<void> {
+  const handles = plans.filter((p) => !p.productId && p.handle).map((p) => p.handle!);
+  if (!handles.length) return;
+  const found = await lookupMany(ctx.sdk, "/admin/products", "products", "handle", handles, { fields: "id,handle" }, { concurrency: 1, signal: ctx.signal });
+  for (const p of plans) {
+    const hit = found.find((f) => f.handle === p.handle);
+    if (hit) ctx.ids.set(p.key, hit.id);
+  }
+}
+
+async function sendBatch(group: { plan: ProductPlan; body: Rec }[], results: Map<string, ChunkResult>, ctx: WriteContext): Promise<void> {
+  const create = group.filter((i) => i.plan.create).map((i) => i.body);
+  const update = group.filter((i) => i.plan.update).map((i) => i.body);
+  const res = await ctx.sdk.client.fetch<Rec>("/admin/products/batch", {
+    method: "POST",
+    body: { ...(create.length ? { create } : {}), ...(update.length ? { update } : {}) },
+    query: { fields: "id,handle,variants.id,variants.sku" },
+    signal: ctx.signal,
+  });
+  // `created` is not in input order (NOTES.md §13): match by handle.
+  for (const p of [...((res.created as Rec[]) ?? []), ...((res.updated as Rec[]) ?? [])]) {
+    const item = group.find((i) => (i.plan.productId ? i.plan.productId === p.id : i.plan.handle === p.handle));
+    if (!item) continue;
+    const r = results.get(item.plan.key)!;
+    r.productId = p.id;
+    ctx.ids.set(item.plan.key, p.id);
+    for (const v of (p.variants as Rec[]) ?? []) if (v.sku) r.variantIds.set(v.sku, v.id);
+  }
+}
+
+/** Report rows of one written (or planned) product. */
+export function reportRows(result: ChunkResult, product: string): (ReportRow & { product: string })[] {
+  const { plan } = result;
+  return plan.rows.map((r) => ({
+    product,
+    row: r.row,
+    line: r.line !== r.row ? r.line : undefined,
+    action: result.error ? "failed" : plan.action,
+    key: r.sku ?? plan.handle,
+    ids: { product_id: result.productId ?? plan.productId, variant_id: (r.sku ? result.variantIds.get(r.sku) : undefined) ?? r.variantId },
+    ...(plan.changes.length ? { changes: plan.changes } : {}),
+    ...(result.error ? { error: result.error } : {}),
+  }));
+}
+
+export interface StockTarget {
+  sku: string;
+  quantity: number | undefined;
+  row: number;
+}
+
+/**
+ * Stock levels at one location for SKUs: creates missing levels (with the row's quantity, or 0
+ * to stock the variant there), updates differing ones. Returns per-SKU errors.
+ */
+export async function applyStock(sdk: Medusa, locationId: string, targets: StockTarget[], opts: { dryRun: boolean; signal?: AbortSignal }): Promise<{ changed: Set<string>; errors: Map<string, RowError> }> {
+  const changed = new Set<string>();
+  const errors = new Map<string, RowError>();
+  if (!targets.length) return { changed, errors };
+  const items = await lookupMany(sdk, "/admin/inventory-items", "inventory_items", "sku", targets.map((t) => t.sku), { fields: "id,sku,location_levels.id,location_levels.location_id,location_levels.stocked_quantity" }, { concurrency: 1, signal: opts.signal });
+  const bySku = new Map(items.map((i) => [i.sku as string, i]));
+  const create: Rec[] = [];
+  const update: Rec[] = [];
+  const skuOf = new Map<string, string>();
+  for (const t of targets) {
+    const item = bySku.get(t.sku);
+    if (!item) {
+      // A variant with manage_inventory false has no inventory item: nothing to stock.
+      continue;
+    }
+    skuOf.set(item.id, t.sku);
+    const level = ((item.location_levels as Rec[]) ?? []).find((l) => l.location_id === locationId);
+    if (!level) {
+      create.push({ inventory_item_id: item.id, location_id: locationId, stocked_quantity: t.quantity ?? 0 });
+      changed.add(t.sku);
+    } else if (t.quantity !== undefined && Number(level.stocked_quantity) !== t.quantity) {
+      update.push({ inventory_item_id: item.id, location_id: locationId, stocked_quantity: t.quantity });
+      changed.add(t.sku);
+    }
+  }
+  if (opts.dryRun || (!create.length && !update.length)) return { changed, errors };
+  const all = [...create.map((b) => ({ op: "create" as const, b })), ...update.map((b) => ({ op: "update" as const, b }))];
+  await runPool(chunked(all, { maxItems: 500 }), 1, async (group) => {
+    try {
+      await sdk.client.fetch("/admin/inventory-items/location-levels/batch", {
+        method: "POST",
+        body: { create: group.filter((g) => g.op === "create").map((g) => g.b), update: group.filter((g) => g.op === "update").map((g) => g.b) },
+        signal: opts.signal,
+      });
+    } catch (e) {
+      for (const g of group) errors.set(skuOf.get(g.b.inventory_item_id)!, rowError(e));
+    }
+  });
+  return { changed, errors };
+}

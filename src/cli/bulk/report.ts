@@ -1,0 +1,115 @@
+/**
+ * `--report file.json|file.csv`: one entry per input row with the action taken, the ids it
+ * concerns and, for a failed row, the server's error (status, type, code, message), so failed
+ * rows can be found and re-run. Streamed while the job runs (rows arrive in commit order, not
+ * file order); the JSON form ends with a summary of counts.
+ */
+import { createWriteStream, type WriteStream } from "node:fs";
+import { UsageError } from "../errors.js";
+import { CsvWriter } from "./csv.js";
+
+export type RowAction = "create" | "update" | "unchanged" | "failed" | "skipped";
+
+export interface RowError {
+  status?: number;
+  type?: string;
+  code?: string;
+  message: string;
+}
+
+export interface ReportRow {
+  /** CSV record number (header = 1). */
+  row: number;
+  line?: number;
+  action: RowAction;
+  /** The natural key the row was matched by (handle, SKU, price key…). */
+  key?: string;
+  /** Ids of what the row created or touched, by report column (e.g. product_id, variant_id). */
+  ids?: Record<string, string | undefined>;
+  /** Changed fields, for updates (and dry runs). */
+  changes?: string[];
+  error?: RowError;
+}
+
+export type ReportSummary = Record<RowAction, number> & { rows: number };
+
+export function emptySummary(): ReportSummary {
+  return { rows: 0, create: 0, update: 0, unchanged: 0, failed: 0, skipped: 0 };
+}
+
+export function countRow(summary: ReportSummary, row: Pick<ReportRow, "action">): void {
+  summary.rows++;
+  summary[row.action]++;
+}
+
+/** A ReportError-shaped copy of any error (ApiError keeps status, type and code). */
+export function rowError(e: unknown): RowError {
+  const err = e as { status?: number; type?: string; code?: string; message?: string };
+  const out: RowError = { message: err?.message ?? String(e) };
+  if (typeof err?.status === "number") out.status = err.status;
+  if (typeof err?.type === "string") out.type = err.type;
+  if (typeof err?.code === "string") out.code = err.code;
+  return out;
+}
+
+export function reportFormat(file: string): "json" | "csv" {
+  if (/\.json$/i.test(file)) return "json";
+  if (/\.csv$/i.test(file)) return "csv";
+  throw new UsageError(`--report ${file}: the name must end in .json or .csv`);
+}
+
+export class ReportWriter {
+  readonly summary = emptySummary();
+  private readonly stream: WriteStream;
+  private readonly csv?: CsvWriter;
+  private first = true;
+  private chain: Promise<void> = Promise.resolve();
+
+  /** `idColumns` are the CSV columns for `ReportRow.ids` (JSON keeps the object as is). */
+  constructor(readonly file: string, private readonly idColumns: string[]) {
+    const format = reportFormat(file);
+    this.stream = createWriteStream(file);
+    if (format === "csv") {
+      this.csv = new CsvWriter(this.stream);
+      this.chain = this.csv.write(["row", "line", "action", "key", ...idColumns, "changes", "error_status", "error_type", "error_code", "error_message"]);
+    } else {
+      this.stream.write('{"rows":[');
+    }
+  }
+
+  add(rows: ReportRow[]): Promise<void> {
+    for (const r of rows) countRow(this.summary, r);
+    const run = async () => {
+      for (const r of rows) {
+        if (this.csv) {
+          await this.csv.write([
+            String(r.row),
+            r.line !== undefined ? String(r.line) : "",
+            r.action,
+            r.key ?? "",
+            ...this.idColumns.map((c) => r.ids?.[c] ?? ""),
+            (r.changes ?? []).join(" "),
+            r.error?.status !== undefined ? String(r.error.status) : "",
+            r.error?.type ?? "",
+            r.error?.code ?? "",
+            r.error?.message ?? "",
+          ]);
+        } else {
+          const ok = this.stream.write((this.first ? "\n" : ",\n") + JSON.stringify(r));
+          this.first = false;
+          if (!ok) await new Promise<void>((res) => this.stream.once("drain", res));
+        }
+      }
+    };
+    this.chain = this.chain.then(run);
+    return this.chain;
+  }
+
+  /** Finishes the file (the JSON form gets `summary` plus any extra fields). */
+  async close(extra: Record<string, unknown> = {}): Promise<void> {
+    await this.chain;
+    if (this.csv) await this.csv.flush();
+    else this.stream.write(`\n],"summary":${JSON.stringify({ ...this.summary, ...extra })}}\n`);
+    await new Promise<void>((resolve, reject) => this.stream.end((e?: Error | null) => (e ? reject(e) : resolve())));
+  }
+}

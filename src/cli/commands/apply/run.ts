@@ -1,0 +1,108 @@
+import { setMaxListeners } from "node:events";
+import { promises as fs } from "node:fs";
+import type { Factory } from "../../factory.js";
+import { UsageError } from "../../errors.js";
+import type { IOStreams } from "../../io.js";
+import { renderTable } from "../../output/render.js";
+import { SeedError, runApply, type Api, type ApplyResult } from "./engine.js";
+import { KINDS, parseSeed, readSeedText } from "./seed.js";
+import type { ApplyOptions } from "./index.js";
+
+type Rec = Record<string, unknown>;
+
+/** The engine's Api over the SDK client, with the command's abort signal. */
+export function sdkApi(client: { fetch<T>(path: string, init: Rec): Promise<T> }, signal: AbortSignal): Api {
+  return {
+    get: (path, query) => client.fetch(path, { method: "GET", query, signal }),
+    post: (path, body, query) => client.fetch(path, { method: "POST", body, query, signal }),
+    del: (path) => client.fetch(path, { method: "DELETE", signal }),
+  };
+}
+
+async function readInput(f: Factory, file: string): Promise<string> {
+  if (file === "-") {
+    const chunks: Buffer[] = [];
+    for await (const c of f.io.in) chunks.push(typeof c === "string" ? Buffer.from(c) : (c as Buffer));
+    return Buffer.concat(chunks).toString("utf8");
+  }
+  try {
+    return await fs.readFile(file, "utf8");
+  } catch (e) {
+    throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
+function asUsage(e: unknown, file: string): never {
+  if (e instanceof SeedError) {
+    const lines = e.issues.map((i) => `  ${i}`).join("\n");
+    throw new UsageError(`${file === "-" ? "stdin" : file}: ${e.message}; nothing was written:\n${lines}`);
+  }
+  throw e;
+}
+
+export async function applyRun(f: Factory, o: ApplyOptions): Promise<ApplyResult> {
+  const file = o.file!;
+  const format = o.json ? "json" : (o.output ?? "table");
+  let items;
+  try {
+    items = parseSeed(await readSeedText(await readInput(f, file), file));
+  } catch (e) {
+    asUsage(e, file);
+  }
+  const sdk = await f.sdk();
+  // The first phase looks up every kind at once, each request listening to the same signal.
+  setMaxListeners(100, f.signal);
+  let result: ApplyResult;
+  try {
+    result = await runApply(sdkApi(sdk.client as never, f.signal), KINDS, items, { dryRun: Boolean(o.dryRun) });
+  } catch (e) {
+    asUsage(e, file);
+  }
+  writeResult(f.io, result, format, Boolean(o.quiet));
+  return result;
+}
+
+export function summarize(r: ApplyResult): { create: number; update: number; unchanged: number } {
+  const s = { create: 0, update: 0, unchanged: 0 };
+  for (const c of r.changes) s[c.action]++;
+  return s;
+}
+
+export function summaryLine(r: ApplyResult): string {
+  const s = summarize(r);
+  const total = r.changes.length;
+  if (s.create === 0 && s.update === 0) return `No changes: ${total} object${total === 1 ? "" : "s"} unchanged.`;
+  const verb = r.dryRun ? ["would create", "would update"] : ["created", "updated"];
+  return `${r.dryRun ? "Dry run: " : ""}${s.create} ${verb[0]}, ${s.update} ${verb[1]}, ${s.unchanged} unchanged${r.dryRun ? "; nothing was written" : ""}.`;
+}
+
+const shellQuote = (v: string) => `'${v.replace(/'/g, `'\\''`)}'`;
+
+export function writeResult(io: IOStreams, r: ApplyResult, format: string, quiet: boolean): void {
+  const s = summarize(r);
+  const pending = r.env.filter((e) => e.value === undefined);
+  switch (format) {
+    case "json": {
+      const env: Record<string, string | null> = {};
+      for (const e of r.env) env[e.name] = e.value ?? null;
+      io.out.write(JSON.stringify({ dry_run: r.dryRun, changed: s.create + s.update > 0, summary: s, changes: r.changes, env }, null, 2) + "\n");
+      return;
+    }
+    case "env":
+    case "shell":
+      for (const e of r.env) {
+        if (e.value === undefined) continue;
+        io.out.write(format === "env" ? `${e.name}=${e.value}\n` : `export ${e.name}=${shellQuote(e.value)}\n`);
+      }
+      if (!quiet) {
+        io.err.write(`${summaryLine(r)}\n`);
+        if (pending.length) io.err.write(`Not printed (created only by a real run): ${pending.map((e) => e.name).join(", ")}\n`);
+      }
+      return;
+    default: {
+      const rows = r.changes.map((c) => ({ action: c.action, kind: c.kind.replace(/_/g, "-"), key: c.key, changes: c.action === "unchanged" ? "" : c.fields.join(", "), id: c.id ?? "" }));
+      io.out.write(renderTable(io, rows, ["action", "kind", "key", "changes", "id"]));
+      if (!quiet) io.err.write(`${summaryLine(r)}\n`);
+    }
+  }
+}

@@ -1,0 +1,135 @@
+/** The seed file: its sections, their dependency order, and validation of a whole document. */
+import { SeedError, envName, type Item, type Kind } from "./engine.js";
+import { Issues, at, mapping, type Rec } from "./validate.js";
+import { publishableKeys, regions, salesChannels, shippingProfiles, store, taxRegions } from "./kinds-setup.js";
+import { fulfillmentSets, serviceZones, shippingOptions, stockLocations } from "./kinds-locations.js";
+import { categories, collections, products, tags, types, variants } from "./kinds-catalog.js";
+import { campaigns, customerGroups, customers, priceLists, promotions } from "./kinds-commerce.js";
+
+/** Dependency order: every kind comes after the kinds it refers to; the store's defaults last. */
+export const KINDS: Kind[] = [
+  salesChannels,
+  publishableKeys,
+  regions,
+  taxRegions,
+  shippingProfiles,
+  stockLocations,
+  fulfillmentSets,
+  serviceZones,
+  shippingOptions,
+  categories,
+  collections,
+  tags,
+  types,
+  products,
+  variants,
+  customerGroups,
+  customers,
+  priceLists,
+  campaigns,
+  promotions,
+  store,
+];
+
+const SECTIONS = new Map(KINDS.filter((k) => !k.section.includes("[") && !k.section.startsWith("…")).map((k) => [k.section, k]));
+
+/** Parses a YAML or JSON document into items per kind, or throws SeedError with every problem. */
+export function parseSeed(doc: unknown): Map<string, Item[]> {
+  const issues = new Issues();
+  const root = mapping(doc ?? {}, "", issues);
+  if (!root) throw new SeedError(issues.list);
+  const items = new Map<string, Item[]>();
+  for (const key of Object.keys(root)) {
+    if (key === "version") {
+      if (root.version !== 1) issues.add("version", "only version 1 exists");
+      continue;
+    }
+    if (!SECTIONS.has(key)) issues.add(key, `unknown section (expected one of ${[...SECTIONS.keys()].join(", ")})`);
+  }
+  for (const [section, kind] of SECTIONS) {
+    const raw = root[section];
+    if (raw === undefined || raw === null) continue;
+    if (section === "store") {
+      const spec = kind.parse(raw, "store", issues);
+      if (spec) items.set("store", [{ spec, path: "store", envKey: "store" }]);
+      continue;
+    }
+    if (!Array.isArray(raw)) {
+      issues.add(section, "expected a list");
+      continue;
+    }
+    const list: Item[] = [];
+    const seen = new Map<string, string>();
+    raw.forEach((r, i) => {
+      const path = at(section, i);
+      const spec = kind.parse(r, path, issues) as Rec | undefined;
+      if (!spec) return;
+      const key = kind.key(spec);
+      const first = seen.get(key);
+      if (first) issues.add(path, `"${key}" is already declared at ${first}`);
+      else seen.set(key, path);
+      list.push({ spec, path, envKey: (spec.env as string | undefined) ?? key });
+    });
+    items.set(kind.kind, list);
+  }
+  // Variants are declared inside products but referred to by SKU across the file.
+  const skus = new Map<string, string>();
+  const variantItems: Item[] = [];
+  for (const p of items.get("product") ?? []) {
+    ((p.spec.variants as Rec[]) ?? []).forEach((v, i) => {
+      const path = `${p.path}.variants[${i}]`;
+      const first = skus.get(v.sku as string);
+      if (first) issues.add(`${path}.sku`, `"${v.sku}" is already declared at ${first}`);
+      else skus.set(v.sku as string, path);
+      variantItems.push({ spec: v, path, envKey: (v.env as string | undefined) ?? (v.sku as string) });
+    });
+  }
+  if (variantItems.length) items.set("variant", variantItems);
+  checkEnvNames(items, issues);
+  if (!issues.ok) throw new SeedError(issues.list);
+  return items;
+}
+
+/** Two objects must not print the same variable: CI would silently get one of them. */
+function checkEnvNames(items: Map<string, Item[]>, issues: Issues): void {
+  const names = new Map<string, string>();
+  const claim = (name: string, path: string) => {
+    const first = names.get(name);
+    if (first) issues.add(path, `prints ${name} like ${first}; give one of them another \`env:\` name`);
+    else names.set(name, path);
+  };
+  for (const k of KINDS) {
+    if (k.kind === "store") continue;
+    for (const it of items.get(k.kind) ?? []) {
+      claim(envName(k.envKind, it.envKey, "ID"), it.path);
+      if (k.kind === "stock_location") {
+        ((it.spec.fulfillment_sets as Rec[]) ?? []).forEach((fs, i) => {
+          const fp = `${it.path}.fulfillment_sets[${i}]`;
+          claim(envName("FULFILLMENT_SET", (fs.env as string) ?? (fs.name as string), "ID"), fp);
+          ((fs.service_zones as Rec[]) ?? []).forEach((z, j) => {
+            const zp = `${fp}.service_zones[${j}]`;
+            claim(envName("SERVICE_ZONE", (z.env as string) ?? (z.name as string), "ID"), zp);
+            ((z.shipping_options as Rec[]) ?? []).forEach((o, m) =>
+              claim(envName("SHIPPING_OPTION", (o.env as string) ?? (o.name as string), "ID"), `${zp}.shipping_options[${m}]`),
+            );
+          });
+        });
+      }
+    }
+  }
+}
+
+/** Reads YAML (lazily loaded) or JSON text; syntax errors name the line. */
+export async function readSeedText(text: string, file: string): Promise<unknown> {
+  if (/\.json$/i.test(file)) {
+    try {
+      return JSON.parse(text);
+    } catch (e) {
+      throw new SeedError([`${file}: not valid JSON: ${(e as Error).message}`]);
+    }
+  }
+  const { parseDocument } = await import("yaml");
+  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+  if (doc.errors.length) throw new SeedError(doc.errors.map((e) => `${file}: ${e.message.split("\n")[0]}`));
+  return doc.toJS();
+}

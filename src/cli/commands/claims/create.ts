@@ -1,0 +1,53 @@
+import { Command, Option } from "commander";
+import type { CommandContext } from "../../program.js";
+import type { Factory } from "../../factory.js";
+import { collect } from "../../input.js";
+import { actionFlags, amountOption, parseAmount, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../orders/action.js";
+
+export interface ClaimCreateOptions extends ActionFlags {
+  order: string;
+  item?: string[];
+  type: "refund" | "replace";
+  add?: string[];
+  reason?: string;
+  location?: string;
+  note?: string;
+  shippingOption?: string;
+  shippingAmount?: number;
+}
+
+export function makeClaimCreateCommand(ctx: CommandContext, run: (f: Factory, o: ClaimCreateOptions) => Promise<void> = claimCreateRun): Command {
+  const cmd = new Command("create")
+    .description("Open and confirm a claim: faulty items come back; refund them or send replacements")
+    .argument("<order>", "order_… id, display id (123) or #123")
+    .option("--item <line:qty>", "a claimed line (number, SKU or ordli_ id) and quantity; repeatable", collect)
+    .addOption(new Option("--type <type>", "refund or replace").choices(["refund", "replace"]).makeOptionMandatory())
+    .option("--add <variant:qty>", "replacement to send (variant id or SKU) and quantity; repeatable; --type replace", collect)
+    .option("--reason <id>", "return reason id for the items coming back")
+    .option("--location <id>", "stock location the items go back to (default: where they were fulfilled from)")
+    .option("--note <text>", "internal note")
+    .option("--shipping-option <id|name>", "how the new items ship (default: the order's shipping option)")
+    .addOption(amountOption("--shipping-amount <amount>", "what the customer pays for that shipping (default 0: the store pays)").argParser((v) => (v === "0" ? 0 : parseAmount(v))));
+  actionFlags(cmd).addHelpText("after", "\nExamples:\n  medusactl claims create '#21' --item 1:1 --type replace --add SKU-RED-M:1\n  medusactl claims create 21 --item 2:1 --type refund --yes");
+  return cmd.action(async (order: string, o, c: Command) => run(ctx.factory(c), { ...o, order }));
+}
+
+export async function claimCreateRun(f: Factory, o: ClaimCreateOptions): Promise<void> {
+  needYesOffTty(f, o, `open a claim on order ${o.order}`);
+  const { resolveOrder, createClaim, parseItemFlag, parseAddFlag, OrderError } = await import("../../../shared/orders.js");
+  await mapOrderErrors(async () => {
+    const items = (o.item ?? []).map(parseItemFlag);
+    const add = (o.add ?? []).map(parseAddFlag);
+    if (!items.length) throw new OrderError("name the claimed items with --item <line>:<qty>", "input");
+    if (o.type === "replace" && !add.length) throw new OrderError("a replace claim needs what to send: --add <variant or SKU>:<qty>", "input");
+    const sdk = await f.sdk();
+    const order = await resolveOrder(sdk, o.order, { signal: f.signal });
+    await confirmOrderAction(f, o, {
+      level: "moderate",
+      order,
+      question: `Open a ${o.type} claim on order #${order.display_id} for ${o.item!.join(", ")}${add.length ? `, sending ${o.add!.join(", ")}` : ""}?`,
+    });
+    const res = await createClaim(sdk, order, { items, type: o.type, add, reasonId: o.reason, locationId: o.location, note: o.note, shippingOption: o.shippingOption, shippingAmount: o.shippingAmount, signal: f.signal });
+    printResult(f, o, res, { claim_id: res.claimId });
+  });
+}

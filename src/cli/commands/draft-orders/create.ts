@@ -1,0 +1,87 @@
+import { Command } from "commander";
+import type { CommandContext } from "../../program.js";
+import type { Factory } from "../../factory.js";
+import { collect, readData } from "../../input.js";
+import { UsageError } from "../../errors.js";
+import { actionFlags, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../orders/action.js";
+
+export interface DraftCreateOptions {
+  email?: string;
+  customer?: string;
+  region?: string;
+  add?: string[];
+  shippingOption?: string;
+  address?: string;
+  salesChannel?: string;
+  data?: string;
+  json?: boolean;
+}
+
+export function makeDraftCreateCommand(ctx: CommandContext, run: (f: Factory, o: DraftCreateOptions) => Promise<void> = draftCreateRun): Command {
+  const cmd = new Command("create")
+    .description("Create a draft order for a customer (convert it into an order with `draft-orders convert`)")
+    .option("--email <address>", "the customer's e-mail")
+    .option("--customer <id>", "an existing customer (cus_…)")
+    .option("--region <id|name|currency>", "region, e.g. reg_…, Europe or eur")
+    .option("--add <variant:qty>", "a variant (id or SKU) and quantity; repeatable", collect)
+    .option("--shipping-option <id|name>", "shipping option, priced in the region's currency")
+    .option("--address <json|@file>", "shipping (and billing) address as JSON: first_name, last_name, address_1, city, postal_code, country_code…")
+    .option("--sales-channel <id>", "sales channel (sc_…)")
+    .option("--data <json|@file|->", "the whole request body instead of the flags above")
+    .option("--json", "print the draft order as JSON")
+    .addHelpText("after", "\nExamples:\n  medusactl draft-orders create --email jane@example.com --region eur --add SKU-RED-M:2 --shipping-option 'Standard Shipping' --address @addr.json\n  medusactl draft-orders create --data @draft.json --json");
+  return cmd.action(async (o, c: Command) => run(ctx.factory(c), o));
+}
+
+export async function draftCreateRun(f: Factory, o: DraftCreateOptions): Promise<void> {
+  const { createDraftOrder, parseAddFlag } = await import("../../../shared/orders.js");
+  await mapOrderErrors(async () => {
+    const sdk = await f.sdk();
+    let draft;
+    let changes: string[];
+    if (o.data !== undefined) {
+      const body = await readData(f.io, o.data);
+      draft = (await sdk.admin.draftOrder.create(body as never, undefined, undefined, { signal: f.signal })).draft_order;
+      changes = [`draft order #${draft.display_id} (${draft.id}) created`];
+    } else {
+      if (!o.region) throw new UsageError("--region is required (or give the whole body with --data)");
+      let address: unknown;
+      if (o.address !== undefined) {
+        address = await readData(f.io, o.address);
+        if (!address || typeof address !== "object" || Array.isArray(address)) throw new UsageError("--address must be a JSON object");
+      }
+      ({ draft, changes } = await createDraftOrder(sdk, {
+        email: o.email,
+        customerId: o.customer,
+        region: o.region,
+        add: (o.add ?? []).map(parseAddFlag),
+        shippingOption: o.shippingOption,
+        address: address as never,
+        salesChannelId: o.salesChannel,
+        signal: f.signal,
+      }));
+    }
+    if (o.json) return void f.io.out.write(JSON.stringify(draft, null, 2) + "\n");
+    for (const c of changes) f.io.out.write(`${c}\n`);
+  });
+}
+
+export interface DraftConvertOptions extends ActionFlags {
+  draft: string;
+}
+
+export function makeDraftConvertCommand(ctx: CommandContext, run: (f: Factory, o: DraftConvertOptions) => Promise<void> = draftConvertRun): Command {
+  const cmd = new Command("convert").description("Turn a draft order into an order").argument("<draft>", "the draft order (order_… id of the draft)");
+  actionFlags(cmd).addHelpText("after", "\nThe payment is then taken outside Medusa: record it with `medusactl payment-collections mark-as-paid <order>`.\n\nExamples:\n  medusactl draft-orders convert order_…\n  medusactl draft-orders convert order_… --yes --json");
+  return cmd.action(async (draft: string, o, c: Command) => run(ctx.factory(c), { ...o, draft }));
+}
+
+export async function draftConvertRun(f: Factory, o: DraftConvertOptions): Promise<void> {
+  needYesOffTty(f, o, `convert draft ${o.draft}`);
+  const { convertDraftOrder } = await import("../../../shared/orders.js");
+  await mapOrderErrors(async () => {
+    const sdk = await f.sdk();
+    await confirmOrderAction(f, o, { level: "moderate", typed: o.draft, question: `Turn draft ${o.draft} into an order?` });
+    printResult(f, o, await convertDraftOrder(sdk, o.draft, { signal: f.signal }));
+  });
+}

@@ -1,0 +1,9 @@
+import type { Command } from "commander";
+import type { CommandContext } from "../../program.js";
+import { makeDraftConvertCommand, makeDraftCreateCommand } from "./create.js";
+
+/** Draft orders from flags, and conversion; edits stay available as generated verbs. */
+export function register(noun: Command, ctx: CommandContext): void {
+  noun.addCommand(makeDraftCreateCommand(ctx));
+  noun.addCommand(makeDraftConvertCommand(ctx));
+}

@@ -1,0 +1,47 @@
+import { Command } from "commander";
+import type { CommandContext } from "../../program.js";
+import type { Factory } from "../../factory.js";
+import { collect } from "../../input.js";
+import { actionFlags, amountOption, parseAmount, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../orders/action.js";
+
+export interface ExchangeCreateOptions extends ActionFlags {
+  order: string;
+  item?: string[];
+  add?: string[];
+  reason?: string;
+  location?: string;
+  note?: string;
+  shippingOption?: string;
+  shippingAmount?: number;
+}
+
+export function makeExchangeCreateCommand(ctx: CommandContext, run: (f: Factory, o: ExchangeCreateOptions) => Promise<void> = exchangeCreateRun): Command {
+  const cmd = new Command("create")
+    .description("Open and confirm an exchange: items come back, other variants go out")
+    .argument("<order>", "order_… id, display id (123) or #123")
+    .option("--item <line:qty>", "a line coming back (number, SKU or ordli_ id) and quantity; repeatable", collect)
+    .option("--add <variant:qty>", "what goes out instead (variant id or SKU) and quantity; repeatable", collect)
+    .option("--reason <id>", "return reason id for the items coming back")
+    .option("--location <id>", "stock location the items go back to (default: where they were fulfilled from)")
+    .option("--note <text>", "internal note")
+    .option("--shipping-option <id|name>", "how the new items ship (default: the order's shipping option)")
+    .addOption(amountOption("--shipping-amount <amount>", "what the customer pays for that shipping (default: the option's price)").argParser((v) => (v === "0" ? 0 : parseAmount(v))));
+  actionFlags(cmd).addHelpText("after", "\nExamples:\n  medusactl exchanges create '#21' --item 1:1 --add SKU-BLUE-M:1");
+  return cmd.action(async (order: string, o, c: Command) => run(ctx.factory(c), { ...o, order }));
+}
+
+export async function exchangeCreateRun(f: Factory, o: ExchangeCreateOptions): Promise<void> {
+  needYesOffTty(f, o, `open an exchange on order ${o.order}`);
+  const { resolveOrder, createExchange, parseItemFlag, parseAddFlag, OrderError } = await import("../../../shared/orders.js");
+  await mapOrderErrors(async () => {
+    const items = (o.item ?? []).map(parseItemFlag);
+    const add = (o.add ?? []).map(parseAddFlag);
+    if (!items.length) throw new OrderError("name the items coming back with --item <line>:<qty>", "input");
+    if (!add.length) throw new OrderError("name what goes out instead with --add <variant or SKU>:<qty>", "input");
+    const sdk = await f.sdk();
+    const order = await resolveOrder(sdk, o.order, { signal: f.signal });
+    await confirmOrderAction(f, o, { level: "moderate", order, question: `Exchange ${o.item!.join(", ")} for ${o.add!.join(", ")} on order #${order.display_id}?` });
+    const res = await createExchange(sdk, order, { items, add, reasonId: o.reason, locationId: o.location, note: o.note, shippingOption: o.shippingOption, shippingAmount: o.shippingAmount, signal: f.signal });
+    printResult(f, o, res, { exchange_id: res.exchangeId });
+  });
+}

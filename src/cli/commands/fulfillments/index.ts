@@ -1,0 +1,7 @@
+import type { Command } from "commander";
+import type { CommandContext } from "../../program.js";
+import { makeFulfillmentCancelCommand } from "./cancel.js";
+
+export function register(noun: Command, ctx: CommandContext): void {
+  noun.addCommand(makeFulfillmentCancelCommand(ctx));
+}

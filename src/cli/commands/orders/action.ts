@@ -1,0 +1,91 @@
+/**
+ * What every state-changing order command shares: `--yes`/`--json`, the confirmation CONTRACT.md §7
+ * asks for, the printout of what changed with the re-read statuses, and turning order errors into
+ * exit codes.
+ */
+import { Option, type Command } from "commander";
+import type { HttpTypes } from "@medusajs/types";
+import type { Factory } from "../../factory.js";
+import { JobError, UsageError } from "../../errors.js";
+import { canPrompt } from "../../io.js";
+import { requireConfirmation } from "../../prompter.js";
+import type { ActionResult } from "../../../shared/orders.js";
+
+export interface ActionFlags {
+  yes?: boolean;
+  json?: boolean;
+}
+
+/** `-y/--yes` and `--json` on an action command. */
+export function actionFlags(cmd: Command): Command {
+  return cmd.option("-y, --yes", "do not ask for confirmation (needed when not on a terminal)").option("--json", "print the order as re-read after the action, as JSON");
+}
+
+/** A money amount flag: a positive decimal in the currency's major unit (19.99). */
+export function parseAmount(value: string): number {
+  const n = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !Number.isFinite(n) || n <= 0) throw new UsageError(`"${value}" is not an amount: use a positive number in the currency's units, e.g. 19.99`);
+  return n;
+}
+
+export function amountOption(flags: string, description: string): Option {
+  return new Option(flags, description).argParser(parseAmount);
+}
+
+/**
+ * Off a terminal, `--yes` is required: checked before anything is read or sent, so a script
+ * that forgot it learns at once (exit 2) and nothing happens.
+ */
+export function needYesOffTty(f: Factory, o: ActionFlags, what: string): void {
+  if (!o.yes && !canPrompt(f.io)) throw new UsageError("--yes required when not running interactively", `the action: ${what}`);
+}
+
+/**
+ * Asks as CONTRACT.md §7 scales it. Severe actions (refund, cancel), and every action on a
+ * production profile, ask for the order's display id (or the given `typed` text: the id of a
+ * return, claim or draft) to be typed.
+ */
+export async function confirmOrderAction(
+  f: Factory,
+  o: ActionFlags,
+  opts: { level: "moderate" | "severe"; question: string; order?: Pick<HttpTypes.AdminOrder, "display_id" | "id">; typed?: string },
+): Promise<void> {
+  if (o.yes) return;
+  const target = await f.target();
+  const severe = opts.level === "severe" || Boolean(target.production);
+  const where = `${target.profileName ? `profile ${target.profileName}` : "(environment credentials)"}, ${target.url}${target.production ? ", PRODUCTION" : ""}`;
+  await requireConfirmation(f.io, f.prompter(), {
+    yes: o.yes,
+    level: severe ? "severe" : "moderate",
+    question: `${opts.question} [${where}]`,
+    typed: opts.typed ?? String(opts.order?.display_id ?? opts.order?.id ?? ""),
+  });
+}
+
+/** Prints what changed and the order's statuses as re-read, or the re-read order under `--json`. */
+export function printResult(f: Factory, o: ActionFlags, result: ActionResult, extra?: Record<string, unknown>): void {
+  if (o.json) {
+    f.io.out.write(JSON.stringify(extra ? { ...extra, order: result.order } : result.order, null, 2) + "\n");
+    return;
+  }
+  for (const c of result.changes) f.io.out.write(`${c}\n`);
+  const ord = result.order;
+  f.io.out.write(`order #${ord.display_id}: ${ord.status} · payment ${ord.payment_status ?? "?"} · fulfilment ${ord.fulfillment_status ?? "?"}\n`);
+}
+
+/** Order errors carry a kind; the CLI turns it into an exit code (bad input 2, anything else 1). */
+export function toCliError(e: unknown): unknown {
+  const err = e as { name?: string; kind?: string; message?: string; hint?: string; cause?: unknown };
+  if (err?.name !== "OrderError") return e;
+  if (err.kind === "input") return new UsageError(err.message ?? "invalid input", err.hint);
+  return new JobError(err.message ?? "failed", err.hint);
+}
+
+/** Runs an action body with order errors mapped to CLI errors. */
+export async function mapOrderErrors<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    throw toCliError(e);
+  }
+}

@@ -1,0 +1,32 @@
+import { Command } from "commander";
+import type { CommandContext } from "../../program.js";
+import type { Factory } from "../../factory.js";
+import { actionFlags, amountOption, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "./action.js";
+
+export interface CaptureOptions extends ActionFlags {
+  order: string;
+  amount?: number;
+}
+
+export function makeCaptureCommand(ctx: CommandContext, run: (f: Factory, o: CaptureOptions) => Promise<void> = captureRun): Command {
+  const cmd = new Command("capture")
+    .description("Capture the order's authorised payment (never repeated automatically)")
+    .argument("<order>", "order_… id, display id (123) or #123")
+    .addOption(amountOption("--amount <amount>", "capture only this much, in the currency's units (e.g. 19.99)"));
+  actionFlags(cmd).addHelpText("after", "\nExamples:\n  medusactl orders capture '#21'\n  medusactl orders capture 21 --amount 50 --yes");
+  return cmd.action(async (order: string, o, c: Command) => run(ctx.factory(c), { ...o, order }));
+}
+
+export async function captureRun(f: Factory, o: CaptureOptions): Promise<void> {
+  needYesOffTty(f, o, `capture the payment of order ${o.order}`);
+  const { resolveOrder, captureOrder, orderPayments } = await import("../../../shared/orders.js");
+  const { formatMoney } = await import("../../../shared/format.js");
+  await mapOrderErrors(async () => {
+    const sdk = await f.sdk();
+    const order = await resolveOrder(sdk, o.order, { signal: f.signal });
+    const open = orderPayments(order).filter((p) => !p.payment.canceled_at).reduce((a, p) => a + Math.max(0, p.amount - p.captured), 0);
+    const amount = o.amount ?? open;
+    await confirmOrderAction(f, o, { level: "moderate", order, question: `Capture ${formatMoney(amount, order.currency_code)} on order #${order.display_id} (${formatMoney(open, order.currency_code)} authorised and not captured)?` });
+    printResult(f, o, await captureOrder(sdk, order, { amount: o.amount, signal: f.signal }));
+  });
+}

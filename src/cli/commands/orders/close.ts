@@ -1,0 +1,29 @@
+import { Command } from "commander";
+import type { CommandContext } from "../../program.js";
+import type { Factory } from "../../factory.js";
+import { actionFlags, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "./action.js";
+
+export interface CloseOptions extends ActionFlags {
+  order: string;
+  how: "complete" | "archive";
+}
+
+/** `orders complete` and `orders archive`: the same shape, one verb each. */
+export function makeCloseCommand(ctx: CommandContext, how: "complete" | "archive", run: (f: Factory, o: CloseOptions) => Promise<void> = closeRun): Command {
+  const cmd = new Command(how)
+    .description(how === "complete" ? "Mark an order as completed" : "Archive an order")
+    .argument("<order>", "order_… id, display id (123) or #123");
+  actionFlags(cmd).addHelpText("after", `\nExamples:\n  medusactl orders ${how} '#21' --yes`);
+  return cmd.action(async (order: string, o, c: Command) => run(ctx.factory(c), { ...o, order, how }));
+}
+
+export async function closeRun(f: Factory, o: CloseOptions): Promise<void> {
+  needYesOffTty(f, o, `${o.how} order ${o.order}`);
+  const { resolveOrder, closeOrder } = await import("../../../shared/orders.js");
+  await mapOrderErrors(async () => {
+    const sdk = await f.sdk();
+    const order = await resolveOrder(sdk, o.order, { signal: f.signal });
+    await confirmOrderAction(f, o, { level: "moderate", order, question: `${o.how === "complete" ? "Complete" : "Archive"} order #${order.display_id} (${order.status})?` });
+    printResult(f, o, await closeOrder(sdk, order, o.how, { signal: f.signal }));
+  });
+}

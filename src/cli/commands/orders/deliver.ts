@@ -1,0 +1,29 @@
+import { Command } from "commander";
+import type { CommandContext } from "../../program.js";
+import type { Factory } from "../../factory.js";
+import { actionFlags, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "./action.js";
+
+export interface DeliverOptions extends ActionFlags {
+  order: string;
+  fulfillment?: string;
+}
+
+export function makeDeliverCommand(ctx: CommandContext, run: (f: Factory, o: DeliverOptions) => Promise<void> = deliverRun): Command {
+  const cmd = new Command("deliver")
+    .description("Mark fulfilments as delivered (default: every shipped one not yet delivered)")
+    .argument("<order>", "order_… id, display id (123) or #123")
+    .option("--fulfillment <id>", "the fulfilment that arrived (ful_…)");
+  actionFlags(cmd).addHelpText("after", "\nExamples:\n  medusactl orders deliver '#21' --yes");
+  return cmd.action(async (order: string, o, c: Command) => run(ctx.factory(c), { ...o, order }));
+}
+
+export async function deliverRun(f: Factory, o: DeliverOptions): Promise<void> {
+  needYesOffTty(f, o, `mark order ${o.order} as delivered`);
+  const { resolveOrder, deliverOrder } = await import("../../../shared/orders.js");
+  await mapOrderErrors(async () => {
+    const sdk = await f.sdk();
+    const order = await resolveOrder(sdk, o.order, { signal: f.signal });
+    await confirmOrderAction(f, o, { level: "moderate", order, question: `Mark ${o.fulfillment ?? "every shipped fulfilment"} of order #${order.display_id} as delivered?` });
+    printResult(f, o, await deliverOrder(sdk, order, { fulfillmentId: o.fulfillment, signal: f.signal }));
+  });
+}

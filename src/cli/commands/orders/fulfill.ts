@@ -1,0 +1,37 @@
+import { Command } from "commander";
+import type { CommandContext } from "../../program.js";
+import type { Factory } from "../../factory.js";
+import { collect } from "../../input.js";
+import { actionFlags, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "./action.js";
+
+export interface FulfillOptions extends ActionFlags {
+  order: string;
+  item?: string[];
+  location?: string;
+}
+
+export function makeFulfillCommand(ctx: CommandContext, run: (f: Factory, o: FulfillOptions) => Promise<void> = fulfillRun): Command {
+  const cmd = new Command("fulfill")
+    .description("Fulfil items of an order (default: everything not yet fulfilled)")
+    .argument("<order>", "order_… id, display id (123) or #123")
+    .option("--item <line:qty>", "a line (number, SKU or ordli_ id) and quantity; repeatable", collect)
+    .option("--location <id>", "stock location to fulfil from (default: the shipping option's)");
+  actionFlags(cmd).addHelpText("after", "\nExamples:\n  medusactl orders fulfill '#21'\n  medusactl orders fulfill 21 --item 1:2 --item SKU-RED-M:1 --yes");
+  return cmd.action(async (order: string, o, c: Command) => run(ctx.factory(c), { ...o, order }));
+}
+
+export async function fulfillRun(f: Factory, o: FulfillOptions): Promise<void> {
+  needYesOffTty(f, o, `fulfil order ${o.order}`);
+  const { resolveOrder, fulfillOrder, parseItemFlag, orderLines, lineQuantities, lineLabel, resolveItems } = await import("../../../shared/orders.js");
+  await mapOrderErrors(async () => {
+    const items = (o.item ?? []).map(parseItemFlag);
+    const sdk = await f.sdk();
+    const order = await resolveOrder(sdk, o.order, { signal: f.signal });
+    const plan = items.length
+      ? resolveItems(order, items, (q) => q.ordered - q.fulfilled, "fulfil", "fulfilled")
+      : orderLines(order).map((item) => ({ item, quantity: lineQuantities(item).ordered - lineQuantities(item).fulfilled })).filter((l) => l.quantity > 0);
+    const what = plan.map((l) => `${l.quantity} × ${lineLabel(order, l.item)}`).join("; ") || "nothing";
+    await confirmOrderAction(f, o, { level: "moderate", order, question: `Fulfil ${what} of order #${order.display_id}${o.location ? ` from ${o.location}` : ""}?` });
+    printResult(f, o, await fulfillOrder(sdk, order, { items, locationId: o.location, signal: f.signal }));
+  });
+}

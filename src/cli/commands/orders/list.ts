@@ -1,0 +1,117 @@
+import { Command, InvalidArgumentError, Option } from "commander";
+import type { HttpTypes } from "@medusajs/types";
+import type { CommandContext } from "../../program.js";
+import type { Factory } from "../../factory.js";
+import { UsageError } from "../../errors.js";
+import { collect } from "../../input.js";
+import { OUTPUT_FORMATS, type OutputFormat } from "../../output/render.js";
+
+export interface ListOptions {
+  status?: string[];
+  paymentStatus?: string[];
+  fulfillmentStatus?: string[];
+  since?: string;
+  email?: string;
+  search?: string;
+  query?: string[];
+  limit?: number;
+  offset?: number;
+  all?: boolean;
+  output?: OutputFormat;
+  json?: boolean;
+}
+
+export const LIST_COLUMNS = ["display_id", "created_at", "email", "status", "payment_status", "fulfillment_status", "total"];
+
+function count(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError("expected a whole number");
+  return n;
+}
+
+/** Comma lists and repeated flags both work: `--status pending,completed` = `--status pending --status completed`. */
+function list(v: string, prev: string[] = []): string[] {
+  return [...prev, ...v.split(",").map((s) => s.trim()).filter(Boolean)];
+}
+
+/** `--since 2026-11-01`, `--since 2026-11-01T10:00Z`, or a duration back from now: `30m`, `24h`, `7d`, `2w`. */
+export function parseSince(value: string, now: number): string {
+  const d = /^(\d+)\s*(m|min|h|d|w)$/i.exec(value.trim());
+  if (d) {
+    const unit = { m: 60, min: 60, h: 3600, d: 86400, w: 604800 }[d[2]!.toLowerCase() as "m"]!;
+    return new Date(now - Number(d[1]) * unit * 1000).toISOString();
+  }
+  const t = Date.parse(value);
+  if (Number.isNaN(t)) throw new UsageError(`--since "${value}": expected a date (2026-11-01) or a duration (30m, 24h, 7d, 2w)`);
+  return new Date(t).toISOString();
+}
+
+export function makeListCommand(ctx: CommandContext, run: (f: Factory, o: ListOptions) => Promise<void> = listRun): Command {
+  const cmd = new Command("list")
+    .description("List orders, newest first")
+    .option("--status <s>", "order status: pending, completed, canceled, archived, requires_action, draft (comma list or repeat)", list)
+    .option("--payment-status <s>", "e.g. authorized, captured, partially_refunded, refunded, not_paid (comma list or repeat)", list)
+    .option("--fulfillment-status <s>", "e.g. not_fulfilled, partially_fulfilled, fulfilled, shipped, delivered (comma list or repeat)", list)
+    .option("--since <date|duration>", "created at or after: 2026-11-01, or 30m, 24h, 7d, 2w ago")
+    .option("--email <address>", "the customer's e-mail (exact)")
+    .option("--search <text>", "free-text search (Medusa's q: e-mail, names, display id…)")
+    .option("--query <querystring>", "extra query parameters, qs syntax: region_id=reg_…&sales_channel_id[]=sc_… (repeatable)", collect)
+    .option("--limit <n>", "how many orders (default 50)", count)
+    .option("--offset <n>", "skip this many orders", count)
+    .option("--all", "every matching order")
+    .addOption(new Option("-o, --output <format>", "table, json, ndjson or csv").choices(OUTPUT_FORMATS as string[]))
+    .option("--json", "same as --output json")
+    .addHelpText(
+      "after",
+      "\nPayment and fulfilment statuses are computed by Medusa and cannot be filtered on the server: those filters walk pages until enough orders match.\n\nExamples:\n  medusactl orders list --since 24h --payment-status authorized\n  medusactl orders list --fulfillment-status not_fulfilled --all --output csv\n  medusactl orders list --email jane@example.com --json",
+    );
+  return cmd.action(async (o, c: Command) => run(ctx.factory(c), o));
+}
+
+type Order = HttpTypes.AdminOrder;
+
+export async function listRun(f: Factory, o: ListOptions): Promise<void> {
+  const { parseUserQuery } = await import("../../../sdk/query.js");
+  const { pickColumns, writeList } = await import("../../output/render.js");
+  const format: OutputFormat = o.json ? "json" : (o.output ?? "table");
+  const query: Record<string, unknown> = {};
+  for (const part of o.query ?? []) Object.assign(query, parseUserQuery(part));
+  if (o.status?.length) query.status = o.status;
+  if (o.since) query.created_at = { ...((query.created_at as object) ?? {}), $gte: parseSince(o.since, f.now()) };
+  const search = o.search ?? o.email;
+  if (search) query.q = search;
+  query.fields = "+email,+currency_code";
+  query.order = "-created_at";
+  const email = o.email?.toLowerCase();
+  const keep = (ord: Order) =>
+    (!o.paymentStatus?.length || o.paymentStatus.includes(String(ord.payment_status))) &&
+    (!o.fulfillmentStatus?.length || o.fulfillmentStatus.includes(String(ord.fulfillment_status))) &&
+    (!email || ord.email?.toLowerCase() === email);
+  const clientFilter = Boolean(o.paymentStatus?.length || o.fulfillmentStatus?.length || email);
+  const limit = o.limit ?? 50;
+  const sdk = await f.sdk();
+  const orders: Order[] = [];
+  let total: number | undefined;
+  if (!clientFilter && !o.all) {
+    const page = await sdk.admin.order.list({ ...query, limit, offset: o.offset ?? 0 } as HttpTypes.AdminOrderFilters, undefined, { signal: f.signal });
+    orders.push(...page.orders);
+    total = page.count;
+  } else {
+    const pageSize = clientFilter ? 100 : limit;
+    for await (const ord of sdk.admin.order.paginate<Order>({ ...query, limit: pageSize, offset: o.offset ?? 0 }, { signal: f.signal })) {
+      if (!keep(ord)) continue;
+      orders.push(ord);
+      if (!o.all && orders.length >= limit) break;
+    }
+  }
+  // `items` comes back even when not asked for (Medusa forces it); a list has no use for it.
+  const rows = orders.map(({ items: _items, ...rest }) => rest as Record<string, unknown>);
+  if (rows.length === 0 && format === "table") {
+    if (f.io.isStderrTTY) f.io.err.write("no orders found\n");
+    return;
+  }
+  writeList(f.io, format, format === "json" || format === "ndjson" ? (orders as unknown as Record<string, unknown>[]) : rows, pickColumns(rows, LIST_COLUMNS));
+  if (format === "table" && f.io.isStdoutTTY) {
+    f.io.err.write(total !== undefined ? `Showing ${rows.length} of ${total} orders\n` : `Showing ${rows.length} orders${clientFilter ? " (filtered)" : ""}\n`);
+  }
+}

@@ -1,0 +1,36 @@
+import { Command } from "commander";
+import type { CommandContext } from "../../program.js";
+import type { Factory } from "../../factory.js";
+import { actionFlags, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "./action.js";
+
+export interface ShipOptions extends ActionFlags {
+  order: string;
+  fulfillment?: string;
+  trackingNumber?: string;
+  trackingUrl?: string;
+  labelUrl?: string;
+}
+
+export function makeShipCommand(ctx: CommandContext, run: (f: Factory, o: ShipOptions) => Promise<void> = shipRun): Command {
+  const cmd = new Command("ship")
+    .description("Mark fulfilments as shipped (default: every unshipped one), with an optional tracking number")
+    .argument("<order>", "order_… id, display id (123) or #123")
+    .option("--fulfillment <id>", "the fulfilment to ship (ful_…)")
+    .option("--tracking-number <n>", "carrier tracking number")
+    .option("--tracking-url <url>", "tracking page (http or https)")
+    .option("--label-url <url>", "shipping label (http or https)");
+  actionFlags(cmd).addHelpText("after", "\nExamples:\n  medusactl orders ship '#21'\n  medusactl orders ship 21 --fulfillment ful_… --tracking-number 1Z999 --tracking-url https://track.example/1Z999 --yes");
+  return cmd.action(async (order: string, o, c: Command) => run(ctx.factory(c), { ...o, order }));
+}
+
+export async function shipRun(f: Factory, o: ShipOptions): Promise<void> {
+  needYesOffTty(f, o, `ship order ${o.order}`);
+  const { resolveOrder, shipOrder } = await import("../../../shared/orders.js");
+  await mapOrderErrors(async () => {
+    const sdk = await f.sdk();
+    const order = await resolveOrder(sdk, o.order, { signal: f.signal });
+    const which = o.fulfillment ?? "every unshipped fulfilment";
+    await confirmOrderAction(f, o, { level: "moderate", order, question: `Ship ${which} of order #${order.display_id}${o.trackingNumber ? ` with tracking ${o.trackingNumber}` : ""}?` });
+    printResult(f, o, await shipOrder(sdk, order, { fulfillmentId: o.fulfillment, trackingNumber: o.trackingNumber, trackingUrl: o.trackingUrl, labelUrl: o.labelUrl, signal: f.signal }));
+  });
+}

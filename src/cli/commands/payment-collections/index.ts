@@ -1,0 +1,7 @@
+import type { Command } from "commander";
+import type { CommandContext } from "../../program.js";
+import { makeMarkPaidCommand } from "./mark-as-paid.js";
+
+export function register(noun: Command, ctx: CommandContext): void {
+  noun.addCommand(makeMarkPaidCommand(ctx));
+}

@@ -1,0 +1,371 @@
+import type { Factory } from "../../factory.js";
+import { PartialFailureError, UsageError } from "../../errors.js";
+import { requireConfirmation } from "../../prompter.js";
+import { renderTable } from "../../output/render.js";
+import { formatMoney } from "../../../shared/format.js";
+import { Problems, type Problem } from "../../bulk/problems.js";
+import { parseCount, parseDecimal, readSheet, type SheetRow } from "../../bulk/sheet.js";
+import { chunked, runPool } from "../../bulk/pool.js";
+import { createProgress } from "../../bulk/progress.js";
+import { Checkpoint, jobFor } from "../../bulk/checkpoint.js";
+import { ReportWriter, countRow, emptySummary, rowError, type ReportRow, type ReportSummary } from "../../bulk/report.js";
+import { listAll, listByKeys, type Api } from "../apply/engine.js";
+import { sdkApi } from "../apply/run.js";
+import { fromListPrice, fromVariantPrice, mergedVariantPrices, planPrices, priceBody, priceKey, type ExistingPrice, type PricePlan, type PriceSpec } from "./plan.js";
+import type { PricesApplyOptions } from "./index.js";
+
+type Rec = Record<string, unknown>;
+
+/** One row of the sheet after validation. */
+export interface PriceRow extends PriceSpec {
+  row: number;
+  line: number;
+  sku?: string;
+}
+
+/** Prices per request on the price-list batch route (2,000 took about 1 s, NOTES.md §13). */
+const LIST_CHUNK = 1000;
+/**
+ * Deletions per request: each costs Medusa more the larger the list (200 took 5–11 s in a list of
+ * 10,000), and a request that keeps the server busy for long delays everyone else's.
+ */
+const DELETE_CHUNK = 100;
+/** Variants per `variants/batch` request. */
+const VARIANT_CHUNK = 100;
+
+/** Checks every cell; unknown variants and regions are checked later against the store. */
+export function validatePriceRows(rows: SheetRow[], file: string, problems: Problems): (Omit<PriceRow, "variant_id"> & { variant_id?: string })[] {
+  const out: (Omit<PriceRow, "variant_id"> & { variant_id?: string })[] = [];
+  const add = (r: SheetRow, column: string | undefined, message: string) => problems.add({ file, row: r.row, line: r.line, column, message });
+  for (const r of rows) {
+    const c = r.cells;
+    const before = problems.size;
+    const sku = c.sku || undefined;
+    const variantId = c.variant_id || undefined;
+    if (!sku && !variantId) add(r, "sku" in c ? "sku" : "variant_id", "empty: each row needs a sku or a variant_id");
+    if (sku && variantId) add(r, "variant_id", "give a sku or a variant_id, not both");
+    const currency = c.currency_code ?? "";
+    if (!/^[a-zA-Z]{3}$/.test(currency)) add(r, "currency_code", currency ? `"${currency}" is not a 3-letter currency code` : "empty");
+    const amount = parseDecimal(c.amount ?? "");
+    if (amount === undefined) add(r, "amount", c.amount ? `"${c.amount}" is not a number (write decimals like 19.99)` : "empty");
+    else if (amount < 0) add(r, "amount", "must not be negative");
+    const qty = (col: string) => {
+      const t = c[col];
+      if (!t) return null;
+      const n = parseCount(t);
+      if (n === undefined) add(r, col, `"${t}" is not a whole number`);
+      return n ?? null;
+    };
+    const min = qty("min_quantity");
+    const max = qty("max_quantity");
+    if (min !== null && max !== null && min > max) add(r, "max_quantity", "is less than min_quantity");
+    if (problems.size > before) continue;
+    out.push({
+      row: r.row,
+      line: r.line,
+      sku,
+      variant_id: variantId,
+      currency_code: currency.toLowerCase(),
+      amount: amount!,
+      min_quantity: min,
+      max_quantity: max,
+      region_id: c.region_id || null,
+    });
+  }
+  return out;
+}
+
+/** Two rows with one key would race; the sheet must say each price once. */
+export function checkDuplicateKeys(rows: PriceRow[], file: string, problems: Problems): void {
+  const first = new Map<string, PriceRow>();
+  for (const r of rows) {
+    const k = priceKey(r);
+    const f = first.get(k);
+    if (f) problems.add({ file, row: r.row, line: r.line, column: r.sku ? "sku" : "variant_id", message: `the same price as row ${f.row} (variant, currency, region and quantities)` });
+    else first.set(k, r);
+  }
+}
+
+interface VariantInfo {
+  id: string;
+  sku?: string;
+  product_id: string;
+  prices?: Rec[];
+}
+
+async function resolveVariants(api: Api, rows: ReturnType<typeof validatePriceRows>, withPrices: boolean, concurrency: number): Promise<{ bySku: Map<string, VariantInfo>; byId: Map<string, VariantInfo> }> {
+  const fields = `id,sku,product_id${withPrices ? ",*prices,*prices.price_rules" : ""}`;
+  const skus = [...new Set(rows.flatMap((r) => (r.sku ? [r.sku] : [])))];
+  const ids = [...new Set(rows.flatMap((r) => (r.variant_id ? [r.variant_id] : [])))];
+  const bySku = new Map<string, VariantInfo>();
+  const byId = new Map<string, VariantInfo>();
+  const groups: [string, string[]][] = [];
+  for (let i = 0; i < skus.length; i += 100) groups.push(["sku", skus.slice(i, i + 100)]);
+  for (let i = 0; i < ids.length; i += 100) groups.push(["id", ids.slice(i, i + 100)]);
+  await runPool(groups, concurrency, async ([filter, values]) => {
+    for (const v of await listAll<VariantInfo>(api, "/admin/product-variants", "variants", { [filter]: values, fields })) {
+      byId.set(v.id, v);
+      if (v.sku) bySku.set(v.sku, v);
+    }
+  });
+  return { bySku, byId };
+}
+
+async function findPriceList(api: Api, o: PricesApplyOptions): Promise<Rec | undefined> {
+  if (o.priceList) {
+    try {
+      return (await api.get<{ price_list: Rec }>(`/admin/price-lists/${encodeURIComponent(o.priceList)}`)).price_list;
+    } catch (e) {
+      if ((e as { status?: number }).status === 404) throw new UsageError(`no price list ${o.priceList}`);
+      throw e;
+    }
+  }
+  const title = o.priceListTitle!;
+  const found = (await listAll<Rec>(api, "/admin/price-lists", "price_lists", { q: title })).filter((p) => p.title === title);
+  if (found.length > 1) throw new UsageError(`${found.length} price lists are titled "${title}"`, `name one with --price-list (${found.map((p) => p.id).join(", ")})`);
+  return found[0];
+}
+
+export interface PricesResult {
+  dry_run: boolean;
+  price_list?: { id?: string; title: string; created: boolean };
+  summary: ReportSummary & { delete: number };
+  plan?: { create: Rec[]; update: Rec[]; unchanged: Rec[]; delete: Rec[] };
+}
+
+const describe = (p: { sku?: string; variant_id: string; currency_code: string; region_id: string | null; min_quantity: number | null; max_quantity: number | null }) => ({
+  variant: p.sku ?? p.variant_id,
+  currency: p.currency_code,
+  region_id: p.region_id ?? "",
+  quantities: p.min_quantity === null && p.max_quantity === null ? "" : `${p.min_quantity ?? 0}–${p.max_quantity ?? "∞"}`,
+});
+
+export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOptions): Promise<PricesResult> {
+  if (o.priceList && o.priceListTitle) throw new UsageError("give --price-list or --price-list-title, not both");
+  if (o.prune && !o.priceList && !o.priceListTitle) throw new UsageError("--prune works on a price list: add --price-list or --price-list-title", "without a list, variant prices are merged and never deleted");
+  if (o.dryRun && o.resume) throw new UsageError("--resume continues a real run; drop --dry-run");
+  if (o.report) (await import("../../bulk/report.js")).reportFormat(o.report);
+  const format = o.json ? "json" : (o.output ?? "table");
+  const withList = Boolean(o.priceList || o.priceListTitle);
+
+  // 1. The sheet, every cell checked.
+  const problems = new Problems();
+  const sheet = await readSheet(file, file, { required: ["currency_code", "amount"], optional: ["min_quantity", "max_quantity", "region_id"], oneOf: [["sku", "variant_id"]] }, problems, f.signal);
+  const valid = validatePriceRows(sheet.rows, file, problems);
+  if (problems.list.some((p) => p.row === 1 || p.row === undefined)) problems.throwIfAny();
+  if (!sheet.rows.length && !problems.size) problems.add({ file, message: "no prices (only a header)" });
+
+  // 2. Variants and regions named by the sheet must exist.
+  const sdk = await f.sdk();
+  const api = sdkApi(sdk.client as never, f.signal);
+  const { bySku, byId } = await resolveVariants(api, valid, !withList, o.concurrency);
+  const regionIds = [...new Set(valid.flatMap((r) => (r.region_id ? [r.region_id] : [])))];
+  const regions = new Set((await listByKeys<Rec>(api, "/admin/regions", "regions", "id", regionIds, { fields: "id" })).map((r) => r.id as string));
+  const rows: PriceRow[] = [];
+  for (const r of valid) {
+    const v = r.sku ? bySku.get(r.sku) : byId.get(r.variant_id!);
+    const miss: Problem | undefined = !v
+      ? { file, row: r.row, line: r.line, column: r.sku ? "sku" : "variant_id", message: r.sku ? `no variant with SKU "${r.sku}"` : `no variant ${r.variant_id}` }
+      : r.region_id && !regions.has(r.region_id)
+        ? { file, row: r.row, line: r.line, column: "region_id", message: `no region ${r.region_id}` }
+        : undefined;
+    if (miss) problems.add(miss);
+    else rows.push({ ...r, variant_id: v!.id });
+  }
+  checkDuplicateKeys(rows, file, problems);
+  problems.throwIfAny();
+
+  // 3. The plan against the live store.
+  let list = withList ? await findPriceList(api, o) : undefined;
+  const listTitle = (list?.title as string | undefined) ?? o.priceListTitle;
+  let existing: ExistingPrice[] = [];
+  if (list) existing = (await listAll<Rec>(api, `/admin/price-lists/${encodeURIComponent(list.id as string)}/prices`, "prices", {}, 1000)).map(fromListPrice);
+  const variantPrices = new Map<string, (ExistingPrice & { otherRules: boolean; rules: Rec })[]>();
+  if (!withList) {
+    for (const v of byId.values()) variantPrices.set(v.id, (v.prices ?? []).map((p) => fromVariantPrice(v.id, p)));
+    existing = [...variantPrices.values()].flat().filter((p) => !p.otherRules);
+  }
+  const plan = planPrices(rows, existing, { prune: o.prune });
+  const summary = { ...emptySummary(), delete: plan.delete.length };
+  const result: PricesResult = {
+    dry_run: Boolean(o.dryRun),
+    price_list: withList ? { id: list?.id as string | undefined, title: listTitle!, created: false } : undefined,
+    summary,
+  };
+  const skuOf = new Map([...byId.values()].map((v) => [v.id, v.sku]));
+
+  // Pruned prices belong to variants the sheet does not name: look their SKUs up for the plan.
+  const unknown = [...new Set(plan.delete.map((e) => e.variant_id).filter((id) => !skuOf.has(id)))];
+  for (const v of await listByKeys<Rec>(api, "/admin/product-variants", "variants", "id", unknown, { fields: "id,sku" })) skuOf.set(v.id as string, v.sku as string | undefined);
+
+  if (o.dryRun) {
+    for (const r of [...plan.create, ...plan.update.map((u) => u.price), ...plan.unchanged]) countRow(summary, { action: plan.create.includes(r as PriceRow) ? "create" : plan.unchanged.includes(r as PriceRow) ? "unchanged" : "update" });
+    writeDryRun(f, result, plan, skuOf, format, withList && !list, listTitle);
+    return result;
+  }
+
+  // 4. Writes, after the confirmation --prune needs.
+  if (plan.delete.length) {
+    await requireConfirmation(f.io, f.prompter(), {
+      yes: o.yes,
+      level: "severe",
+      question: `Delete ${plan.delete.length} price${plan.delete.length === 1 ? "" : "s"} of price list "${listTitle}" that ${file} does not list?`,
+      typed: listTitle,
+    });
+  }
+  const job = await jobFor(f, "prices apply", file);
+  if (!o.resume && (await Checkpoint.find(job.dir, job.key))) f.io.err.write(`Note: an interrupted run of ${file} was found; starting again (--resume continues it).\n`);
+  const checkpoint = await Checkpoint.open<Rec, ReportRow>({ dir: job.dir, key: job.key, file, resume: Boolean(o.resume), initial: {} });
+  // Rows an interrupted run already wrote now plan as unchanged; their report keeps what was done.
+  const done = new Map(checkpoint.entries.filter((e) => e.action !== "failed").map((e) => [e.row, e]));
+  if (checkpoint.resumed && !o.quiet) f.io.err.write(`Resuming: ${done.size} row${done.size === 1 ? "" : "s"} were written by the interrupted run.\n`);
+  if (withList && !list) {
+    list = (await api.post<{ price_list: Rec }>("/admin/price-lists", { title: listTitle, description: listTitle, type: "sale", status: "active", rules: {} })).price_list;
+    result.price_list = { id: list.id as string, title: listTitle!, created: true };
+    f.io.err.write(`Created price list "${listTitle}" (${list.id}).\n`);
+  }
+  const report = o.report ? new ReportWriter(o.report, ["variant_id", "price_id"]) : undefined;
+  const rowsOut: ReportRow[] = [];
+  const emit = async (r: ReportRow[]) => {
+    for (const x of r) countRow(summary, x);
+    rowsOut.push(...r);
+    await report?.add(r);
+  };
+  const keyText = (p: PriceRow) => [p.sku ?? p.variant_id, p.currency_code, p.region_id ?? "", p.min_quantity ?? "", p.max_quantity ?? ""].join("|");
+  const rowFor = (p: PriceRow, action: ReportRow["action"], priceId?: string, changes?: string[]): ReportRow => {
+    const prior = action === "unchanged" ? done.get(p.row) : undefined;
+    if (prior) return prior;
+    return { row: p.row, line: p.line !== p.row ? p.line : undefined, action, key: keyText(p), ids: { variant_id: p.variant_id, price_id: priceId }, changes };
+  };
+  await emit(plan.unchanged.map((p) => rowFor(p, "unchanged", existing.find((e) => priceKey(e) === priceKey(p))?.id)));
+  const total = plan.create.length + plan.update.length + plan.delete.length;
+  const progress = createProgress(f.io, { label: "applying prices", unit: "prices", total, quiet: o.quiet });
+  let deleted = 0;
+  let failedDeletes = 0;
+  try {
+    if (list) {
+      type Op = { kind: "create"; p: PriceRow } | { kind: "update"; id: string; p: PriceRow } | { kind: "delete"; e: ExistingPrice };
+      const writes: Op[] = [...plan.create.map((p) => ({ kind: "create" as const, p })), ...plan.update.map((u) => ({ kind: "update" as const, id: u.id, p: u.price }))];
+      const deletes: Op[] = plan.delete.map((e) => ({ kind: "delete" as const, e }));
+      const chunks = [...chunked(writes, { maxItems: LIST_CHUNK }), ...chunked(deletes, { maxItems: DELETE_CHUNK })];
+      const listId = list.id as string;
+      await runPool(chunks, o.concurrency, async (chunk) => {
+        const body = {
+          create: chunk.flatMap((op) => (op.kind === "create" ? [priceBody(op.p, true)] : [])),
+          update: chunk.flatMap((op) => (op.kind === "update" ? [{ id: op.id, variant_id: op.p.variant_id, amount: op.p.amount }] : [])),
+          delete: chunk.flatMap((op) => (op.kind === "delete" ? [op.e.id] : [])),
+        };
+        let out: ReportRow[];
+        try {
+          const res = await api.post<{ created?: Rec[] }>(`/admin/price-lists/${encodeURIComponent(listId)}/prices/batch`, body);
+          // `created` is not in input order: match the new ids by key.
+          const createdIds = new Map(((res.created as Rec[]) ?? []).map((c) => [priceKey(fromListPrice(c)), c.id as string]));
+          out = chunk.flatMap((op): ReportRow[] =>
+            op.kind === "create" ? [rowFor(op.p, "create", createdIds.get(priceKey(op.p)))] : op.kind === "update" ? [rowFor(op.p, "update", op.id, ["amount"])] : [],
+          );
+          deleted += body.delete.length;
+        } catch (e) {
+          if ((e as Error)?.name === "AbortError") throw e;
+          const err = rowError(e);
+          failedDeletes += body.delete.length;
+          out = chunk.flatMap((op): ReportRow[] => (op.kind === "delete" ? [] : [{ ...rowFor(op.p, op.kind, op.kind === "update" ? op.id : undefined), action: "failed", error: err }]));
+        }
+        await emit(out);
+        await checkpoint.commit(out.filter((r) => r.action !== "failed"));
+        progress.add(chunk.length);
+      }, f.signal);
+    } else {
+      // Each variant gets its whole price list back, merged; grouped per product for variants/batch.
+      const byVariant = new Map<string, PricePlan<PriceRow>>();
+      const planFor = (id: string) => {
+        let p = byVariant.get(id);
+        if (!p) byVariant.set(id, (p = { create: [], update: [], unchanged: [], delete: [] }));
+        return p;
+      };
+      for (const p of plan.create) planFor(p.variant_id).create.push(p);
+      for (const u of plan.update) planFor(u.price.variant_id).update.push(u);
+      const byProduct = new Map<string, string[]>();
+      for (const vid of byVariant.keys()) {
+        const pid = byId.get(vid)!.product_id;
+        byProduct.set(pid, [...(byProduct.get(pid) ?? []), vid]);
+      }
+      const work: { productId: string; variants: string[] }[] = [];
+      for (const [productId, vids] of byProduct) for (let i = 0; i < vids.length; i += VARIANT_CHUNK) work.push({ productId, variants: vids.slice(i, i + VARIANT_CHUNK) });
+      await runPool(work, o.concurrency, async (w) => {
+        const update = w.variants.map((vid) => ({ id: vid, prices: mergedVariantPrices(variantPrices.get(vid) ?? [], byVariant.get(vid)!) }));
+        const touched = w.variants.flatMap((vid) => {
+          const vp = byVariant.get(vid)!;
+          return [...vp.create.map((p) => ({ p, action: "create" as const })), ...vp.update.map((u) => ({ p: u.price, action: "update" as const, id: u.id }))];
+        });
+        let out: ReportRow[];
+        try {
+          await api.post(`/admin/products/${encodeURIComponent(w.productId)}/variants/batch`, { update });
+          out = touched.map((t) => rowFor(t.p, t.action, "id" in t ? t.id : undefined, t.action === "update" ? ["amount"] : undefined));
+        } catch (e) {
+          if ((e as Error)?.name === "AbortError") throw e;
+          const err = rowError(e);
+          out = touched.map((t) => ({ ...rowFor(t.p, t.action), action: "failed" as const, error: err }));
+        }
+        await emit(out);
+        await checkpoint.commit(out.filter((r) => r.action !== "failed"));
+        progress.add(touched.length);
+      }, f.signal);
+    }
+  } finally {
+    progress.done();
+  }
+  summary.delete = deleted;
+  await report?.close({ deleted, delete_failed: failedDeletes, price_list_id: list?.id ?? null });
+  if (summary.failed === 0 && failedDeletes === 0) await checkpoint.finish();
+  writeSummary(f, result, format);
+  if (summary.failed || failedDeletes) {
+    throw new PartialFailureError(
+      `${summary.failed} of ${summary.rows} rows failed${failedDeletes ? ` and ${failedDeletes} deletions` : ""}${report ? `; see ${report.file}` : "; run with --report to see which"} (--resume retries them)`,
+    );
+  }
+  return result;
+}
+
+function writeSummary(f: Factory, r: PricesResult, format: string): void {
+  const s = r.summary;
+  if (format === "json") {
+    f.io.out.write(JSON.stringify(r, null, 2) + "\n");
+    return;
+  }
+  const where = r.price_list ? ` in price list "${r.price_list.title}" (${r.price_list.id})` : " on variants";
+  const changed = s.create + s.update + s.delete;
+  const text =
+    changed === 0 && s.failed === 0
+      ? `No changes: ${s.unchanged} price${s.unchanged === 1 ? "" : "s"} unchanged${where}.`
+      : `Prices${where}: ${s.create} created, ${s.update} updated, ${s.unchanged} unchanged${r.price_list ? `, ${s.delete} deleted` : ""}${s.failed ? `, ${s.failed} failed` : ""}.`;
+  f.io.out.write(text + "\n");
+}
+
+function writeDryRun(f: Factory, r: PricesResult, plan: PricePlan<PriceRow>, skuOf: Map<string, string | undefined>, format: string, listIsNew: boolean, title: string | undefined): void {
+  const money = (a: number, c: string) => formatMoney(a, c);
+  const lines = [
+    ...plan.create.map((p) => ({ change: "new", ...describe(p), old: "", new: money(p.amount, p.currency_code) })),
+    ...plan.update.map((u) => ({ change: "changed", ...describe(u.price), old: money(u.old, u.price.currency_code), new: money(u.price.amount, u.price.currency_code) })),
+    ...plan.delete.map((e) => ({ change: "delete", ...describe({ ...e, sku: skuOf.get(e.variant_id) }), old: money(e.amount, e.currency_code), new: "" })),
+  ];
+  const s = r.summary;
+  if (format === "json") {
+    const rec = (p: PriceRow) => ({ row: p.row, sku: p.sku, variant_id: p.variant_id, currency_code: p.currency_code, region_id: p.region_id, min_quantity: p.min_quantity, max_quantity: p.max_quantity, amount: p.amount });
+    r.plan = {
+      create: plan.create.map(rec),
+      update: plan.update.map((u) => ({ ...rec(u.price), id: u.id, old_amount: u.old })),
+      unchanged: plan.unchanged.map(rec),
+      delete: plan.delete.map((e) => ({ ...e, sku: skuOf.get(e.variant_id) })),
+    };
+    f.io.out.write(JSON.stringify(r, null, 2) + "\n");
+    return;
+  }
+  if (listIsNew) f.io.err.write(`Price list "${title}" does not exist; a real run creates it (type sale, status active).\n`);
+  if (lines.length) f.io.out.write(renderTable(f.io, lines, ["change", "variant", "currency", "region_id", "quantities", "old", "new"]));
+  const where = r.price_list ? ` in price list "${r.price_list.title}"` : " on variants";
+  f.io.err.write(
+    lines.length
+      ? `Dry run${where}: ${s.create} new, ${s.update} changed, ${s.unchanged} unchanged${r.price_list ? `, ${s.delete} to delete` : ""}; nothing was written.\n`
+      : `Dry run${where}: no changes; ${s.unchanged} price${s.unchanged === 1 ? "" : "s"} unchanged.\n`,
+  );
+}

@@ -1,0 +1,17 @@
+import type { Target } from "../config/credentials.js";
+import type { Factory } from "../factory.js";
+
+/** Where a command writes, for prompts and notices: `profile "shop" (https://…)`, or the URL and the environment credential. */
+export function describeTarget(t: Target): string {
+  const where = t.source === "profile" ? `profile "${t.profileName}" (${t.url})` : `${t.url} (${t.source === "none" ? "no credential" : `credential from ${t.source.replace(/^env:/, "")}`})`;
+  return t.production ? `${where} [PRODUCTION]` : where;
+}
+
+/**
+ * After a write, names where it went (the active profile and its URL) on stderr. Only on a
+ * terminal: scripts read stdout and exit codes, and CI logs show the target with --debug.
+ */
+export async function announceWrite(f: Factory, what: string): Promise<void> {
+  if (!f.io.isStderrTTY) return;
+  f.io.err.write(`${what} — ${describeTarget(await f.target())}\n`);
+}

@@ -1,0 +1,167 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { SeedError, envName, runApply, type Api } from "../../../../src/cli/commands/apply/engine.js";
+import { KINDS, parseSeed, readSeedText } from "../../../../src/cli/commands/apply/seed.js";
+
+const root = path.resolve(import.meta.dirname, "../../../..");
+
+function issuesOf(doc: unknown): string[] {
+  try {
+    parseSeed(doc);
+  } catch (e) {
+    if (e instanceof SeedError) return e.issues;
+    throw e;
+  }
+  return [];
+}
+
+const product = (over: Record<string, unknown> = {}) => ({
+  handle: "tee",
+  title: "Tee",
+  options: [{ title: "Size", values: ["S", "M"] }],
+  variants: [
+    { sku: "TEE-S", title: "S", options: { Size: "S" }, prices: [{ currency_code: "eur", amount: 10 }] },
+    { sku: "TEE-M", title: "M", options: { Size: "M" }, prices: [{ currency_code: "eur", amount: "ten" }] },
+  ],
+  ...over,
+});
+
+describe("seed validation", () => {
+  it("accepts the documented example file", async () => {
+    const doc = await readSeedText(readFileSync(path.join(root, "examples/seed.yaml"), "utf8"), "examples/seed.yaml");
+    const items = parseSeed(doc);
+    expect(items.get("product")!.map((i) => i.spec.handle)).toEqual(["acme-rain-jacket", "acme-trail-bottle"]);
+    expect(items.get("variant")!.map((i) => i.spec.sku)).toContain("ACME-TB-750");
+    expect(items.get("store")).toHaveLength(1);
+  });
+
+  it("names the exact path of a bad value", () => {
+    expect(issuesOf({ products: [product()] })).toEqual(["products[0].variants[1].prices[0].amount: expected a number, got string \"ten\""]);
+  });
+
+  it.each([
+    [{ bogus: [] }, "bogus: unknown section"],
+    [{ regions: [{ name: "EU", currency_code: "euro" }] }, "regions[0].currency_code: expected a 3-letter currency code"],
+    [{ regions: [{ name: "EU" }] }, "regions[0].currency_code: required"],
+    [{ sales_channels: [{ name: "Web", colour: "red" }] }, "sales_channels[0].colour: unknown field"],
+    [{ sales_channels: [{ name: "Web" }, { name: "Web" }] }, 'sales_channels[1]: "Web" is already declared at sales_channels[0]'],
+    [{ products: [product({ variants: [{ sku: "X", title: "X", options: { Size: "XL" } }] })] }, 'products[0].variants[0].options.Size: "XL" is not one of the option\'s values'],
+    [{ products: [product({ variants: [{ sku: "X", title: "X", options: { Colour: "Red" } }] })] }, 'products[0].variants[0].options.Colour: no option "Colour"'],
+    [{ customers: [{ email: "not-an-email" }] }, "customers[0].email: expected an e-mail address"],
+    [{ promotions: [{ code: "A", application_method: { type: "fixed", target_type: "order", value: 5 } }] }, "promotions[0].application_method.currency_code: required for a fixed amount"],
+    [{ price_lists: [{ title: "P", starts_at: "next monday" }] }, "price_lists[0].starts_at: expected a date"],
+    [{ version: 2 }, "version: only version 1 exists"],
+  ])("rejects %j", (doc, message) => {
+    expect(issuesOf(doc).join("\n")).toContain(message);
+  });
+
+  it("rejects two objects that would print the same variable", () => {
+    const issues = issuesOf({ sales_channels: [{ name: "Web Shop" }, { name: "web-shop" }] });
+    expect(issues).toEqual(["sales_channels[1]: prints MEDUSA_SALES_CHANNEL_WEB_SHOP_ID like sales_channels[0]; give one of them another `env:` name"]);
+    expect(issuesOf({ sales_channels: [{ name: "Web Shop" }, { name: "web-shop", env: "WEB2" }] })).toEqual([]);
+  });
+
+  it("reports a YAML syntax error with its line", async () => {
+    const err = await readSeedText("regions:\n  - name: [unclosed\n", "bad.yaml").catch((e) => e);
+    expect(err).toBeInstanceOf(SeedError);
+    expect(err.issues[0]).toMatch(/^bad\.yaml: .*line/i);
+  });
+
+  it("builds variable names from natural keys", () => {
+    expect(envName("PUBLISHABLE_KEY", "Acme storefront", "ID")).toBe("MEDUSA_PUBLISHABLE_KEY_ACME_STOREFRONT_ID");
+    expect(envName("CUSTOMER", "alice@acme.example", "ID")).toBe("MEDUSA_CUSTOMER_ALICE_ACME_EXAMPLE_ID");
+    expect(envName("REGION", "Zürich–Nord", "ID")).toBe("MEDUSA_REGION_ZURICH_NORD_ID");
+  });
+});
+
+/** An in-memory back-end for the routes sales channels, customer groups and categories use. */
+function fakeApi() {
+  const tables: Record<string, Record<string, unknown>[]> = { "sales-channels": [], "customer-groups": [], "product-categories": [] };
+  const writes: string[] = [];
+  let n = 0;
+  const keyOf: Record<string, string> = { "sales-channels": "sales_channels", "customer-groups": "customer_groups", "product-categories": "product_categories" };
+  const oneOf: Record<string, string> = { "sales-channels": "sales_channel", "customer-groups": "customer_group", "product-categories": "product_category" };
+  const filters = ["name", "handle"];
+  const api: Api = {
+    async get(p, query = {}) {
+      const table = p.split("/")[2]!;
+      let rows = tables[table]!;
+      for (const f of filters) if (Array.isArray(query[f])) rows = rows.filter((r) => (query[f] as string[]).includes(r[f] as string));
+      return { [keyOf[table]!]: rows, count: rows.length } as never;
+    },
+    async post(p, body) {
+      writes.push(`POST ${p}`);
+      const [, , table, id] = p.split("/");
+      if (id) {
+        const row = tables[table!]!.find((r) => r.id === id)!;
+        Object.assign(row, body);
+        return { [oneOf[table!]!]: row } as never;
+      }
+      const row = { id: `${table}_${++n}`, ...(body as object) };
+      tables[table!]!.push(row);
+      return { [oneOf[table!]!]: row } as never;
+    },
+    async del() {
+      throw new Error("not used");
+    },
+  };
+  return { api, tables, writes };
+}
+
+describe("runApply against a fake back-end", () => {
+  const doc = {
+    sales_channels: [{ name: "Web", description: "shop" }],
+    customer_groups: [{ name: "VIP" }],
+    product_categories: [
+      { handle: "jackets", name: "Jackets", parent: "clothing" },
+      { handle: "clothing", name: "Clothing" },
+    ],
+  };
+
+  it("creates, then finds everything unchanged on the second run with the same ids", async () => {
+    const { api, writes, tables } = fakeApi();
+    const first = await runApply(api, KINDS, parseSeed(doc), { dryRun: false });
+    expect(first.changes.map((c) => [c.kind, c.key, c.action])).toEqual([
+      ["sales_channel", "Web", "create"],
+      ["product_category", "clothing", "create"],
+      ["product_category", "jackets", "create"],
+      ["customer_group", "VIP", "create"],
+    ]);
+    // The child category points at its parent, created first although the file lists it second.
+    const jackets = tables["product-categories"]!.find((c) => c.handle === "jackets")!;
+    expect(jackets.parent_category_id).toBe(tables["product-categories"]!.find((c) => c.handle === "clothing")!.id);
+    const count = writes.length;
+    const second = await runApply(api, KINDS, parseSeed(doc), { dryRun: false });
+    expect(second.changes.every((c) => c.action === "unchanged")).toBe(true);
+    expect(writes).toHaveLength(count);
+    expect(second.env).toEqual(first.env);
+  });
+
+  it("updates only the fields that differ and names them", async () => {
+    const { api, writes } = fakeApi();
+    await runApply(api, KINDS, parseSeed(doc), { dryRun: false });
+    writes.length = 0;
+    const changed = { ...doc, sales_channels: [{ name: "Web", description: "the shop" }] };
+    const r = await runApply(api, KINDS, parseSeed(changed), { dryRun: false });
+    expect(r.changes.find((c) => c.kind === "sales_channel")).toMatchObject({ action: "update", fields: ["description"] });
+    expect(writes).toEqual(["POST /admin/sales-channels/sales-channels_1"]);
+  });
+
+  it("writes nothing in a dry run and prints no value for objects it would create", async () => {
+    const { api, writes } = fakeApi();
+    const r = await runApply(api, KINDS, parseSeed(doc), { dryRun: true });
+    expect(writes).toEqual([]);
+    expect(r.changes.map((c) => c.action)).toEqual(["create", "create", "create", "create"]);
+    expect(r.env.every((e) => e.value === undefined)).toBe(true);
+  });
+
+  it("refuses a reference to an object that is neither in the file nor in the store, before any write", async () => {
+    const { api, writes } = fakeApi();
+    const bad = { ...doc, product_categories: [{ handle: "jackets", name: "Jackets", parent: "missing" }] };
+    const err = await runApply(api, KINDS, parseSeed(bad), { dryRun: false }).catch((e) => e);
+    expect(err).toBeInstanceOf(SeedError);
+    expect(err.issues).toEqual(['product_categories[0].parent: no product category "missing" in the file or in the store']);
+    expect(writes).toEqual([]);
+  });
+});
