@@ -195,6 +195,9 @@ export async function* readCsv(source: string | Readable, opts: ReadCsvOptions):
       if (!header) {
         header = cells;
         width = cells.length;
+        const sep = width === 1 ? [";", "\t"].find((c) => cells[0]!.includes(c)) : undefined;
+        // A spreadsheet in a comma-decimal locale saves "CSV" with semicolons: say so, not just "unknown column".
+        if (sep) problems.add({ file, row, line, message: `the header is one column holding ${sep === ";" ? "semicolons" : "tabs"}: the file seems to be separated by ${sep === ";" ? "semicolons" : "tabs"}; save it as comma-separated CSV` });
       } else if (cells.length !== width) {
         problems.add({ file, row, line, message: `has ${cells.length} values but the header has ${width}` });
       }

@@ -34,4 +34,10 @@ describe("readCsv with hostile files", () => {
     const { problems } = await read(`a\n${"y".repeat(MAX_CELL_BYTES)}\n`);
     expect(problems.list).toEqual([]);
   });
+
+  it("says when a file is separated by semicolons or tabs", async () => {
+    expect((await read("a;b;c\n1;2;3\n")).problems.list[0]).toMatchObject({ row: 1, message: expect.stringContaining("separated by semicolons; save it as comma-separated CSV") });
+    expect((await read("a\tb\n1\t2\n")).problems.list[0]).toMatchObject({ row: 1, message: expect.stringContaining("separated by tabs") });
+    expect((await read("a,b;c\n1,2\n")).problems.list).toEqual([]);
+  });
 });
