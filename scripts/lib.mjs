@@ -47,6 +47,33 @@ export function ensureBuild({ force = false } = {}) {
   if (code !== 0) throw new Error(`build failed (exit ${code})`);
 }
 
+const asRoot = () => typeof process.getuid === "function" && process.getuid() === 0;
+
+/** apt-get install on a clean CI machine (Debian, root); a fresh image has no package lists yet. */
+function aptInstall(...packages) {
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  if (run("apt-get", ["update", "-qq"], { env }) !== 0) return false;
+  return run("apt-get", ["install", "-y", "-qq", ...packages], { env }) === 0;
+}
+
+/**
+ * The TUI's end-to-end test drives the real binary inside tmux. A clean CI machine (running as
+ * root) gets it from apt; elsewhere we only say what is missing, and that one test explains itself.
+ */
+export function ensureTmux() {
+  if (spawnSync("tmux", ["-V"], { stdio: "ignore" }).status === 0) return true;
+  if (!asRoot()) {
+    console.error("› tmux is missing (needed by tests/e2e/tui.test.ts): install it, e.g. sudo apt-get install -y tmux");
+    return false;
+  }
+  console.error("› installing tmux for the terminal UI test (apt-get install -y tmux)");
+  if (!aptInstall("tmux")) {
+    console.error("› could not install tmux; tests/e2e/tui.test.ts will fail");
+    return false;
+  }
+  return true;
+}
+
 export const CHROMIUM = "/usr/bin/chromium";
 
 /**
@@ -55,12 +82,7 @@ export const CHROMIUM = "/usr/bin/chromium";
  */
 export function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
-  const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  if (!asRoot) throw new Error(`${CHROMIUM} is missing: install it with \`sudo apt-get install -y chromium\``);
+  if (!asRoot()) throw new Error(`${CHROMIUM} is missing: install it with \`sudo apt-get install -y chromium\``);
   console.error("› installing Chromium for the browser tests (apt-get install -y chromium)");
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  if (run("apt-get", ["update", "-qq"], { env }) !== 0) throw new Error("apt-get update failed");
-  if (run("apt-get", ["install", "-y", "-qq", "chromium"], { env }) !== 0 || !existsSync(CHROMIUM)) {
-    throw new Error("apt-get install chromium failed");
-  }
+  if (!aptInstall("chromium") || !existsSync(CHROMIUM)) throw new Error("apt-get install chromium failed");
 }

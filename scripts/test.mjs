@@ -4,7 +4,7 @@
 // line CI reads: "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { ensureBuild, ensureChromium, ensureDeps, root, run } from "./lib.mjs";
+import { ensureBuild, ensureChromium, ensureDeps, ensureTmux, root, run } from "./lib.mjs";
 
 const only = process.argv.slice(2);
 let passed = 0;
@@ -50,6 +50,7 @@ try {
   suite("unit");
   // Method calls recorded by tests/e2e/helpers/sdk.ts feed COVERAGE.md; a partial run must not overwrite it.
   rmSync(path.join(root, ".tmp", "e2e-calls"), { recursive: true, force: true });
+  ensureTmux();
   try {
     ensureChromium();
   } catch (e) {

@@ -20,11 +20,12 @@ export interface Factory {
   tokens(): Promise<FileTokenStore>;
   target(opts?: { needCredential?: boolean }): Promise<Target>;
   /**
-   * The SDK client for the target. Requests go through node:http, which starts in a fraction of
-   * the time undici or fetch need; `pool: true` asks for the undici keep-alive pool instead (long
-   * bulk jobs: less CPU per request). With HTTP(S)_PROXY set, undici is used either way.
+   * The SDK client for the target, built once. Requests go through node:http, which starts in a
+   * fraction of the time undici or fetch need; `pool: true` asks for the undici keep-alive pool
+   * instead (long bulk jobs: less CPU per request). With HTTP(S)_PROXY set, undici is used either
+   * way. `hooks` (e.g. the TUI's request log) apply from the first call.
    */
-  sdk(opts?: { needCredential?: boolean; pool?: boolean }): Promise<Medusa>;
+  sdk(opts?: { needCredential?: boolean; pool?: boolean; hooks?: Hooks }): Promise<Medusa>;
   prompter(): Prompter;
 }
 
@@ -74,14 +75,21 @@ export async function sdkDefaults(f: Factory, baseUrl: string, opts: { pool?: bo
   };
 }
 
-async function buildSdk(f: Factory, opts: { needCredential?: boolean; pool?: boolean }): Promise<Medusa> {
+async function buildSdk(f: Factory, opts: { needCredential?: boolean; pool?: boolean; hooks?: Hooks }): Promise<Medusa> {
   const target = await f.target(opts);
   const { Medusa } = await import("../sdk/index.js");
-  const common = { ...(await sdkDefaults(f, target.url, opts)), publishableKey: target.publishableKey };
+  const common = { ...(await sdkDefaults(f, target.url, opts)), publishableKey: target.publishableKey, hooks: opts.hooks };
   if (target.apiKey) return new Medusa({ ...common, apiKey: target.apiKey });
   // JWTs: the hook keeps the token fresh for as long as the command runs (long bulk jobs too).
   let client: Medusa | undefined;
-  const hooks = { beforeRequest: refreshHook(() => client!, () => f.now()) };
+  const refresh = refreshHook(() => client!, () => f.now());
+  const hooks: Hooks = {
+    ...opts.hooks,
+    beforeRequest: async (state) => {
+      await refresh(state);
+      await opts.hooks?.beforeRequest?.(state);
+    },
+  };
   if (target.token) {
     const { MemoryTokenStore } = await import("../sdk/token-store.js");
     const storage = new MemoryTokenStore();

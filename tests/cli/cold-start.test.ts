@@ -41,10 +41,10 @@ describe("cold start", () => {
     );
   });
 
-  it("builds a noun's help with commander alone: no SDK client, transport or credentials", () => {
-    const { packages, files, stdout, status } = resolvedModules(["products", "--help"]);
+  it.each([["products"], ["tui"]])("builds the help of %s with commander alone: no SDK client, transport, credentials or Ink", (noun) => {
+    const { packages, files, stdout, status } = resolvedModules([noun, "--help"]);
     expect(status).toBe(0);
-    expect(stdout).toContain("list");
+    expect(stdout).toContain(noun === "tui" ? "--read-only" : "list");
     expect(packages).toEqual(["commander"]);
     expect(packages.filter((s) => HEAVY.test(s))).toEqual([]);
     expect(files.filter((f) => /dist\/cli\/(factory|config\/)|dist\/sdk\/(index|client|transport)/.test(f))).toEqual([]);

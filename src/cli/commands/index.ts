@@ -30,6 +30,7 @@ export const NOUNS: NounEntry[] = [
   { name: "api", summary: "Send a raw request: api <METHOD> <path> [--data ...] [--query ...] [--paginate]", kind: "command", load: () => import("./api/index.js") },
   { name: "sandbox", summary: "Run a local Medusa back-end with seeded data", load: () => import("./sandbox/index.js") },
   { name: "apply", summary: "Create or update store objects from a seed file (idempotent): apply -f seed.yaml [--dry-run] [--output env]", kind: "command", load: () => import("./apply/index.js") },
+  { name: "tui", summary: "Terminal UI for on-call staff: the order queue, one-key actions (--read-only, --refresh <s>)", kind: "command", load: () => import("./tui/index.js") },
   { name: "completion", summary: "Print a shell completion script: completion bash|zsh", kind: "command", load: () => import("./completion/index.js") },
   { name: "orders", summary: "Orders: list, show, fulfil, ship, deliver, capture, refund, cancel, transfer", admin: "order", aliases: ["order"], load: () => import("./orders/index.js") },
   { name: "draft-orders", summary: "Draft orders and their edits", admin: "draftOrder", aliases: ["draft-order"], load: () => import("./draft-orders/index.js") },

@@ -1,0 +1,62 @@
+import type { Command } from "commander";
+import type { CommandContext } from "../../program.js";
+import { parseSeconds } from "../../program.js";
+import { UsageError } from "../../errors.js";
+
+export interface TuiFlags {
+  readOnly?: boolean;
+  refresh: number;
+}
+
+/**
+ * `medusactl tui [--read-only] [--refresh <seconds>]` (CONTRACT.md §1): the terminal UI for
+ * on-call staff. Ink and React are imported only here, after the checks that need neither.
+ */
+export function register(cmd: Command, ctx: CommandContext): void {
+  cmd
+    .option("--read-only", "hide every action: look, do not touch")
+    .option("--refresh <seconds>", "live refresh interval (default 5)", parseSeconds, 5)
+    .addHelpText(
+      "after",
+      "\nKeys: ? lists them (generated from the bindings), : switches view, q or Ctrl-C quits (exit 0).\n" +
+        "Without a terminal it refuses (exit 2); use `medusactl orders list --json` there.\n\n" +
+        "Examples:\n  medusactl tui\n  medusactl tui --read-only --refresh 2\n  medusactl --profile prod tui --read-only",
+    )
+    .action(async (o: TuiFlags, c: Command) => {
+      const f = ctx.factory(c);
+      if (!f.io.isStdoutTTY || !f.io.isStdinTTY) {
+        const { nonTtyHint } = await import("../../../tui/screens/registry.js");
+        throw new UsageError("medusactl tui needs an interactive terminal (stdin and stdout must be a TTY)", nonTtyHint());
+      }
+      const target = await f.target();
+      // The log pane shows every request; --debug lines on stderr would tear the frame.
+      f.flags.debug = false;
+      const tui = await import("../../../tui/index.js");
+      const log = tui.createCommandLog();
+      const sdk = await f.sdk({ hooks: log.hooks });
+      const { maskSecret } = await import("../../../shared/format.js");
+      const { secretKey } = await import("../../config/profiles.js");
+      let identity: string | undefined;
+      let whoami: (() => Promise<string>) | undefined;
+      const key = target.apiKey ?? (target.source === "profile" && target.profile?.auth === "api-key" ? await (await f.tokens()).getItem(secretKey(target.profileName!)) : undefined);
+      // /admin/users/me answers 404 for secret keys (NOTES.md §4); the first list read checks the key.
+      if (key) identity = `secret API key ${maskSecret(key)}`;
+      else {
+        whoami = async () => {
+          const me = await sdk.client.fetch<{ user?: { email?: string; id?: string } }>("/admin/users/me", { query: { fields: "id,email" }, signal: f.signal });
+          return me.user?.email ?? me.user?.id ?? "(unknown user)";
+        };
+      }
+      await tui.runTui({
+        io: f.io,
+        sdk,
+        log,
+        profile: { name: target.source.startsWith("env:") ? undefined : target.profileName, url: target.url, production: target.production },
+        identity,
+        whoami,
+        readOnly: o.readOnly,
+        refreshSeconds: o.refresh,
+        signal: f.signal,
+      });
+    });
+}

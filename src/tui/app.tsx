@@ -1,0 +1,384 @@
+import { Component, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Box, Text, useApp, useInput, type Key } from "ink";
+import { SdkProvider } from "../shared/sdk-context.js";
+import { CommandLogPane } from "./components/command-log.js";
+import { Dialog, type DialogSpec } from "./components/dialog.js";
+import { describeError } from "./components/error-box.js";
+import { Header } from "./components/header.js";
+import { Help } from "./components/help.js";
+import { Palette } from "./components/palette.js";
+import { messageLines, StatusBar, type StatusMessage } from "./components/status-bar.js";
+import { fit } from "./components/table.js";
+import { useCommandLog, type CommandLog } from "./hooks/use-command-log.js";
+import { findBinding, keyName, KeymapContext, OverlayInputContext, useKeymapSlot, type Binding, type KeyHandler, type OverlayInput } from "./hooks/use-keymap.js";
+import { useTerminalSize, type Size } from "./hooks/use-terminal-size.js";
+import { TuiContext, type NewEntry, type StackEntry, type TuiContextValue } from "./hooks/use-tui.js";
+import { OrderDetail } from "./screens/order-detail.js";
+import { OrderList } from "./screens/order-list.js";
+import { GLOBAL_BINDINGS, ORDER_DETAIL, RESOURCE_DETAIL, START_VIEW, VIEWS, type ViewEntry } from "./screens/registry.js";
+import { ResourceDetail } from "./screens/resource-detail.js";
+import { ResourceList } from "./screens/resource-list.js";
+import { makeTheme } from "./theme.js";
+
+export interface AppProps {
+  /** A Medusa client (or a fake with the same surface, in tests). */
+  sdk: unknown;
+  log: CommandLog;
+  profile?: string;
+  url: string;
+  production: boolean;
+  /** Who is logged in, when known up front (a secret key). */
+  identity?: string;
+  /** Finds out who is logged in (a JWT: /admin/users/me); runs after the first screen is up. */
+  whoami?: () => Promise<string>;
+  readOnly: boolean;
+  /** Live refresh interval in ms (0: off). */
+  refreshMs: number;
+  color: boolean;
+  now?: () => number;
+  /** How often the header's "updated 3s ago" is redrawn (ms). */
+  tickMs?: number;
+  /** A fixed size instead of the terminal's (tests). */
+  size?: Size;
+  /** The first view (`:` name) and its filter. */
+  view?: string;
+  filter?: string;
+  /** The start view's first page, requested by the CLI while Ink was still loading. */
+  prefetch?: { view: string; page: Promise<Record<string, unknown>> };
+}
+
+const MAX_STACK = 12;
+
+const NO_KEY: Key = {
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
+};
+
+/** The smallest layout that still reads; below it, one line asks for a bigger terminal. */
+const MIN = { columns: 40, rows: 12 };
+
+/** Catches a screen that fails to render: the rest of the app stays usable (never a blank screen). */
+class ScreenBoundary extends Component<{ children: ReactNode; onError: (e: unknown) => void; fallback: (e: unknown) => ReactNode }, { error: unknown }> {
+  override state = { error: undefined as unknown };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  override componentDidCatch(error: unknown) {
+    this.props.onError(error);
+  }
+  override render() {
+    return this.state.error !== undefined ? this.props.fallback(this.state.error) : this.props.children;
+  }
+}
+
+function screenOf(entry: StackEntry): { title: string; bindings: readonly Binding[]; cli: string } {
+  if (entry.kind === "view") return { title: entry.view.title, bindings: entry.view.bindings, cli: entry.view.cli };
+  if (entry.kind === "order") return { title: `Order ${entry.label}`, bindings: ORDER_DETAIL.bindings, cli: `medusactl orders show ${entry.label.replace(/^#/, "")}` };
+  return { title: entry.label, bindings: RESOURCE_DETAIL.bindings, cli: `${entry.view.cli.replace(/ list --json$/, "")} get ${entry.recordId} --json` };
+}
+
+function crumb(entry: StackEntry): string {
+  return entry.kind === "view" ? entry.view.name : entry.label;
+}
+
+type Overlay = { kind: "help" } | { kind: "palette" } | { kind: "dialog"; id: number; spec: DialogSpec; resolve: (v: boolean | string | null) => void };
+
+/**
+ * The TUI: header, breadcrumbs, the screen stack, overlays (help, `:` palette, dialogs), the API
+ * call log and the status bar, in a fixed viewport one line shorter than the terminal (a frame
+ * as tall as the terminal makes Ink clear and redraw everything: vadimdemedes/ink#359).
+ */
+export function App(props: AppProps) {
+  const { exit } = useApp();
+  const size = useTerminalSize(props.size);
+  const theme = useMemo(() => makeTheme(props.color), [props.color]);
+  const now = props.now ?? Date.now;
+  const nextId = useRef(1);
+  const first = VIEWS.find((v) => v.name === props.view) ?? START_VIEW;
+  const [stack, setStack] = useState<StackEntry[]>(() => [{ id: 0, kind: "view", view: first, filter: props.filter }]);
+  const [overlay, setOverlayState] = useState<Overlay | null>(null);
+  // The overlay as of the last key, not the last render: keys can outrun renders.
+  const overlayRef = useRef<Overlay | null>(null);
+  const overlayHandler = useRef<KeyHandler | null>(null);
+  const queued = useRef<[string, Key][]>([]);
+  const setOverlay = useCallback((o: Overlay | null) => {
+    overlayRef.current = o;
+    overlayHandler.current = null;
+    queued.current = [];
+    setOverlayState(o);
+  }, []);
+  const overlayInput: OverlayInput = useMemo(
+    () => ({
+      register(handler) {
+        overlayHandler.current = handler;
+        const waiting = queued.current;
+        queued.current = [];
+        for (const [i, k] of waiting) if (overlayHandler.current === handler) handler(i, k);
+        return () => {
+          if (overlayHandler.current === handler) overlayHandler.current = null;
+        };
+      },
+    }),
+    [],
+  );
+  const [message, setMessage] = useState<StatusMessage | undefined>();
+  const [paused, setPaused] = useState(false);
+  const [logVisible, setLogVisible] = useState(true);
+  const [dataVersion, setDataVersion] = useState(0);
+  const [status, setStatus] = useState<{ updatedAt?: number; busy: boolean }>({ busy: false });
+  const [identity, setIdentity] = useState(props.identity);
+  const [resets, setResets] = useState<Record<number, number>>({});
+  const slot = useKeymapSlot();
+  const logLines = useCommandLog(props.log);
+
+  useEffect(() => {
+    if (props.identity || !props.whoami) return;
+    let live = true;
+    props.whoami().then(
+      (who) => live && setIdentity(who),
+      () => live && setIdentity("(unknown user)"),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const open = useCallback((e: NewEntry) => {
+    setStack((s) => [...s, { ...e, id: nextId.current++ } as StackEntry].slice(-MAX_STACK));
+  }, []);
+  const ask = useCallback(
+    (spec: DialogSpec) => new Promise<boolean | string | null>((resolve) => setOverlay({ kind: "dialog", id: nextId.current++, spec, resolve })),
+    [setOverlay],
+  );
+  const reportStatus = useCallback((s: { updatedAt?: number; busy: boolean }) => {
+    setStatus((old) => (old.updatedAt === s.updatedAt && old.busy === s.busy ? old : s));
+  }, []);
+  const fatal = useCallback((e: unknown) => exit(e instanceof Error ? e : new Error(String(e))), [exit]);
+  const prefetch = useRef(props.prefetch);
+  const takePrefetch = useCallback((view: string) => {
+    const p = prefetch.current;
+    if (!p || p.view !== view) return undefined;
+    prefetch.current = undefined;
+    return p.page;
+  }, []);
+  const ctx: TuiContextValue = useMemo(
+    () => ({
+      readOnly: props.readOnly,
+      theme,
+      now,
+      refreshMs: props.refreshMs,
+      paused,
+      profile: props.profile,
+      url: props.url,
+      production: props.production,
+      dataVersion,
+      bumpData: () => setDataVersion((v) => v + 1),
+      open,
+      ask,
+      notify: setMessage,
+      reportStatus,
+      fatal,
+      takePrefetch,
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [props.readOnly, theme, props.refreshMs, paused, props.profile, props.url, props.production, dataVersion, open, ask, reportStatus, fatal, takePrefetch],
+  );
+
+  const top = stack[stack.length - 1]!;
+  const screen = screenOf(top);
+  const globals: Record<string, () => void> = {
+    help: () => setOverlay({ kind: "help" }),
+    palette: () => setOverlay({ kind: "palette" }),
+    back: () => {
+      if (stack.length > 1) setStack((s) => s.slice(0, -1));
+      else setMessage({ text: "this is the first screen: q quits", tone: "info" });
+    },
+    refresh: () => {
+      if (slot.current?.handlers.refresh) slot.current.handlers.refresh();
+      else setResets((r) => ({ ...r, [top.id]: (r[top.id] ?? 0) + 1 }));
+    },
+    pause: () => {
+      setPaused((p) => !p);
+      setMessage({ text: paused ? "live refresh resumed" : "live refresh paused (p resumes)", tone: "info" });
+    },
+    log: () => setLogVisible((v) => !v),
+    quit: () => exit(),
+  };
+
+  const dispatch = (input: string, key: Key) => {
+    const name = keyName(input, key);
+    const layer = slot.current;
+    if (message && message.tone !== "info") setMessage(undefined);
+    const own = layer ? findBinding(layer.bindings, name, props.readOnly) : undefined;
+    if (own && layer?.handlers[own.action]) {
+      layer.handlers[own.action]!();
+      return;
+    }
+    const global = findBinding(GLOBAL_BINDINGS, name, props.readOnly);
+    if (global) globals[global.action]?.();
+  };
+  /** One key to whoever should have it: the overlay, a screen typing text, the screen's keys, the app's. */
+  const route = (input: string, key: Key) => {
+    if (overlayRef.current) {
+      if (overlayHandler.current) overlayHandler.current(input, key);
+      else queued.current.push([input, key]);
+      return;
+    }
+    const layer = slot.current;
+    if (layer?.capture && layer.capture(input, key)) return;
+    dispatch(input, key);
+  };
+  useInput((input, key) => {
+    // Keys that arrive in one chunk (typed fast, pasted, sent by tmux) are taken one by one, so
+    // ":products" or "jjj" act as if typed slowly.
+    if (input.length > 1 && !key.ctrl && !key.meta && /^[\x20-\x7e\r]+$/.test(input)) {
+      for (const ch of input) route(ch === "\r" ? "" : ch, { ...NO_KEY, return: ch === "\r", shift: /[A-Z]/.test(ch) });
+      return;
+    }
+    route(input, key);
+  });
+
+  const width = size.columns;
+  const height = Math.max(1, size.rows - 1);
+  if (width < MIN.columns || size.rows < MIN.rows) {
+    return <Text wrap="truncate">{fit(`terminal too small (${width}x${size.rows}): medusactl tui needs at least 80x24; q quits`, width)}</Text>;
+  }
+  // A long message takes a second line from the log pane, so the screen keeps its height.
+  const statusLines = messageLines(message, width);
+  const logHeight = logVisible && size.rows >= 20 ? (size.rows >= 36 ? 8 : 5) - (statusLines - 1) : 0;
+  const bodyHeight = Math.max(3, height - 2 - statusLines - logHeight);
+  const footer = [...GLOBAL_BINDINGS.filter((b) => b.action === "help" || b.action === "palette"), ...screen.bindings, ...GLOBAL_BINDINGS.filter((b) => b.action === "quit" || (b.action === "back" && stack.length > 1))];
+  const crumbs = stack.map(crumb).join(" › ");
+  const cli = `cli: ${screen.cli}`;
+
+  let body: ReactNode = null;
+  if (overlay?.kind === "help") {
+    body = (
+      <Help
+        title={screen.title}
+        screenBindings={screen.bindings}
+        globalBindings={GLOBAL_BINDINGS}
+        views={VIEWS}
+        readOnly={props.readOnly}
+        width={width}
+        height={bodyHeight}
+        theme={theme}
+        onClose={() => setOverlay(null)}
+      />
+    );
+  } else if (overlay?.kind === "palette") {
+    body = (
+      <Palette
+        views={VIEWS}
+        width={width}
+        theme={theme}
+        onClose={() => setOverlay(null)}
+        onPick={(view: ViewEntry, filter: string) => {
+          setOverlay(null);
+          open({ kind: "view", view, filter: filter || undefined });
+        }}
+        onUnknown={(word) => {
+          setOverlay(null);
+          setMessage({ text: `no view named "${word}": ? lists them`, tone: "error" });
+        }}
+      />
+    );
+  } else if (overlay?.kind === "dialog") {
+    const { spec, resolve, id } = overlay;
+    // A key per dialog: a prompt followed by its confirmation are two dialogs, not one.
+    body = (
+      <Dialog
+        key={id}
+        spec={spec}
+        width={width}
+        theme={theme}
+        onDone={(v) => {
+          setOverlay(null);
+          resolve(v);
+        }}
+      />
+    );
+  }
+
+  return (
+    <SdkProvider sdk={props.sdk}>
+      <TuiContext.Provider value={ctx}>
+        <KeymapContext.Provider value={slot}>
+          <OverlayInputContext.Provider value={overlayInput}>
+          <Box flexDirection="column" width={width} height={height}>
+            <Header
+              profile={props.profile}
+              url={props.url}
+              production={props.production}
+              identity={identity}
+              updatedAt={status.updatedAt}
+              paused={paused}
+              busy={status.busy}
+              readOnly={props.readOnly}
+              width={width}
+              theme={theme}
+              now={now}
+              tickMs={props.tickMs ?? 1000}
+            />
+            <Text wrap="truncate">
+              <Text bold>{fit(` ${crumbs}`, Math.max(10, width - cli.length - 1))}</Text>
+              <Text color={theme.muted}> {cli.length < width - 10 ? cli : ""}</Text>
+            </Text>
+            <Box flexDirection="column" width={width} height={bodyHeight}>
+              {body}
+              {stack.map((entry) => {
+                const active = entry === top && overlay === null;
+                let screenEl: ReactNode;
+                if (entry.kind === "view") {
+                  const Screen = entry.view.screen === "order-list" ? OrderList : ResourceList;
+                  screenEl = <Screen view={entry.view} filter={entry.filter} active={active} width={width} height={bodyHeight} />;
+                } else if (entry.kind === "order") screenEl = <OrderDetail orderId={entry.orderId} active={active} width={width} height={bodyHeight} />;
+                else screenEl = <ResourceDetail view={entry.view} recordId={entry.recordId} active={active} width={width} height={bodyHeight} />;
+                return (
+                  <ScreenBoundary
+                    key={`${entry.id}:${resets[entry.id] ?? 0}`}
+                    onError={(e) => setMessage({ text: `the screen failed: ${describeError(e).message}`, tone: "error" })}
+                    fallback={(e) =>
+                      active ? (
+                        <Box flexDirection="column">
+                          <Text color={theme.status.error} wrap="truncate">
+                            error: this screen failed to draw: {describeError(e).message}
+                          </Text>
+                          <Text color={theme.muted}>r reloads it · esc goes back · q quits</Text>
+                        </Box>
+                      ) : null
+                    }
+                  >
+                    {screenEl}
+                  </ScreenBoundary>
+                );
+              })}
+            </Box>
+            {logHeight > 0 ? <CommandLogPane lines={logLines} height={logHeight} width={width} theme={theme} /> : null}
+            <StatusBar message={message} bindings={footer} readOnly={props.readOnly} width={width} theme={theme} />
+          </Box>
+          </OverlayInputContext.Provider>
+        </KeymapContext.Provider>
+      </TuiContext.Provider>
+    </SdkProvider>
+  );
+}

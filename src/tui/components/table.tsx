@@ -1,0 +1,79 @@
+import { Box, Text } from "ink";
+import type { Column } from "../screens/registry.js";
+import type { Theme } from "../theme.js";
+
+type Row = Record<string, unknown>;
+
+export interface TableProps {
+  columns: readonly Column[];
+  /** The visible rows only (virtualised): `undefined` for a row whose page is still loading. */
+  rows: readonly (Row | undefined)[];
+  /** Absolute index of rows[0]. */
+  start: number;
+  /** Absolute index of the selected row. */
+  cursor: number;
+  width: number;
+  theme: Theme;
+}
+
+const GAP = 1;
+const MARKER = 2;
+
+/** Column widths for this width: fixed ones as declared, the flexible one takes the rest. */
+export function layoutColumns(columns: readonly Column[], width: number): number[] {
+  const fixed = columns.reduce((n, c) => n + (c.width ?? 0), 0);
+  const gaps = GAP * (columns.length - 1) + MARKER;
+  const flexCount = columns.filter((c) => c.width === undefined).length || 1;
+  const flex = Math.max(6, Math.floor((width - fixed - gaps) / flexCount));
+  return columns.map((c) => c.width ?? flex);
+}
+
+/** Cuts to `width` cells with an ellipsis, and pads, so every row is exactly one line. */
+export function fit(text: string, width: number, align: "left" | "right" = "left"): string {
+  const chars = [...text.replace(/[\r\n\t]+/g, " ")];
+  const cut = chars.length > width ? [...chars.slice(0, Math.max(0, width - 1)), "…"].join("") : chars.join("");
+  return align === "right" ? cut.padStart(width) : cut.padEnd(width);
+}
+
+/**
+ * A table of the visible rows (the caller slices; ink#359: a frame taller than the terminal
+ * flickers). The selected row has a `>` marker and inverse video, so it shows without colour.
+ */
+export function Table({ columns, rows, start, cursor, width, theme }: TableProps) {
+  const widths = layoutColumns(columns, width);
+  return (
+    <Box flexDirection="column" width={width}>
+      <Text bold wrap="truncate">
+        {" ".repeat(MARKER)}
+        {columns.map((c, i) => fit(c.header, widths[i]!, c.align)).join(" ".repeat(GAP))}
+      </Text>
+      {rows.map((row, i) => {
+        const index = start + i;
+        const selected = index === cursor;
+        const marker = selected ? "> " : "  ";
+        if (!row) {
+          return (
+            <Text key={index} color={theme.muted} inverse={selected && theme.selection.inverse} wrap="truncate">
+              {marker}
+              {fit("…", width - MARKER)}
+            </Text>
+          );
+        }
+        return (
+          <Text key={index} wrap="truncate" inverse={selected && theme.selection.inverse} backgroundColor={selected ? theme.selection.bg : undefined} color={selected ? theme.selection.fg : undefined}>
+            {marker}
+            {columns.map((c, ci) => {
+              const text = fit(c.value(row), widths[ci]!, c.align) + (ci < columns.length - 1 ? " ".repeat(GAP) : "");
+              const color = !selected && c.state ? theme.state(c.state(row)) : undefined;
+              return (
+                <Text key={ci} color={color}>
+                  {text}
+                </Text>
+              );
+            })}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}

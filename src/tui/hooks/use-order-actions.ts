@@ -1,0 +1,261 @@
+import { useRef } from "react";
+import { formatMoney } from "../../shared/format.js";
+import {
+  cancelOrder,
+  captureOrder,
+  createReturn,
+  deliverOrder,
+  fulfillOrder,
+  lineLabel,
+  lineQuantities,
+  loadOrder,
+  orderLines,
+  orderName,
+  orderPayments,
+  parseItemFlag,
+  refundOrder,
+  shipOrder,
+  statusLine,
+  OrderError,
+  type ActionResult,
+  type AdminOrder,
+  type ItemQty,
+} from "../../shared/orders.js";
+import { useSdk } from "../../shared/sdk-context.js";
+import type { Medusa } from "../../sdk/index.js";
+import type { ConfirmSpec, PromptSpec } from "../components/dialog.js";
+import { describeError } from "../components/error-box.js";
+import { isFatal, useTui } from "./use-tui.js";
+
+type Order = { id: string; display_id?: number | null };
+
+/** What an action will do, worked out from the order before anything is asked or sent. */
+interface Plan {
+  title: string;
+  lines: string[];
+  level: "moderate" | "severe";
+  undo: string;
+  /** Asked before the confirmation (tracking number, amount, items). */
+  prompt?: Omit<PromptSpec, "kind">;
+  run: (answer: string | undefined, signal: AbortSignal) => Promise<ActionResult>;
+  /** "fulfilling" for the status line while it runs. */
+  doing: string;
+}
+
+const fulfilments = (o: AdminOrder) => (o.fulfillments ?? []) as (NonNullable<AdminOrder["fulfillments"]>[number] & { items?: { line_item_id: string; quantity: number }[] })[];
+
+function parseAmount(text: string): number | undefined {
+  const t = text.trim();
+  if (!/^\d+(\.\d+)?$/.test(t)) return undefined;
+  const n = Number(t);
+  return n > 0 ? n : undefined;
+}
+
+function parseItems(text: string): ItemQty[] {
+  return text
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .map((part) => parseItemFlag(part));
+}
+
+/**
+ * Each action's plan: what it will change, how severe it is (CONTRACT.md §7) and whether it can be
+ * undone. The operations themselves are the CLI's (src/shared/orders.ts), so a key press here has
+ * the same effect as `medusactl orders <verb>`.
+ */
+const PLANS: Record<string, (sdk: Medusa, o: AdminOrder) => Plan> = {
+  fulfill(sdk, o) {
+    const name = orderName(o);
+    const todo = orderLines(o)
+      .map((item) => ({ item, n: lineQuantities(item).ordered - lineQuantities(item).fulfilled }))
+      .filter((l) => l.n > 0);
+    if (o.status === "canceled") throw new OrderError(`order ${name} is canceled`, "state");
+    if (!todo.length) throw new OrderError(`order ${name}: every item is already fulfilled`, "state");
+    return {
+      title: `Fulfil order ${name}?`,
+      lines: todo.map((l) => `  ${l.n} × ${lineLabel(o, l.item)}`),
+      level: "moderate",
+      undo: "Can be undone: a fulfilment can be canceled until it ships.",
+      doing: "fulfilling",
+      run: (_a, signal) => fulfillOrder(sdk, o.id, { signal }),
+    };
+  },
+  ship(sdk, o) {
+    const name = orderName(o);
+    const open = fulfilments(o).filter((f) => !f.canceled_at && !f.shipped_at);
+    if (!open.length) throw new OrderError(`order ${name} has no unshipped fulfilment: fulfil it first (f)`, "state");
+    const f = open[0]!;
+    return {
+      title: `Ship fulfilment ${f.id} of order ${name}?`,
+      lines: [open.length > 1 ? `  the oldest of ${open.length} unshipped fulfilments; ship again for the next` : `  ${(f.items ?? []).reduce((n, i) => n + Number(i.quantity), 0)} item(s)`],
+      level: "moderate",
+      undo: "Cannot be undone here: the shipment stays recorded.",
+      prompt: { title: `Ship order ${name}`, label: "Tracking number (enter for none)", lines: [`fulfilment ${f.id}`] },
+      doing: "shipping",
+      run: (tracking, signal) => shipOrder(sdk, o.id, { fulfillmentId: f.id, trackingNumber: tracking || undefined, signal }),
+    };
+  },
+  deliver(sdk, o) {
+    const name = orderName(o);
+    const shipped = fulfilments(o).filter((f) => !f.canceled_at && f.shipped_at && !f.delivered_at);
+    if (!shipped.length) throw new OrderError(`order ${name} has no shipment awaiting delivery`, "state");
+    return {
+      title: `Mark ${shipped.length === 1 ? `fulfilment ${shipped[0]!.id}` : `${shipped.length} shipments`} of order ${name} delivered?`,
+      lines: shipped.map((f) => `  ${f.id}`),
+      level: "moderate",
+      undo: "Cannot be undone here.",
+      doing: "marking delivered",
+      run: (_a, signal) => deliverOrder(sdk, o.id, { signal }),
+    };
+  },
+  capture(sdk, o) {
+    const name = orderName(o);
+    const open = orderPayments(o).filter((p) => !p.payment.canceled_at && p.captured < p.amount);
+    if (!open.length) throw new OrderError(`order ${name}: nothing left to capture`, "state");
+    const sum = open.reduce((n, p) => n + p.amount - p.captured, 0);
+    return {
+      title: `Capture ${formatMoney(sum, o.currency_code)} on order ${name}?`,
+      lines: open.map((p) => `  payment ${p.payment.id}: ${formatMoney(p.amount - p.captured, o.currency_code)}`),
+      level: "moderate",
+      undo: "Cannot be undone: money taken is given back only by a refund. Never repeated automatically.",
+      doing: "capturing",
+      run: (_a, signal) => captureOrder(sdk, o.id, { signal }),
+    };
+  },
+  refund(sdk, o) {
+    const name = orderName(o);
+    const ps = orderPayments(o).filter((p) => !p.payment.canceled_at);
+    const left = ps.reduce((n, p) => Math.max(n, p.captured - p.refunded), 0);
+    if (left <= 0) throw new OrderError(`order ${name}: nothing captured is left to refund`, "state");
+    const m = (n: number) => formatMoney(n, o.currency_code);
+    return {
+      title: `Refund on order ${name}?`,
+      lines: [`  total ${m(Number(o.total ?? 0))}, captured ${m(ps.reduce((n, p) => n + p.captured, 0))}, refunded so far ${m(ps.reduce((n, p) => n + p.refunded, 0))}`],
+      level: "severe",
+      undo: "Cannot be undone: the money goes back to the customer. Never repeated automatically.",
+      prompt: {
+        title: `Refund on order ${name}`,
+        label: "Amount",
+        initial: String(Number(left.toFixed(2))),
+        lines: [`up to ${m(left)} from one payment`],
+        validate: (v) => {
+          const n = parseAmount(v);
+          if (n === undefined) return "a positive amount in the currency's units, e.g. 19.99";
+          return n > left + 1e-9 ? `at most ${m(left)}` : undefined;
+        },
+      },
+      doing: "refunding",
+      run: (amount, signal) => refundOrder(sdk, o.id, { amount: parseAmount(amount ?? "")!, signal }),
+    };
+  },
+  cancel(sdk, o) {
+    const name = orderName(o);
+    if (o.status === "canceled") throw new OrderError(`order ${name} is already canceled`, "state");
+    return {
+      title: `Cancel order ${name}?`,
+      lines: [`  ${statusLine(o)}`, `  total ${formatMoney(Number(o.total ?? 0), o.currency_code)}`],
+      level: "severe",
+      undo: "Cannot be undone.",
+      doing: "canceling",
+      run: (_a, signal) => cancelOrder(sdk, o.id, { signal }),
+    };
+  },
+  return(sdk, o) {
+    const name = orderName(o);
+    const lines = orderLines(o);
+    const returnable = lines
+      .map((item, i) => {
+        const q = lineQuantities(item);
+        return { i: i + 1, item, n: q.fulfilled - q.returnRequested - q.returned - q.dismissed };
+      })
+      .filter((l) => l.n > 0);
+    if (!returnable.length) throw new OrderError(`order ${name}: nothing fulfilled is left to return`, "state");
+    return {
+      title: `Start a return on order ${name}?`,
+      lines: returnable.map((l) => `  line ${l.i}: up to ${l.n} × ${lineLabel(o, l.item).replace(/^line \d+ /, "")}`),
+      level: "moderate",
+      undo: "Can be undone: a requested return can be canceled (medusactl returns cancel).",
+      prompt: {
+        title: `Return items of order ${name}`,
+        label: "Items as line:qty",
+        initial: returnable.map((l) => `${l.i}:${l.n}`).join(","),
+        lines: returnable.map((l) => `line ${l.i}: ${lineLabel(o, l.item).replace(/^line \d+ /, "")}, up to ${l.n}`),
+        validate: (v) => {
+          try {
+            return parseItems(v).length ? undefined : "name at least one line, e.g. 1:1";
+          } catch (e) {
+            return (e as Error).message.replace(/--item /, "");
+          }
+        },
+      },
+      doing: "requesting the return",
+      run: (items, signal) => createReturn(sdk, o.id, { items: parseItems(items ?? ""), signal }),
+    };
+  },
+};
+
+/**
+ * The handlers of the one-key order actions for the current order (the row under the cursor or the
+ * open order, asked at the moment of the key press): read the
+ * order fresh, ask what is needed, confirm as the risk requires (every action is severe on a
+ * production profile), run the shared operation, report what changed, refresh the screens.
+ */
+export function useOrderActions(currentOrder: () => Order | undefined): Partial<Record<string, () => void>> {
+  const sdk = useSdk<Medusa>();
+  const tui = useTui();
+  const running = useRef(false);
+  if (tui.readOnly) return {};
+  const where = `on ${tui.profile ? `profile ${tui.profile}` : "environment credentials"} · ${tui.url}${tui.production ? " · PRODUCTION" : ""}`;
+  const start = (action: string) => async () => {
+    // The order under the cursor now, not at the last render.
+    const order = currentOrder();
+    if (!order) return;
+    if (running.current) {
+      tui.notify({ text: "another action is still running", tone: "warn" });
+      return;
+    }
+    running.current = true;
+    const controller = new AbortController();
+    const name = orderName(order as AdminOrder);
+    try {
+      tui.notify({ text: `reading order ${name}…`, tone: "info" });
+      const fresh = await loadOrder(sdk, order.id, controller.signal);
+      const plan = PLANS[action]!(sdk, fresh);
+      tui.notify(undefined);
+      let answer: string | undefined;
+      if (plan.prompt) {
+        const a = await tui.ask({ kind: "prompt", ...plan.prompt });
+        if (a === null || a === false) {
+          tui.notify({ text: `${action} canceled: nothing was changed`, tone: "warn" });
+          return;
+        }
+        answer = String(a);
+      }
+      const level = plan.level === "severe" || tui.production ? "severe" : "moderate";
+      const lines = [...plan.lines];
+      if (plan.prompt && answer) lines.push(`  ${plan.prompt.label.replace(/ \(.*\)$/, "")}: ${answer}`);
+      lines.push(`  ${where}`);
+      const confirm: ConfirmSpec = { kind: "confirm", title: plan.title, lines, level, typed: String(fresh.display_id ?? fresh.id), undo: plan.undo };
+      if (!(await tui.ask(confirm))) {
+        tui.notify({ text: `${action} canceled: nothing was changed`, tone: "warn" });
+        return;
+      }
+      tui.notify({ text: `${plan.doing} order ${name}…`, tone: "info" });
+      const result = await plan.run(answer, controller.signal);
+      const o = result.order;
+      tui.notify({ text: `order ${name} → ${o.fulfillment_status ?? "?"} · payment ${o.payment_status ?? "?"}${o.status === "canceled" ? " · canceled" : ""}: ${result.changes.join("; ")}`, tone: "ok" });
+      tui.bumpData();
+    } catch (e) {
+      if (isFatal(e)) tui.fatal(e);
+      const { message, kind, hint } = describeError(e);
+      tui.notify({ text: `${message}${kind ? ` (${kind})` : ""}${hint ? `; ${hint}` : ""}`, tone: "error" });
+      // A failed action may still have changed something (a return opened and canceled): re-read.
+      tui.bumpData();
+    } finally {
+      running.current = false;
+    }
+  };
+  const handlers: Record<string, () => void> = {};
+  for (const action of Object.keys(PLANS)) handlers[action] = () => void start(action)();
+  return handlers;
+}

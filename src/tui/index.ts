@@ -1,0 +1,81 @@
+/**
+ * `medusactl tui`: the entry the CLI imports lazily, so Ink and React load only when the TUI runs
+ * (cold start: tests/cli/cold-start.test.ts).
+ */
+import type { ReadStream, WriteStream } from "node:tty";
+import { CancelError, UsageError } from "../cli/errors.js";
+import { colorEnabled, type IOStreams } from "../cli/io.js";
+import type { Medusa } from "../sdk/index.js";
+import type { CommandLog } from "./hooks/use-command-log.js";
+import { listQuery, nonTtyHint, START_VIEW } from "./screens/registry.js";
+
+export { createCommandLog, type CommandLog } from "./hooks/use-command-log.js";
+
+export interface RunTuiOptions {
+  io: IOStreams;
+  sdk: Medusa;
+  /** Receives the SDK's request log (pass its `hooks` to the SDK). */
+  log: CommandLog;
+  profile: { name?: string; url: string; production: boolean };
+  identity?: string;
+  whoami?: () => Promise<string>;
+  readOnly?: boolean;
+  /** Live refresh interval, in seconds (CONTRACT.md §1: default 5). */
+  refreshSeconds?: number;
+  /** Send the start view's first request now, so the network overlaps loading Ink (default true). */
+  prefetch?: boolean;
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs the TUI until `q` or Ctrl-C (exit 0, CONTRACT.md §3). Refuses without a terminal (exit 2,
+ * naming the CLI command to use instead). Errors nothing on screen can fix (a 401) end it and
+ * reach main()'s usual mapping.
+ */
+export async function runTui(opts: RunTuiOptions): Promise<void> {
+  const { io } = opts;
+  if (!io.isStdoutTTY || !io.isStdinTTY) throw new UsageError("medusactl tui needs an interactive terminal (stdin and stdout must be a TTY)", nonTtyHint());
+  // Loading React and Ink takes longer than most first reads: ask Medusa for the queue meanwhile.
+  let prefetch: { view: string; page: Promise<Record<string, unknown>> } | undefined;
+  if (opts.prefetch !== false) {
+    const resource = (opts.sdk.admin as unknown as Record<string, { list: (q: Record<string, unknown>) => Promise<Record<string, unknown>> }>)[START_VIEW.list.resource]!;
+    const page = resource.list(listQuery(START_VIEW, { offset: 0 }));
+    // Handled by the screen that takes it; never an unhandled rejection meanwhile.
+    page.catch(() => undefined);
+    prefetch = { view: START_VIEW.name, page };
+  }
+  const [{ render }, { createElement }, { App }] = await Promise.all([import("ink"), import("react"), import("./app.js")]);
+  const app = createElement(App, {
+    sdk: opts.sdk,
+    log: opts.log,
+    profile: opts.profile.name,
+    url: opts.profile.url,
+    production: opts.profile.production,
+    identity: opts.identity,
+    whoami: opts.whoami,
+    readOnly: Boolean(opts.readOnly),
+    refreshMs: Math.round((opts.refreshSeconds ?? 5) * 1000),
+    color: colorEnabled(io, "out"),
+    prefetch,
+  });
+  // No alternate screen (Ink has none: vadimdemedes/ink#263); the frame stays one line shorter
+  // than the terminal, so it redraws in place and the last frame stays in the scrollback.
+  const instance = render(app, {
+    stdout: io.out as WriteStream,
+    stdin: io.in as ReadStream,
+    stderr: io.err as WriteStream,
+    exitOnCtrlC: false,
+    patchConsole: false,
+    // Ink throttles frames (30 fps by default): a key right after another redraw (a page arriving,
+    // the clock) waited up to 33 ms for its frame. At 60 fps the wait is at most 17 ms.
+    maxFps: 60,
+  });
+  const onAbort = () => instance.unmount();
+  opts.signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    await instance.waitUntilExit();
+  } finally {
+    opts.signal?.removeEventListener("abort", onAbort);
+  }
+  if (opts.signal?.aborted) throw new CancelError();
+}

@@ -1,0 +1,242 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type MutableRefObject } from "react";
+import { Box, Text } from "ink";
+import type { Key } from "ink";
+import { useSdk } from "../../shared/sdk-context.js";
+import type { Medusa } from "../../sdk/index.js";
+import { ErrorBox } from "../components/error-box.js";
+import { Table } from "../components/table.js";
+import { editText, TextInput, useLineEditor } from "../components/text-input.js";
+import { useKeymap } from "../hooks/use-keymap.js";
+import { usePagedList, type FetchPage } from "../hooks/use-paged-list.js";
+import { isFatal, useOnDataChange, useReportStatus, useTui } from "../hooks/use-tui.js";
+import { listQuery, LOCAL_FILTER_LIMIT, PAGE_SIZE, type ViewEntry } from "./registry.js";
+
+type Row = Record<string, unknown>;
+
+export interface ListScreenProps {
+  view: ViewEntry;
+  initialFilter?: string;
+  active: boolean;
+  width: number;
+  height: number;
+  onOpen: (row: Row) => void;
+  /**
+   * Filled with a function that returns the row under the cursor at the moment it is called: keys
+   * can outrun renders ("jf" in one chunk must fulfil the second row, not the first).
+   */
+  currentRow?: MutableRefObject<() => Row | undefined>;
+  /** Handlers for bindings of the view beyond moving, filtering and sorting. */
+  extraHandlers?: Partial<Record<string, () => void>>;
+}
+
+const FILTER_DEBOUNCE_MS = 150;
+const ERROR_BOX_LINES = 5;
+
+type ListFn = (query: Record<string, unknown>, headers?: undefined, options?: { signal?: AbortSignal }) => Promise<Record<string, unknown>>;
+
+/** The list call of a view's admin resource. */
+function lister(sdk: Medusa, resource: string): ListFn {
+  const r = (sdk.admin as unknown as Record<string, { list: ListFn }>)[resource];
+  if (!r) throw new Error(`the SDK has no admin resource "${resource}"`);
+  return (q, h, o) => r.list(q, h, o);
+}
+
+function matches(view: ViewEntry, row: Row, needle: string): boolean {
+  const n = needle.toLowerCase();
+  return view.list.columns.some((c) => c.value(row).toLowerCase().includes(n)) || String(row.id ?? "").toLowerCase().includes(n);
+}
+
+/**
+ * A list view over the admin API: server-side paging around the viewport, sorting with `o`/`O`,
+ * `/` filtering as you type (Medusa's `q` where the route has it, else locally over the newest
+ * {@link LOCAL_FILTER_LIMIT}), live refresh, errors in place with a retry key.
+ */
+export function ListScreen({ view, initialFilter, active, width, height, onOpen, currentRow, extraHandlers }: ListScreenProps) {
+  const sdk = useSdk<Medusa>();
+  const tui = useTui();
+  const spec = view.list;
+  // The cursor as of the last key (a ref) and as drawn (state).
+  const posRef = useRef({ cursor: 0, top: 0 });
+  const [pos, setPosState] = useState(posRef.current);
+  const setPos = (p: { cursor: number; top: number }) => {
+    posRef.current = p;
+    setPosState(p);
+  };
+  const { cursor, top } = pos;
+  const [filter, setFilter] = useState(initialFilter ?? "");
+  // While a filter is typed, keys are text: a ref, so the keys right after `/` are text too.
+  const editing = useRef(false);
+  const editor = useLineEditor();
+  const [typingShown, setTypingShown] = useState(false);
+  const typing = typingShown ? editor.value : null;
+  const defaultField = spec.defaultOrder.replace(/^-/, "");
+  const [sortIndex, setSortIndex] = useState(Math.max(0, spec.sorts.findIndex((s) => s.field === defaultField)));
+  const [desc, setDesc] = useState(spec.defaultOrder.startsWith("-"));
+
+  // Filtering as you type, without a request per key.
+  useEffect(() => {
+    if (typing === null || typing === filter) return;
+    const t = setTimeout(() => setFilter(typing), FILTER_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [typing, filter]);
+
+  const sort = spec.sorts[sortIndex] ?? { field: defaultField, label: defaultField };
+  const order = `${desc ? "-" : ""}${sort.field}`;
+  const local = !spec.search && filter !== "";
+  const pageSize = local ? LOCAL_FILTER_LIMIT : PAGE_SIZE;
+  const queryKey = `${view.name}|${order}|${filter}|${pageSize}`;
+  const list = useMemo(() => lister(sdk, spec.resource), [sdk, spec.resource]);
+  const fetchPage = useCallback<FetchPage<Row>>(
+    async (offset, limit, signal) => {
+      const query = listQuery(view, { offset, limit, order, filter });
+      // The first page of the start view may already be on its way (sent while Ink loaded).
+      const early = offset === 0 && !filter && order === spec.defaultOrder && limit === PAGE_SIZE ? tui.takePrefetch(view.name) : undefined;
+      const res = await (early ?? list(query, undefined, { signal }));
+      const rows = (res[spec.listKey] as Row[] | undefined) ?? [];
+      if (local) {
+        const kept = rows.filter((r) => matches(view, r, filter));
+        return { rows: kept, count: kept.length };
+      }
+      return { rows, count: typeof res.count === "number" ? res.count : rows.length };
+    },
+    [list, order, filter, spec, local, view, tui],
+  );
+
+  // Rows the table can show: the height less the title, the table header and an error box.
+  const [errorShown, setErrorShown] = useState(false);
+  const visibleRows = Math.max(1, height - 2 - (errorShown ? ERROR_BOX_LINES : 0));
+
+  const data = usePagedList<Row>({
+    fetchPage,
+    queryKey,
+    window: { start: top, end: top + visibleRows },
+    pageSize,
+    refreshMs: tui.refreshMs,
+    paused: tui.paused,
+    active,
+    now: tui.now,
+  });
+  useEffect(() => setErrorShown(data.error !== undefined), [data.error]);
+  useEffect(() => {
+    if (data.error && isFatal(data.error)) tui.fatal(data.error);
+  }, [data.error, tui]);
+  useReportStatus(active, data.updatedAt, data.busy);
+  useOnDataChange(() => data.refresh());
+
+  const count = data.count ?? 0;
+  // Keep the cursor on a row and in view. Functional updates: keys that arrive in one chunk
+  // ("jjj") are dispatched in one tick.
+  const move = (to: (cursor: number) => number) => {
+    const p = posRef.current;
+    const c = Math.max(0, Math.min(Math.max(0, count - 1), to(p.cursor)));
+    const t = c < p.top ? c : c >= p.top + visibleRows ? c - visibleRows + 1 : p.top;
+    chosen.current = data.rowAt(c)?.id;
+    if (c !== p.cursor || t !== p.top) setPos({ cursor: c, top: t });
+  };
+  useEffect(() => {
+    if (data.count !== undefined && cursor > Math.max(0, data.count - 1)) move(() => data.count! - 1);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data.count]);
+  useEffect(() => setPos({ cursor: 0, top: 0 }), [queryKey]);
+
+  // New orders arriving at the top shift the rows: keep the cursor on the record it was on, so
+  // the next key acts on what the operator chose (as long as that record is still loaded).
+  const chosen = useRef<unknown>(undefined);
+  useEffect(() => {
+    const { cursor: c, top: t } = posRef.current;
+    const id = data.rowAt(c)?.id;
+    if (chosen.current === undefined || id === chosen.current) {
+      chosen.current = id;
+      return;
+    }
+    for (let d = 1; d <= 2 * PAGE_SIZE; d++) {
+      for (const i of [c + d, c - d]) {
+        if (i >= 0 && data.rowAt(i)?.id === chosen.current) {
+          // Same place on screen where the list allows it.
+          const maxTop = Math.max(0, (data.count ?? 0) - visibleRows);
+          setPos({ cursor: i, top: Math.min(i, maxTop, Math.max(0, i - visibleRows + 1, t + (i - c))) });
+          return;
+        }
+      }
+    }
+    chosen.current = id;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data.updatedAt]);
+
+  const rowNow = () => data.rowAt(posRef.current.cursor);
+  if (currentRow) currentRow.current = rowNow;
+  const capture = (input: string, key: Key): boolean => {
+    if (!editing.current) return false;
+    const r = editText(editor.current(), input, key);
+    if ("cancel" in r || "submit" in r) {
+      editing.current = false;
+      setTypingShown(false);
+      setFilter("cancel" in r ? "" : r.submit.trim());
+    } else editor.set(r.value);
+    return true;
+  };
+  useKeymap(
+    {
+      bindings: view.bindings,
+      capture,
+      handlers: {
+        down: () => move((c) => c + 1),
+        up: () => move((c) => c - 1),
+        pageDown: () => move((c) => c + visibleRows),
+        pageUp: () => move((c) => c - visibleRows),
+        first: () => move(() => 0),
+        last: () => move(() => count - 1),
+        open: () => {
+          const row = rowNow();
+          if (row) onOpen(row);
+        },
+        filter: () => {
+          editing.current = true;
+          editor.set(filter);
+          setTypingShown(true);
+        },
+        sortNext: () => setSortIndex((i) => (i + 1) % Math.max(1, spec.sorts.length)),
+        sortFlip: () => setDesc((d) => !d),
+        refresh: () => data.refresh(),
+        ...extraHandlers,
+      },
+    },
+    active,
+  );
+
+  if (!active) return null;
+  const rows = Array.from({ length: Math.max(0, Math.min(visibleRows, count - top)) }, (_, i) => data.rowAt(top + i));
+  const n = (x: number) => x.toLocaleString("en-US");
+  const range = count ? `${n(top + 1)}–${n(Math.min(count, top + visibleRows))} of ${n(count)}` : "";
+  const what = view.title.toLowerCase();
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text wrap="truncate">
+        <Text bold color={tui.theme.accent}>
+          {view.title}
+        </Text>
+        {range ? `  ${range}` : ""}
+        {`  sort: ${sort.label} ${desc ? "↓" : "↑"}`}
+        {typing !== null ? (
+          <Text>
+            {"  /"}
+            <TextInput value={typing} />
+          </Text>
+        ) : filter ? (
+          `  filter: ${filter}`
+        ) : (
+          ""
+        )}
+        {local ? `  (local: newest ${LOCAL_FILTER_LIMIT})` : ""}
+      </Text>
+      {data.error ? <ErrorBox error={data.error} theme={tui.theme} width={width} stale={data.count !== undefined} /> : null}
+      {data.status === "loading" ? (
+        <Text color={tui.theme.muted}>loading {what}…</Text>
+      ) : data.count === 0 ? (
+        <Text color={tui.theme.muted}>{filter ? `no ${what} match "${filter}"` : `no ${what}`}</Text>
+      ) : data.count !== undefined ? (
+        <Table columns={spec.columns} rows={rows} start={top} cursor={cursor} width={width} theme={tui.theme} />
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,363 @@
+/**
+ * The screens of `medusactl tui`, as data: the `:` palette, the `?` help, --read-only filtering
+ * and the non-TTY hint all read this table. It imports no React or Ink, so the CLI can read it
+ * (for the hint) without paying for the renderer.
+ */
+import { formatDate, formatDisplayId, formatMoney } from "../../shared/format.js";
+import type { Binding } from "../hooks/use-keymap.js";
+
+type Row = Record<string, unknown>;
+
+export interface Column {
+  header: string;
+  /** Fixed width in cells; the one column without a width takes what is left. */
+  width?: number;
+  align?: "left" | "right";
+  value: (row: Row) => string;
+  /** A status value whose semantic colour the cell takes. */
+  state?: (row: Row) => string | undefined;
+}
+
+export interface SortKey {
+  field: string;
+  label: string;
+}
+
+/** How a list view reads its resource from the admin API. */
+export interface ListSpec {
+  /** The SDK admin resource (`sdk.admin[resource].list`). */
+  resource: string;
+  /** The array key of a list answer. */
+  listKey: string;
+  fields: string;
+  columns: Column[];
+  sorts: SortKey[];
+  /** Default `order` (a `-` prefix means descending). */
+  defaultOrder: string;
+  /** Medusa accepts `q` on this route: the filter is sent to the server. Otherwise it runs locally over the newest {@link LOCAL_FILTER_LIMIT}. */
+  search: boolean;
+  /** A one-line label of a record, for breadcrumbs and dialogs. */
+  label: (row: Row) => string;
+  /** Fields asked for when one record is described. */
+  detailFields?: string;
+}
+
+export interface ViewEntry {
+  /** The `:` name. */
+  name: string;
+  aliases: readonly string[];
+  title: string;
+  screen: "order-list" | "resource-list";
+  /** What to run instead when there is no terminal. */
+  cli: string;
+  bindings: readonly Binding[];
+  list: ListSpec;
+}
+
+export interface DetailEntry {
+  screen: "order-detail" | "resource-detail";
+  title: string;
+  cli: string;
+  bindings: readonly Binding[];
+}
+
+export const LOCAL_FILTER_LIMIT = 500;
+
+export const GLOBAL_BINDINGS: readonly Binding[] = [
+  { keys: ["?"], action: "help", hint: "help", help: "show this help (keys of the current view)" },
+  { keys: [":"], action: "palette", hint: "views", help: "switch view by name (:orders, :products…)" },
+  { keys: ["esc"], action: "back", hint: "back", help: "go back (close the order, leave the view)" },
+  { keys: ["r"], action: "refresh", help: "refresh now; retry after an error" },
+  { keys: ["p"], action: "pause", help: "pause or resume live refresh" },
+  { keys: ["l"], action: "log", help: "show or hide the API call log" },
+  { keys: ["q", "ctrl+c"], action: "quit", hint: "quit", help: "quit" },
+];
+
+const MOVE: readonly Binding[] = [
+  { keys: ["j", "down"], action: "down", help: "next row" },
+  { keys: ["k", "up"], action: "up", help: "previous row" },
+  { keys: ["pagedown", "ctrl+f"], action: "pageDown", help: "next page" },
+  { keys: ["pageup", "ctrl+b"], action: "pageUp", help: "previous page" },
+  { keys: ["g", "home"], action: "first", help: "first row" },
+  { keys: ["G", "end"], action: "last", help: "last row" },
+];
+
+const LIST: readonly Binding[] = [
+  ...MOVE,
+  { keys: ["/"], action: "filter", hint: "filter", help: "filter as you type (enter keeps it, esc clears it)" },
+  { keys: ["o"], action: "sortNext", help: "sort by the next field" },
+  { keys: ["O"], action: "sortFlip", help: "reverse the sort order" },
+];
+
+/** One-key order actions, the same operations as `medusactl orders <verb>`. */
+export const ORDER_ACTIONS: readonly Binding[] = [
+  { keys: ["f"], action: "fulfill", hint: "fulfil", help: "fulfil the unfulfilled items", mutating: true },
+  { keys: ["s"], action: "ship", hint: "ship", help: "ship a fulfilment (asks for tracking)", mutating: true },
+  { keys: ["d"], action: "deliver", hint: "deliver", help: "mark a shipment delivered", mutating: true },
+  { keys: ["c"], action: "capture", hint: "capture", help: "capture the authorized payment", mutating: true },
+  { keys: ["$"], action: "refund", hint: "refund", help: "refund (asks for the amount; type the order number)", mutating: true },
+  { keys: ["x"], action: "cancel", hint: "cancel", help: "cancel the order (type the order number)", mutating: true },
+  { keys: ["R"], action: "return", hint: "return", help: "start a return (asks for the items)", mutating: true },
+];
+
+const customerOf = (o: Row): string => {
+  const c = (o.customer ?? {}) as Row;
+  const a = (o.shipping_address ?? {}) as Row;
+  const name = [c.first_name ?? a.first_name, c.last_name ?? a.last_name].filter(Boolean).join(" ");
+  return name || String(o.email ?? c.email ?? "");
+};
+
+const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v));
+
+export const ORDER_LIST_FIELDS =
+  "id,display_id,created_at,updated_at,email,total,currency_code,status,payment_status,fulfillment_status," +
+  "customer.first_name,customer.last_name,customer.email,shipping_address.first_name,shipping_address.last_name";
+
+export const VIEWS: readonly ViewEntry[] = [
+  {
+    name: "orders",
+    aliases: ["order", "o"],
+    title: "Orders",
+    screen: "order-list",
+    cli: "medusactl orders list --json",
+    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "open", help: "open the order" }, ...ORDER_ACTIONS],
+    list: {
+      resource: "order",
+      listKey: "orders",
+      fields: ORDER_LIST_FIELDS,
+      columns: [
+        { header: "#", width: 7, value: (o) => formatDisplayId(o.display_id as number) },
+        { header: "Date", width: 16, value: (o) => formatDate(o.created_at as string) },
+        { header: "Customer", value: customerOf },
+        { header: "Total", width: 11, align: "right", value: (o) => formatMoney(o.total as number, o.currency_code as string) },
+        { header: "Payment", width: 12, value: (o) => str(o.payment_status), state: (o) => str(o.payment_status) },
+        { header: "Fulfilment", width: 13, value: (o) => str(o.fulfillment_status), state: (o) => str(o.fulfillment_status) },
+      ],
+      sorts: [
+        { field: "created_at", label: "date" },
+        { field: "display_id", label: "number" },
+        { field: "email", label: "email" },
+        { field: "updated_at", label: "last change" },
+      ],
+      defaultOrder: "-created_at",
+      search: true,
+      label: (o) => `order ${formatDisplayId(o.display_id as number)}`,
+    },
+  },
+  {
+    name: "returns",
+    aliases: ["return", "ret"],
+    title: "Returns",
+    screen: "resource-list",
+    cli: "medusactl returns list --json",
+    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "describe", help: "describe the return" }],
+    list: {
+      resource: "return",
+      listKey: "returns",
+      fields: "id,display_id,status,order_id,order.display_id,refund_amount,created_at,requested_at,received_at",
+      columns: [
+        { header: "Return", width: 8, value: (r) => formatDisplayId(r.display_id as number) },
+        { header: "Order", width: 8, value: (r) => formatDisplayId(((r.order ?? {}) as Row).display_id as number) },
+        { header: "Status", width: 16, value: (r) => str(r.status), state: (r) => str(r.status) },
+        { header: "Created", width: 16, value: (r) => formatDate(r.created_at as string) },
+        { header: "Id", value: (r) => str(r.id) },
+      ],
+      sorts: [
+        { field: "created_at", label: "date" },
+        { field: "updated_at", label: "last change" },
+      ],
+      defaultOrder: "-created_at",
+      search: false,
+      label: (r) => `return ${formatDisplayId(r.display_id as number)}`,
+    },
+  },
+  {
+    name: "claims",
+    aliases: ["claim"],
+    title: "Claims",
+    screen: "resource-list",
+    cli: "medusactl claims list --json",
+    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "describe", help: "describe the claim" }],
+    list: {
+      resource: "claim",
+      listKey: "claims",
+      fields: "id,display_id,type,order_id,order.display_id,created_at,canceled_at",
+      columns: [
+        { header: "Claim", width: 8, value: (r) => formatDisplayId(r.display_id as number) },
+        { header: "Order", width: 8, value: (r) => formatDisplayId(((r.order ?? {}) as Row).display_id as number) },
+        { header: "Type", width: 10, value: (r) => str(r.type) },
+        { header: "Created", width: 16, value: (r) => formatDate(r.created_at as string) },
+        { header: "Id", value: (r) => str(r.id) },
+      ],
+      sorts: [
+        { field: "created_at", label: "date" },
+        { field: "updated_at", label: "last change" },
+      ],
+      defaultOrder: "-created_at",
+      search: false,
+      label: (r) => `claim ${formatDisplayId(r.display_id as number)}`,
+    },
+  },
+  {
+    name: "exchanges",
+    aliases: ["exchange", "ex"],
+    title: "Exchanges",
+    screen: "resource-list",
+    cli: "medusactl exchanges list --json",
+    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "describe", help: "describe the exchange" }],
+    list: {
+      resource: "exchange",
+      listKey: "exchanges",
+      fields: "id,display_id,order_id,order.display_id,difference_due,created_at,canceled_at",
+      columns: [
+        { header: "Exch.", width: 8, value: (r) => formatDisplayId(r.display_id as number) },
+        { header: "Order", width: 8, value: (r) => formatDisplayId(((r.order ?? {}) as Row).display_id as number) },
+        { header: "Created", width: 16, value: (r) => formatDate(r.created_at as string) },
+        { header: "Canceled", width: 16, value: (r) => formatDate(r.canceled_at as string) },
+        { header: "Id", value: (r) => str(r.id) },
+      ],
+      sorts: [
+        { field: "created_at", label: "date" },
+        { field: "updated_at", label: "last change" },
+      ],
+      defaultOrder: "-created_at",
+      search: false,
+      label: (r) => `exchange ${formatDisplayId(r.display_id as number)}`,
+    },
+  },
+  {
+    name: "products",
+    aliases: ["product", "prod", "p"],
+    title: "Products",
+    screen: "resource-list",
+    cli: "medusactl products list --json",
+    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "describe", help: "describe the product" }],
+    list: {
+      resource: "product",
+      listKey: "products",
+      fields: "id,title,handle,status,updated_at",
+      columns: [
+        { header: "Title", value: (r) => str(r.title) },
+        { header: "Handle", width: 24, value: (r) => str(r.handle) },
+        { header: "Status", width: 10, value: (r) => str(r.status), state: (r) => str(r.status) },
+        { header: "Updated", width: 16, value: (r) => formatDate(r.updated_at as string) },
+      ],
+      sorts: [
+        { field: "title", label: "title" },
+        { field: "created_at", label: "date" },
+        { field: "updated_at", label: "last change" },
+      ],
+      defaultOrder: "title",
+      search: true,
+      label: (r) => str(r.title),
+      detailFields: "id,title,handle,status,subtitle,description,created_at,updated_at,*variants,*collection,*categories",
+    },
+  },
+  {
+    name: "inventory",
+    aliases: ["inventory-items", "inv", "stock"],
+    title: "Inventory",
+    screen: "resource-list",
+    cli: "medusactl inventory-items list --json",
+    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "describe", help: "describe the inventory item" }],
+    list: {
+      resource: "inventoryItem",
+      listKey: "inventory_items",
+      fields: "id,sku,title,stocked_quantity,reserved_quantity,updated_at",
+      columns: [
+        { header: "SKU", width: 24, value: (r) => str(r.sku) },
+        { header: "Title", value: (r) => str(r.title) },
+        { header: "Stocked", width: 9, align: "right", value: (r) => str(r.stocked_quantity) },
+        { header: "Reserved", width: 9, align: "right", value: (r) => str(r.reserved_quantity) },
+      ],
+      sorts: [
+        { field: "sku", label: "SKU" },
+        { field: "title", label: "title" },
+        { field: "updated_at", label: "last change" },
+      ],
+      defaultOrder: "sku",
+      search: true,
+      label: (r) => str(r.sku ?? r.id),
+      detailFields: "id,sku,title,description,stocked_quantity,reserved_quantity,created_at,updated_at,*location_levels",
+    },
+  },
+  {
+    name: "customers",
+    aliases: ["customer", "cus", "c"],
+    title: "Customers",
+    screen: "resource-list",
+    cli: "medusactl customers list --json",
+    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "describe", help: "describe the customer" }],
+    list: {
+      resource: "customer",
+      listKey: "customers",
+      fields: "id,email,first_name,last_name,has_account,created_at",
+      columns: [
+        { header: "Email", value: (r) => str(r.email) },
+        { header: "Name", width: 22, value: (r) => [r.first_name, r.last_name].filter(Boolean).join(" ") },
+        { header: "Account", width: 8, value: (r) => (r.has_account ? "yes" : "no") },
+        { header: "Created", width: 16, value: (r) => formatDate(r.created_at as string) },
+      ],
+      sorts: [
+        { field: "created_at", label: "date" },
+        { field: "email", label: "email" },
+        { field: "updated_at", label: "last change" },
+      ],
+      defaultOrder: "-created_at",
+      search: true,
+      label: (r) => str(r.email ?? r.id),
+      detailFields: "id,email,first_name,last_name,phone,company_name,has_account,created_at,updated_at,*addresses,*groups",
+    },
+  },
+];
+
+const SCROLL: readonly Binding[] = [
+  { keys: ["j", "down"], action: "down", help: "scroll down" },
+  { keys: ["k", "up"], action: "up", help: "scroll up" },
+  { keys: ["pagedown", "ctrl+f"], action: "pageDown", help: "next page" },
+  { keys: ["pageup", "ctrl+b"], action: "pageUp", help: "previous page" },
+  { keys: ["g", "home"], action: "first", help: "top" },
+  { keys: ["G", "end"], action: "last", help: "bottom" },
+];
+
+export const ORDER_DETAIL: DetailEntry = {
+  screen: "order-detail",
+  title: "Order",
+  cli: "medusactl orders show <ref>",
+  bindings: [...SCROLL, ...ORDER_ACTIONS],
+};
+
+export const RESOURCE_DETAIL: DetailEntry = {
+  screen: "resource-detail",
+  title: "Record",
+  cli: "medusactl <noun> get <id> --json",
+  bindings: SCROLL,
+};
+
+export const START_VIEW = VIEWS[0]!;
+
+/** Rows per page of a list view. */
+// 25, not 50: the order list is the slowest read of the first frame, and its cost grows with the rows.
+export const PAGE_SIZE = 25;
+
+/** The list query of a view; the CLI sends the start view's first one before Ink has loaded. */
+export function listQuery(view: ViewEntry, p: { offset: number; limit?: number; order?: string; filter?: string }): Record<string, unknown> {
+  const query: Record<string, unknown> = { limit: p.limit ?? PAGE_SIZE, offset: p.offset, order: p.order ?? view.list.defaultOrder, fields: view.list.fields };
+  if (p.filter && view.list.search) query.q = p.filter;
+  return query;
+}
+
+/** The view a `:` word names (name, alias or unique prefix). */
+export function findView(word: string): ViewEntry | undefined {
+  const w = word.trim().toLowerCase();
+  if (!w) return undefined;
+  const exact = VIEWS.find((v) => v.name === w || v.aliases.includes(w));
+  if (exact) return exact;
+  const prefixed = VIEWS.filter((v) => v.name.startsWith(w));
+  return prefixed.length === 1 ? prefixed[0] : undefined;
+}
+
+/** Why the TUI will not start without a terminal, and what to run instead (CONTRACT.md §3: exit 2). */
+export function nonTtyHint(): string {
+  return `use the CLI instead, e.g. \`${START_VIEW.cli}\``;
+}

@@ -1,0 +1,18 @@
+import { useTui } from "../hooks/use-tui.js";
+import { ListScreen } from "./list-screen.js";
+import type { ViewEntry } from "./registry.js";
+
+/** Returns, claims, exchanges, products, inventory, customers: a list, and Enter describes one. */
+export function ResourceList({ view, filter, active, width, height }: { view: ViewEntry; filter?: string; active: boolean; width: number; height: number }) {
+  const tui = useTui();
+  return (
+    <ListScreen
+      view={view}
+      initialFilter={filter}
+      active={active}
+      width={width}
+      height={height}
+      onOpen={(row) => tui.open({ kind: "record", view, recordId: String(row.id), label: view.list.label(row) })}
+    />
+  );
+}

@@ -1,0 +1,123 @@
+import { PassThrough, Writable } from "node:stream";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { main } from "../../src/cli/main.js";
+import type { IOStreams } from "../../src/cli/io.js";
+import { FakeOrdersBackend } from "../helpers/fake-orders-backend.js";
+import { startServer } from "../helpers/http-server.js";
+import { testIO } from "../helpers/test-io.js";
+
+/** Streams that say they are a terminal, as Ink needs them (raw mode, size), recording the output. */
+function ttyIO(env: Record<string, string>) {
+  let out = "";
+  const stdin = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => stdin, ref: () => stdin, unref: () => stdin });
+  const stdout = Object.assign(
+    new Writable({
+      write(chunk, _e, cb) {
+        out += chunk.toString();
+        cb();
+      },
+    }),
+    { isTTY: true, columns: 80, rows: 24 },
+  );
+  const io: IOStreams = {
+    out: stdout,
+    err: new Writable({ write: (c, _e, cb) => (err.push(c.toString()), cb()) }),
+    in: stdin,
+    isStdoutTTY: true,
+    isStderrTTY: true,
+    isStdinTTY: true,
+    env: { MEDUSACTL_CONFIG_DIR: mkdtempSync(path.join(tmpdir(), "medusactl-tui-")), ...env },
+    columns: 80,
+  };
+  const err: string[] = [];
+  return { io, stdin, out: () => out, err: () => err.join("") };
+}
+
+const IN_CI = ["CI", "CONTINUOUS_INTEGRATION"].some((k) => k in process.env && process.env[k] !== "0" && process.env[k] !== "false");
+
+const servers: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const s of servers.splice(0)) await s.close();
+});
+
+/** The fake order routes behind a real loopback server, so `medusactl tui` runs its whole path. */
+async function serve(backend: FakeOrdersBackend) {
+  const server = await startServer((req, res, body) => {
+    backend
+      .fetch(`http://fake${req.url}`, { method: req.method, body: body || undefined })
+      .then(async (r) => {
+        res.writeHead(r.status, { "content-type": "application/json" });
+        res.end(await r.text());
+      })
+      .catch(() => {
+        res.writeHead(500);
+        res.end();
+      });
+  });
+  servers.push(server);
+  return server;
+}
+
+describe("medusactl tui", () => {
+  it("refuses without a terminal and names the CLI command to use (exit 2)", async () => {
+    const t = testIO({ tty: false, env: { MEDUSA_URL: "http://127.0.0.1:9", MEDUSA_API_KEY: "sk_x" } });
+    const code = await main(["tui"], t.io, new AbortController().signal);
+    expect(code).toBe(2);
+    expect(t.err()).toContain("medusactl tui needs an interactive terminal");
+    expect(t.err()).toContain("medusactl orders list --json");
+    expect(t.out()).toBe("");
+  });
+
+  it.each([["q"], ["\u0003"]])("exits 0 on %j after showing the queue", async (key) => {
+    const backend = new FakeOrdersBackend();
+    backend.addOrder({ display_id: 41 });
+    const server = await serve(backend);
+    const t = ttyIO({ MEDUSA_URL: server.url, MEDUSA_API_KEY: "sk_test_abcd" });
+    const done = main(["tui", "--refresh", "60"], t.io, new AbortController().signal);
+    await vi.waitFor(() => expect(backend.callsTo("GET", /^\/admin\/orders$/).length).toBeGreaterThan(0), { timeout: 10_000 });
+    // Under CI=true Ink draws only the last frame, on exit (is-in-ci); elsewhere we see it live.
+    if (IN_CI) await new Promise((r) => setTimeout(r, 500));
+    else await vi.waitFor(() => expect(t.out()).toContain("#41"), { timeout: 10_000 });
+    t.stdin.write(key);
+    expect(await done).toBe(0);
+    expect(t.out()).toContain("#41");
+    // The key goes as HTTP Basic, never into the screen or the log pane.
+    expect(server.seen[0]!.headers.authorization).toBe(`Basic ${Buffer.from("sk_test_abcd:").toString("base64")}`);
+    expect(t.out()).not.toContain("sk_test_abcd");
+    expect(t.out()).toContain("secret API key sk_…abcd");
+  });
+
+  it("ends with exit 4 and a login hint when Medusa answers 401", async () => {
+    const server = await startServer((_req, res) => {
+      res.writeHead(401, { "content-type": "application/json" });
+      res.end(JSON.stringify({ message: "Unauthorized" }));
+    });
+    servers.push(server);
+    const t = ttyIO({ MEDUSA_URL: server.url, MEDUSA_API_KEY: "sk_revoked" });
+    const code = await main(["tui"], t.io, new AbortController().signal);
+    expect(code).toBe(4);
+    expect(t.err()).toContain("Unauthorized");
+    expect(t.err()).toContain("medusactl login");
+  });
+
+  it("stops on SIGTERM (the signal main() receives) with exit 130", async () => {
+    const backend = new FakeOrdersBackend();
+    backend.addOrder({ display_id: 42 });
+    const server = await serve(backend);
+    const t = ttyIO({ MEDUSA_URL: server.url, MEDUSA_API_KEY: "sk_test_abcd" });
+    const controller = new AbortController();
+    const done = main(["tui"], t.io, controller.signal);
+    await vi.waitFor(() => expect(backend.calls.length).toBeGreaterThan(0), { timeout: 10_000 });
+    controller.abort(new Error("received SIGTERM"));
+    expect(await done).toBe(130);
+  });
+
+  it.each([["--refresh", "0"], ["--refresh", "soon"]])("rejects %s %s as a usage error", async (...args) => {
+    const t = testIO({ tty: true });
+    expect(await main(["tui", ...args], t.io, new AbortController().signal)).toBe(2);
+    expect(t.err()).toContain("expected a number of seconds greater than 0");
+  });
+});
