@@ -22,7 +22,7 @@ export interface FaultPlan {
   kinds?: FaultKind[];
   /** Stop injecting after this many faults. */
   maxFaults?: number;
-  /** Never more than this many faults in a row (across all requests). Default 2. */
+  /** Never more than this many faults in a row, across all requests and for any one request. Default 2. */
   maxConsecutive?: number;
   /** How long `slow` holds the answer back (ms); make it exceed the client's timeout. */
   slowMs?: number;
@@ -65,22 +65,30 @@ export async function startFaultProxy(target: string, plan: FaultPlan) {
   const sockets = new Set<Socket>();
   const agent = new http.Agent({ keepAlive: true });
 
+  // Faults in a row per request (method and path): with concurrent clients the global count
+  // alone lets other requests' successes in between, so one request could exhaust its retries.
+  const streaks = new Map<string, number>();
+
   function pick(method: string, path: string): FaultKind | undefined {
     if (!enabled || (plan.only && !plan.only(method, path))) return undefined;
     if (plan.maxFaults !== undefined && faults >= plan.maxFaults) return undefined;
+    const key = `${method} ${path}`;
     if (consecutive >= maxConsecutive) {
       consecutive = 0;
+      streaks.delete(key);
       return undefined;
     }
     // Draw both numbers every time so the sequence depends only on the seed and request order.
     const roll = rand();
     const which = kinds[Math.floor(rand() * kinds.length)]!;
-    if (roll >= plan.rate) {
+    if (roll >= plan.rate || (streaks.get(key) ?? 0) >= maxConsecutive) {
       consecutive = 0;
+      streaks.delete(key);
       return undefined;
     }
     faults += 1;
     consecutive += 1;
+    streaks.set(key, (streaks.get(key) ?? 0) + 1);
     return which;
   }
 

@@ -32,6 +32,13 @@ export interface ReadCsvOptions {
 
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
+/**
+ * Largest value a cell may hold. Every cell ends up in one JSON request body, and Medusa's batch
+ * routes take 2 MiB at most (pool.ts): a bigger cell would be found only while writing, after
+ * earlier chunks were already written, so it is refused with its row and column up front.
+ */
+export const MAX_CELL_BYTES = 1024 * 1024;
+
 /** "row 5", or "row 5 (line 9)" when the record starts on another line than its number. */
 export function rowLabel(row: number, line?: number): string {
   return line !== undefined && line !== row ? `row ${row} (line ${line})` : `row ${row}`;
@@ -124,6 +131,8 @@ export async function* readCsv(source: string | Readable, opts: ReadCsvOptions):
     info: true,
     relax_column_count: true,
     skip_empty_lines: true,
+    // Both, whatever the first line uses: files pasted together from two systems mix them.
+    record_delimiter: ["\r\n", "\n"],
   });
   async function* tracked() {
     for await (const chunk of withoutBom(input as AsyncIterable<Buffer>, file, problems)) {
@@ -176,7 +185,9 @@ export async function* readCsv(source: string | Readable, opts: ReadCsvOptions):
       recordStart = info.bytes;
       const cells = record.map((bytes, i) => {
         const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-        if (!isUtf8(buf)) {
+        if (buf.byteLength > MAX_CELL_BYTES) {
+          problems.add({ file, row, line, column: header?.[i] || columnName(i), message: `holds ${(buf.byteLength / 1048576).toFixed(1)} MB; a value may hold at most ${MAX_CELL_BYTES / 1048576} MB` });
+        } else if (!isUtf8(buf)) {
           problems.add({ file, row, line, column: header?.[i] || columnName(i), message: "not valid UTF-8 text (save the file as UTF-8)" });
         }
         return buf.toString("utf8");
@@ -184,6 +195,9 @@ export async function* readCsv(source: string | Readable, opts: ReadCsvOptions):
       if (!header) {
         header = cells;
         width = cells.length;
+        const sep = width === 1 ? [";", "\t"].find((c) => cells[0]!.includes(c)) : undefined;
+        // A spreadsheet in a comma-decimal locale saves "CSV" with semicolons: say so, not just "unknown column".
+        if (sep) problems.add({ file, row, line, message: `the header is one column holding ${sep === ";" ? "semicolons" : "tabs"}: the file seems to be separated by ${sep === ";" ? "semicolons" : "tabs"}; save it as comma-separated CSV` });
       } else if (cells.length !== width) {
         problems.add({ file, row, line, message: `has ${cells.length} values but the header has ${width}` });
       }

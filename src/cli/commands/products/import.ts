@@ -154,6 +154,8 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
     const byProduct = new Map<string, Entry[]>();
     for (const e of checkpoint.entries) byProduct.set(e.product, [...(byProduct.get(e.product) ?? []), e]);
     for (const [key, rows] of byProduct) {
+      // A product that failed is tried again, not carried over as failed.
+      if (rows.some((r) => r.action === "failed")) continue;
       done.add(key);
       countProduct(rows);
       for (const r of rows) countRow(rowSummary, r);

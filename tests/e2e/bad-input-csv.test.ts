@@ -1,0 +1,115 @@
+/**
+ * Hostile CSV files for the bulk commands through the real binary (issue 9): each rejected file
+ * gets a clear error naming the file (and row and column where they apply), exit 2, and nothing
+ * in the store; files that are legal though awkward (a BOM, mixed line endings) are accepted.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+import { adminSdk, backend, uniq } from "./helpers/sdk.js";
+
+const sdk = adminSdk();
+const dir = mkdtempSync(path.join(tmpdir(), "medusactl-bad-csv-"));
+const prefix = uniq("fbcsv").toLowerCase();
+const env = { MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey, MEDUSACTL_DATA_DIR: path.join(dir, "data"), MEDUSACTL_CONFIG_DIR: path.join(dir, "config") };
+const HEAD = "Product Handle,Product Title,Variant Sku,Variant Price EUR,Variant Option 1 Name,Variant Option 1 Value";
+const row = (h: string, title = `Title ${h}`, sku = `${h.toUpperCase()}-1`, price = "10", value = "One") => `${h},${title},${sku},${price},Size,${value}`;
+
+function file(name: string, content: string | Buffer): string {
+  const f = path.join(dir, name);
+  writeFileSync(f, content);
+  return f;
+}
+
+async function productsByPrefix(p: string) {
+  const { products } = (await sdk.admin.product.list({ q: p, limit: 200, fields: "id,handle,title,variants.sku" } as never)) as unknown as { products: Record<string, any>[] };
+  return products.filter((x) => String(x.handle).startsWith(p));
+}
+
+afterAll(async () => {
+  const left = await productsByPrefix(prefix);
+  if (left.length) await sdk.admin.product.batch({ delete: left.map((p) => p.id) });
+});
+
+interface Case {
+  name: string;
+  /** Builds the file; `h` is the case's handle prefix (no product with it may exist afterwards). */
+  make: (h: string) => string | Buffer;
+  command?: "products" | "prices" | "inventory";
+  stderr: RegExp;
+}
+
+const lf = (...lines: string[]) => lines.join("\n") + "\n";
+
+const rejected: Case[] = [
+  { name: "unbalanced quotes", make: (h) => lf(HEAD, row(`${h}-1`), `${h}-2,"Broken title,${h.toUpperCase()}-2,10,Size,One`, row(`${h}-3`)), stderr: /unreadable CSV: .*quote/i },
+  { name: "semicolons instead of commas", make: (h) => lf(HEAD.replaceAll(",", ";"), row(`${h}-1`).replaceAll(",", ";")), stderr: /row 1: the header is one column holding semicolons: the file seems to be separated by semicolons; save it as comma-separated CSV/ },
+  { name: "invalid UTF-8 in a cell", make: (h) => Buffer.concat([Buffer.from(lf(HEAD) + `${h}-1,Caf`), Buffer.from([0xe9, 0xff]), Buffer.from(`,${h.toUpperCase()}-1,10,Size,One\n`)]), stderr: /row 2, column "Product Title": not valid UTF-8/ },
+  { name: "a 10 MB field", make: (h) => lf(HEAD + ",Product Description", row(`${h}-1`) + "," + "x".repeat(10 * 1024 * 1024)), stderr: /row 2, column "Product Description": holds 10\.0 MB; a value may hold at most 1 MB/ },
+  { name: "1,000 columns", make: (h) => lf(HEAD + Array.from({ length: 994 }, (_, i) => `,Extra ${i}`).join(""), row(`${h}-1`) + ",".repeat(994)), stderr: /row 1, column "Extra 0": unknown column[\s\S]*and \d+ more/ },
+  { name: "an empty file", make: () => "", stderr: /the file is empty/ },
+  { name: "a header and no rows", make: () => lf(HEAD), stderr: /row 1: the file has a header but no rows/ },
+  { name: "duplicate SKUs", make: (h) => lf(HEAD, row(`${h}-1`, "A", `${h.toUpperCase()}-DUP`), row(`${h}-2`, "B", `${h.toUpperCase()}-DUP`)), stderr: /row 3, column "Variant Sku": SKU ".*-DUP" is also on row 2/ },
+  { name: "a price like 0x1F", make: (h) => lf(HEAD, row(`${h}-1`, "A", undefined, "0x1F")), stderr: /row 2, column "Variant Price EUR": "0x1F" is not an amount/ },
+  { name: "a price like 1e3", make: (h) => lf(HEAD, row(`${h}-1`, "A", undefined, "1e3")), stderr: /row 2, column "Variant Price EUR": "1e3" is not an amount/ },
+  { name: "rows of one product that disagree", make: (h) => lf(HEAD, row(`${h}-1`, "First", `${h.toUpperCase()}-a`, "10", "S"), row(`${h}-1`, "Second", `${h.toUpperCase()}-b`, "10", "M")), stderr: /row 3, column "Product Title": disagrees with row 2/ },
+  { name: "a row wider than the header", make: (h) => lf(HEAD, row(`${h}-1`), row(`${h}-2`) + ",extra"), stderr: /row 3: has 7 values but the header has 6/ },
+  { name: "UTF-16", make: (h) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(lf(HEAD, row(`${h}-1`)), "utf16le")]), stderr: /UTF-16; save it as UTF-8/ },
+  { name: "prices: an amount like 0x1F", command: "prices", make: (h) => lf("sku,currency_code,amount", `${h.toUpperCase()}-1,eur,0x1F`), stderr: /row 2, column "amount"/ },
+  { name: "prices: unbalanced quotes", command: "prices", make: (h) => lf("sku,currency_code,amount", `"${h.toUpperCase()}-1,eur,10`), stderr: /unreadable CSV/ },
+  { name: "prices: semicolons instead of commas", command: "prices", make: (h) => lf("sku;currency_code;amount", `${h.toUpperCase()}-1;eur;10`), stderr: /row 1: the header is one column holding semicolons/ },
+  { name: "prices: an empty file", command: "prices", make: () => "", stderr: /empty/ },
+  { name: "inventory: a quantity like 0x1F", command: "inventory", make: (h) => lf("sku,location_name,stocked_quantity", `${h.toUpperCase()}-1,Main,0x1F`), stderr: /row 2, column "stocked_quantity"/ },
+  { name: "inventory: invalid UTF-8", command: "inventory", make: (h) => Buffer.concat([Buffer.from(lf("sku,location_name,stocked_quantity") + `${h.toUpperCase()}-1,M`), Buffer.from([0xff]), Buffer.from(",3\n")]), stderr: /row 2, column "location_name": not valid UTF-8/ },
+];
+
+function args(c: Case, f: string, h: string): string[] {
+  if (c.command === "prices") return ["prices", "apply", f, "--price-list-title", `${h} list`];
+  if (c.command === "inventory") return ["inventory", "apply", f];
+  return ["products", "import", f];
+}
+
+describe("hostile CSV files are rejected with a clear error, exit 2, nothing written", () => {
+  rejected.forEach((c, i) => {
+    it(c.name, async () => {
+      const h = `${prefix}-r${i}`;
+      const f = file(`case-${i}.csv`, c.make(h));
+      const r = await runCli(args(c, f, h), { env, timeoutMs: 120_000 });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain(f);
+      expect(r.stderr).toMatch(/nothing was written|Error/);
+      expect(r.stderr, r.stderr.slice(0, 2000)).toMatch(c.stderr);
+      // One clear message, not a stack trace.
+      expect(r.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
+      expect(r.stdout).toBe("");
+      expect(await productsByPrefix(h)).toEqual([]);
+      if (c.command === "prices") {
+        const { price_lists } = await sdk.admin.priceList.list({ q: `${h} list` });
+        expect(price_lists).toEqual([]);
+      }
+    }, 120_000);
+  });
+});
+
+describe("legal but awkward CSV files are accepted", () => {
+  it("a UTF-8 byte-order mark", async () => {
+    const h = `${prefix}-bom`;
+    const f = file("bom.csv", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lf(HEAD, row(`${h}-1`, "Bom title")))]));
+    const r = await runCli(["products", "import", f], { env, timeoutMs: 120_000 });
+    expect(r.code, r.stderr).toBe(0);
+    const got = await productsByPrefix(h);
+    expect(got.map((p) => [p.handle, p.title])).toEqual([[`${h}-1`, "Bom title"]]);
+  }, 120_000);
+
+  it("mixed CRLF and LF line endings", async () => {
+    const h = `${prefix}-eol`;
+    const f = file("eol.csv", `${HEAD}\r\n${row(`${h}-1`)}\n${row(`${h}-2`)}\r\n${row(`${h}-3`)}\n`);
+    const r = await runCli(["products", "import", f], { env, timeoutMs: 120_000 });
+    expect(r.code, r.stderr).toBe(0);
+    const got = await productsByPrefix(h);
+    expect(got.map((p) => p.handle).sort()).toEqual([`${h}-1`, `${h}-2`, `${h}-3`]);
+    expect(got.map((p) => p.title).sort()).toEqual([`Title ${h}-1`, `Title ${h}-2`, `Title ${h}-3`]);
+  }, 120_000);
+});
