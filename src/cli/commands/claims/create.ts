@@ -2,7 +2,7 @@ import { Command, Option } from "commander";
 import type { CommandContext } from "../../program.js";
 import type { Factory } from "../../factory.js";
 import { collect } from "../../input.js";
-import { actionFlags, amountOption, parseAmount, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../orders/action.js";
+import { actionFlags, itemsBackAndOutFlags, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../orders/action.js";
 
 export interface ClaimCreateOptions extends ActionFlags {
   order: string;
@@ -22,12 +22,8 @@ export function makeClaimCreateCommand(ctx: CommandContext, run: (f: Factory, o:
     .argument("<order>", "order_… id, display id (123) or #123")
     .option("--item <line:qty>", "a claimed line (number, SKU or ordli_ id) and quantity; repeatable", collect)
     .addOption(new Option("--type <type>", "refund or replace").choices(["refund", "replace"]).makeOptionMandatory())
-    .option("--add <variant:qty>", "replacement to send (variant id or SKU) and quantity; repeatable; --type replace", collect)
-    .option("--reason <id>", "return reason id for the items coming back")
-    .option("--location <id>", "stock location the items go back to (default: where they were fulfilled from)")
-    .option("--note <text>", "internal note")
-    .option("--shipping-option <id|name>", "how the new items ship (default: the order's shipping option)")
-    .addOption(amountOption("--shipping-amount <amount>", "what the customer pays for that shipping (default 0: the store pays)").argParser((v) => (v === "0" ? 0 : parseAmount(v))));
+    .option("--add <variant:qty>", "replacement to send (variant id or SKU) and quantity; repeatable; --type replace", collect);
+  itemsBackAndOutFlags(cmd, "0, the store pays");
   actionFlags(cmd).addHelpText("after", "\nExamples:\n  medusactl claims create '#21' --item 1:1 --type replace --add SKU-RED-M:1\n  medusactl claims create 21 --item 2:1 --type refund --yes");
   return cmd.action(async (order: string, o, c: Command) => run(ctx.factory(c), { ...o, order }));
 }

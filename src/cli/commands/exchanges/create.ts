@@ -2,7 +2,7 @@ import { Command } from "commander";
 import type { CommandContext } from "../../program.js";
 import type { Factory } from "../../factory.js";
 import { collect } from "../../input.js";
-import { actionFlags, amountOption, parseAmount, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../orders/action.js";
+import { actionFlags, itemsBackAndOutFlags, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../orders/action.js";
 
 export interface ExchangeCreateOptions extends ActionFlags {
   order: string;
@@ -20,12 +20,8 @@ export function makeExchangeCreateCommand(ctx: CommandContext, run: (f: Factory,
     .description("Open and confirm an exchange: items come back, other variants go out")
     .argument("<order>", "order_… id, display id (123) or #123")
     .option("--item <line:qty>", "a line coming back (number, SKU or ordli_ id) and quantity; repeatable", collect)
-    .option("--add <variant:qty>", "what goes out instead (variant id or SKU) and quantity; repeatable", collect)
-    .option("--reason <id>", "return reason id for the items coming back")
-    .option("--location <id>", "stock location the items go back to (default: where they were fulfilled from)")
-    .option("--note <text>", "internal note")
-    .option("--shipping-option <id|name>", "how the new items ship (default: the order's shipping option)")
-    .addOption(amountOption("--shipping-amount <amount>", "what the customer pays for that shipping (default: the option's price)").argParser((v) => (v === "0" ? 0 : parseAmount(v))));
+    .option("--add <variant:qty>", "what goes out instead (variant id or SKU) and quantity; repeatable", collect);
+  itemsBackAndOutFlags(cmd, "the option's price");
   actionFlags(cmd).addHelpText("after", "\nExamples:\n  medusactl exchanges create '#21' --item 1:1 --add SKU-BLUE-M:1");
   return cmd.action(async (order: string, o, c: Command) => run(ctx.factory(c), { ...o, order }));
 }

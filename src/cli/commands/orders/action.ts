@@ -33,6 +33,19 @@ export function amountOption(flags: string, description: string): Option {
 }
 
 /**
+ * The flags claims and exchanges share: where the returned items go and how the new ones ship.
+ * `shippingDefault` says what the customer pays when `--shipping-amount` is left out.
+ */
+export function itemsBackAndOutFlags(cmd: Command, shippingDefault: string): Command {
+  return cmd
+    .option("--reason <id>", "return reason id for the items coming back")
+    .option("--location <id>", "stock location the items go back to (default: where they were fulfilled from)")
+    .option("--note <text>", "internal note")
+    .option("--shipping-option <id|name>", "how the new items ship (default: the order's shipping option)")
+    .addOption(amountOption("--shipping-amount <amount>", `what the customer pays for that shipping (default: ${shippingDefault})`).argParser((v) => (v === "0" ? 0 : parseAmount(v))));
+}
+
+/**
  * Off a terminal, `--yes` is required: checked before anything is read or sent, so a script
  * that forgot it learns at once (exit 2) and nothing happens.
  */
