@@ -201,12 +201,13 @@ describe("admin.workflowExecution", () => {
       await Promise.race([pending.catch(() => undefined), sleep(300)]);
     }
     const { stream, abort } = await pending;
-    let txId = "";
+    // Our own transaction id, known before the run: its onFinish can arrive before run() answers.
+    const txId = uniq("e2e-live-tx");
     try {
       // A run started after the stream is live must show up in it from begin to finish.
       const value = uniq("wf-tag");
       const events = collect(stream, (evs) => evs.some((e) => e.event === "onFinish" && JSON.parse(e.data!).transaction_id === txId));
-      txId = await runTagWorkflow(value);
+      expect(await runTagWorkflow(value, txId)).toBe(txId);
       const mine = (await events).filter((e) => JSON.parse(e.data!).transaction_id === txId);
       expect(mine[0]!.event).toBe("onBegin");
       expect(mine.map((e) => e.event)).toContain("onStepSuccess");
