@@ -36,3 +36,16 @@ export function ScrollView({ lines, top, height, width }: { lines: readonly Line
 export function scrollTo(top: number, lines: number, height: number): number {
   return Math.max(0, Math.min(Math.max(0, lines - height), top));
 }
+
+/** Key handlers that scroll a view of `lines` lines through a window `height` tall (shared by the detail screens). */
+export function scrollHandlers(setTop: (update: (top: number) => number) => void, lines: number, height: number) {
+  const scroll = (by: (top: number) => number) => setTop((t) => scrollTo(by(t), lines, height));
+  return {
+    down: () => scroll((t) => t + 1),
+    up: () => scroll((t) => t - 1),
+    pageDown: () => scroll((t) => t + height),
+    pageUp: () => scroll((t) => t - height),
+    first: () => scroll(() => 0),
+    last: () => scroll(() => lines),
+  };
+}

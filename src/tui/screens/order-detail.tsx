@@ -5,7 +5,7 @@ import { lineQuantities, loadOrderDetail, orderLines as sortedLines, type OrderL
 import { useSdk } from "../../shared/sdk-context.js";
 import type { Medusa } from "../../sdk/index.js";
 import { ErrorBox } from "../components/error-box.js";
-import { line, ScrollView, scrollTo, type Line } from "../components/scroll-view.js";
+import { line, ScrollView, scrollHandlers, scrollTo, type Line } from "../components/scroll-view.js";
 import { useKeymap } from "../hooks/use-keymap.js";
 import { useOrderActions } from "../hooks/use-order-actions.js";
 import { usePoll } from "../hooks/use-poll.js";
@@ -145,17 +145,11 @@ export function OrderDetail({ orderId, active, width, height }: { orderId: strin
   const lines = useMemo(() => (data.data ? orderViewLines(data.data, tui.theme) : []), [data.data, tui.theme]);
   const errorLines = data.error ? 5 : 0;
   const viewHeight = Math.max(1, height - errorLines);
-  const scroll = (by: (top: number) => number) => setTop((t) => scrollTo(by(t), lines.length, viewHeight));
   useKeymap(
     {
       bindings: ORDER_DETAIL.bindings,
       handlers: {
-        down: () => scroll((t) => t + 1),
-        up: () => scroll((t) => t - 1),
-        pageDown: () => scroll((t) => t + viewHeight),
-        pageUp: () => scroll((t) => t - viewHeight),
-        first: () => scroll(() => 0),
-        last: () => scroll(() => lines.length),
+        ...scrollHandlers(setTop, lines.length, viewHeight),
         refresh: () => data.refresh(),
         ...actions,
       },

@@ -4,7 +4,7 @@ import { formatCell } from "../../shared/format.js";
 import { useSdk } from "../../shared/sdk-context.js";
 import type { Medusa } from "../../sdk/index.js";
 import { ErrorBox } from "../components/error-box.js";
-import { line, ScrollView, scrollTo, type Line } from "../components/scroll-view.js";
+import { line, ScrollView, scrollHandlers, scrollTo, type Line } from "../components/scroll-view.js";
 import { useKeymap } from "../hooks/use-keymap.js";
 import { usePoll } from "../hooks/use-poll.js";
 import { isFatal, useOnDataChange, useReportStatus, useTui } from "../hooks/use-tui.js";
@@ -61,17 +61,11 @@ export function ResourceDetail({ view, recordId, active, width, height }: { view
   }, [data.error, tui]);
   const lines = useMemo(() => (data.data ? recordLines(data.data, tui.theme) : []), [data.data, tui.theme]);
   const viewHeight = Math.max(1, height - (data.error ? 5 : 0));
-  const scroll = (by: (top: number) => number) => setTop((t) => scrollTo(by(t), lines.length, viewHeight));
   useKeymap(
     {
       bindings: RESOURCE_DETAIL.bindings,
       handlers: {
-        down: () => scroll((t) => t + 1),
-        up: () => scroll((t) => t - 1),
-        pageDown: () => scroll((t) => t + viewHeight),
-        pageUp: () => scroll((t) => t - viewHeight),
-        first: () => scroll(() => 0),
-        last: () => scroll(() => lines.length),
+        ...scrollHandlers(setTop, lines.length, viewHeight),
         refresh: () => data.refresh(),
       },
     },

@@ -2,6 +2,7 @@ import type { HttpTypes } from "@medusajs/types";
 import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "../../components/ui/button.js";
 import { SelectField } from "../../components/ui/field.js";
+import { Pagination } from "../../components/ui/pagination.js";
 import { EmptyState, ErrorState } from "../../components/ui/status.js";
 import { useCategories } from "../../features/products/api/list-categories.js";
 import { useCollections } from "../../features/products/api/list-collections.js";
@@ -128,15 +129,7 @@ export default function Home({ params }: { params: Record<string, string> }) {
             {pages > 1 ? `, page ${page} of ${pages}` : ""}
           </p>
           <ProductGrid products={products.data.products} busy={products.isFetching} />
-          {pages > 1 ? (
-            <nav aria-label="Pagination" className="pagination">
-              {page > 1 ? <Link to={withSearch(pathname, search, { page: page - 1 === 1 ? null : page - 1 })}>Previous page</Link> : <span />}
-              <span>
-                Page {page} of {pages}
-              </span>
-              {page < pages ? <Link to={withSearch(pathname, search, { page: page + 1 })}>Next page</Link> : <span />}
-            </nav>
-          ) : null}
+          <Pagination page={page} pages={pages} pathname={pathname} search={search} />
         </>
       )}
     </main>

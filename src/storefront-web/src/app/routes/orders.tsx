@@ -1,7 +1,8 @@
+import { Pagination } from "../../components/ui/pagination.js";
 import { EmptyState, ErrorState, Loading } from "../../components/ui/status.js";
 import { ORDERS_PAGE_SIZE, useOrders } from "../../features/orders/api/list-orders.js";
 import { OrderList } from "../../features/orders/components/order-list.js";
-import { Link, useLocation, withSearch } from "../../lib/router.js";
+import { Link, useLocation } from "../../lib/router.js";
 import { AccountLayout } from "./account-layout.js";
 
 function Orders() {
@@ -22,15 +23,7 @@ function Orders() {
   return (
     <>
       <OrderList orders={orders.data.orders} />
-      {pages > 1 ? (
-        <nav aria-label="Pagination" className="pagination">
-          {page > 1 ? <Link to={withSearch(pathname, search, { page: page - 1 === 1 ? null : page - 1 })}>Previous page</Link> : <span />}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? <Link to={withSearch(pathname, search, { page: page + 1 })}>Next page</Link> : <span />}
-        </nav>
-      ) : null}
+      <Pagination page={page} pages={pages} pathname={pathname} search={search} />
     </>
   );
 }
