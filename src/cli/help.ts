@@ -1,4 +1,4 @@
-import { NOUNS } from "./commands/index.js";
+import { NOUNS } from "./commands/nouns.js";
 
 /**
  * The root help, written without commander: `medusactl`, `medusactl --help` and `medusactl help`

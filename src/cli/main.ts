@@ -1,7 +1,7 @@
-import { CliError, EXIT } from "./errors.js";
-import type { Factory } from "./factory.js";
+import { CliError, EXIT } from "../term/errors.js";
+import type { Factory } from "./cmdutil/factory.js";
 import { EXIT_CODES_HELP, rootHelp } from "./help.js";
-import type { IOStreams } from "./io.js";
+import type { IOStreams } from "../term/io.js";
 import { SDK_VERSION } from "../sdk/version.js";
 
 /**
@@ -25,16 +25,16 @@ export async function main(argv: string[], io: IOStreams, signal: AbortSignal): 
   const debug = argv.includes("--debug");
   if (argv.includes("--no-color")) io.noColor = true;
   try {
-    const { buildProgram, globalFlags } = await import("./program.js");
+    const [{ buildProgram }, { globalFlags }] = await Promise.all([import("./program.js"), import("./cmdutil/context.js")]);
     // The factory (config, credentials, prompts) loads only once an action is about to run.
-    let createFactory: typeof import("./factory.js").createFactory | undefined;
+    let createFactory: typeof import("./cmdutil/factory.js").createFactory | undefined;
     const factory = (cmd: Parameters<typeof globalFlags>[0]): Factory => {
       if (!createFactory) throw new Error("the factory was used before the preAction hook loaded it");
       return createFactory(io, globalFlags(cmd), signal);
     };
     const program = await buildProgram(argv, { factory });
     program.hook("preAction", async () => {
-      createFactory ??= (await import("./factory.js")).createFactory;
+      createFactory ??= (await import("./cmdutil/factory.js")).createFactory;
     });
     program.exitOverride();
     program.configureOutput({

@@ -1,25 +1,25 @@
-import { Command, Help, InvalidArgumentError, Option } from "commander";
-import type { GlobalFlags } from "./config/credentials.js";
-import { NOUNS, findNoun } from "./commands/index.js";
+import { Command, Help } from "commander";
+import { NOUNS, findNoun, type NounEntry } from "./commands/nouns.js";
 import { SDK_VERSION } from "../sdk/version.js";
-import type { Factory } from "./factory.js";
+import type { CommandContext, CommandModule } from "./cmdutil/context.js";
+import { parseSeconds } from "./cmdutil/context.js";
 import { DESCRIPTION, EXIT_CODES_HELP, GLOBAL_OPTIONS, rootHelp } from "./help.js";
 
 export { EXIT_CODES_HELP };
 
-/** How a command reaches its Factory: built from its own flags merged with the globals. */
-export interface CommandContext {
-  factory(cmd: Command): Factory;
-}
-
-export function parseSeconds(value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("expected a number of seconds greater than 0");
-  return n;
+/** Builds one noun's commands: hand-written verbs first, so a generated verb of the same name steps aside for them. */
+async function registerNoun(cmd: Command, noun: NounEntry, ctx: CommandContext): Promise<void> {
+  if (noun.module) {
+    // The table names modules as data; only the invoked noun's module is ever imported.
+    const mod = (await import(/* @vite-ignore */ `./commands/${noun.module}.js`)) as CommandModule;
+    await mod.register(cmd, ctx);
+  }
+  if (noun.admin) await (await import("./commands/crud.js")).registerCrud(cmd, noun, ctx);
 }
 
 /** The root command with global flags (CONTRACT.md §2); only the invoked noun's commands are built. */
-export async function buildProgram(argv: string[], ctx: CommandContext): Promise<Command> {
+export async function buildProgram(argv: string[], base: Pick<CommandContext, "factory">): Promise<Command> {
+  const ctx: CommandContext = { factory: base.factory, registerNoun: (cmd, noun) => registerNoun(cmd, noun, ctx) };
   const program = new Command("medusactl").description(DESCRIPTION).version(SDK_VERSION, "-v, --version");
   for (const o of GLOBAL_OPTIONS) {
     if (o.flags.startsWith("--timeout")) program.option(o.flags, o.description, parseSeconds);
@@ -39,17 +39,7 @@ export async function buildProgram(argv: string[], ctx: CommandContext): Promise
   for (const noun of NOUNS) {
     const cmd = program.command(noun.name).description(noun.summary);
     if (noun.aliases) cmd.aliases(noun.aliases);
-    if (noun !== invoked) continue;
-    // Hand-written verbs first, so a generated verb of the same name steps aside for them.
-    if (noun.load) await (await noun.load()).register(cmd, ctx);
-    if (noun.admin) await (await import("./commands/crud.js")).registerCrud(cmd, noun, ctx);
+    if (noun === invoked) await registerNoun(cmd, noun, ctx);
   }
   return program;
 }
-
-export function globalFlags(cmd: Command): GlobalFlags {
-  const o = cmd.optsWithGlobals() as GlobalFlags & { color?: boolean };
-  return { profile: o.profile, url: o.url, debug: o.debug, timeout: o.timeout, insecure: o.insecure, color: o.color };
-}
-
-export { Option };

@@ -3,8 +3,8 @@
  * (cold start: tests/cli/cold-start.test.ts).
  */
 import type { ReadStream, WriteStream } from "node:tty";
-import { CancelError, UsageError } from "../cli/errors.js";
-import { colorEnabled, type IOStreams } from "../cli/io.js";
+import { CancelError, UsageError } from "../term/errors.js";
+import { colorEnabled, type IOStreams } from "../term/io.js";
 import type { Medusa } from "../sdk/index.js";
 import type { CommandLog } from "./hooks/use-command-log.js";
 import { listQuery, nonTtyHint, START_VIEW } from "./screens/registry.js";

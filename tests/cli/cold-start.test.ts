@@ -37,7 +37,7 @@ describe("cold start", () => {
     expect(packages).toEqual([]);
     // Only the entry, main() and the static noun table: no factory, config, SDK or output code.
     expect(files.sort()).toEqual(
-      ["bin/medusactl.js", "dist/cli/commands/index.js", "dist/cli/errors.js", "dist/cli/help.js", "dist/cli/main.js", "dist/sdk/version.js"].sort(),
+      ["bin/medusactl.js", "dist/cli/commands/nouns.js", "dist/term/errors.js", "dist/cli/help.js", "dist/cli/main.js", "dist/sdk/version.js"].sort(),
     );
   });
 
@@ -47,7 +47,7 @@ describe("cold start", () => {
     expect(stdout).toContain(noun === "tui" ? "--read-only" : "list");
     expect(packages).toEqual(["commander"]);
     expect(packages.filter((s) => HEAVY.test(s))).toEqual([]);
-    expect(files.filter((f) => /dist\/cli\/(factory|config\/)|dist\/sdk\/(index|client|transport)/.test(f))).toEqual([]);
+    expect(files.filter((f) => /dist\/cli\/(cmdutil\/factory|config\/)|dist\/sdk\/(index|client|transport)/.test(f))).toEqual([]);
   });
 
   describe("a one-shot request", () => {

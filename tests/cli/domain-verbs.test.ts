@@ -1,7 +1,7 @@
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { confirmationLevel, isSimpleMethod, kebab, registerCrud } from "../../src/cli/commands/crud.js";
-import { findNoun } from "../../src/cli/commands/index.js";
+import { findNoun } from "../../src/cli/commands/nouns.js";
 import { adminResources } from "../../src/sdk/admin/index.js";
 import type { MethodSpec, ResourceSpec } from "../../src/sdk/resource.js";
 
@@ -73,7 +73,7 @@ describe("domain verbs from declarations", () => {
 
   it("builds every noun's verbs without clashes", async () => {
     for (const [key] of Object.entries(specs)) {
-      const noun = (await import("../../src/cli/commands/index.js")).NOUNS.find((n) => n.admin === key)!;
+      const noun = (await import("../../src/cli/commands/nouns.js")).NOUNS.find((n) => n.admin === key)!;
       const v = await verbs(noun.name);
       expect(new Set(v).size).toBe(v.length);
     }
@@ -82,29 +82,13 @@ describe("domain verbs from declarations", () => {
 
 describe("nouns with both generated and hand-written verbs", () => {
   it("adds the hand-written verbs and lets them replace generated ones of the same name", async () => {
-    const { NOUNS } = await import("../../src/cli/commands/index.js");
     const { buildProgram } = await import("../../src/cli/program.js");
-    const entry = {
-      name: "zz-mixed",
-      summary: "test noun",
-      admin: "productTag",
-      load: async () => ({
-        register: (cmd: Command) => {
-          cmd.command("hello").description("hand-written");
-          cmd.command("delete").description("hand-written delete");
-        },
-      }),
-    };
-    NOUNS.push(entry);
-    try {
-      const program = await buildProgram(["zz-mixed", "list"], noCtx);
-      const noun = program.commands.find((c) => c.name() === "zz-mixed")!;
-      const names = noun.commands.map((c) => c.name());
-      expect(names).toEqual(expect.arrayContaining(["hello", "list", "get", "create", "update", "delete"]));
-      expect(new Set(names).size).toBe(names.length);
-      expect(noun.commands.find((c) => c.name() === "delete")!.description()).toBe("hand-written delete");
-    } finally {
-      NOUNS.splice(NOUNS.indexOf(entry), 1);
-    }
+    // fulfillments: `cancel` is both an SDK-declared verb and a hand-written one (order-aware, with confirmation).
+    const program = await buildProgram(["fulfillments", "list"], noCtx);
+    const noun = program.commands.find((c) => c.name() === "fulfillments")!;
+    const names = noun.commands.map((c) => c.name());
+    expect(names).toEqual(expect.arrayContaining(["cancel", "create", "create-shipment"]));
+    expect(new Set(names).size).toBe(names.length);
+    expect(noun.commands.find((c) => c.name() === "cancel")!.description()).toMatch(/^Cancel a fulfilment of an order; its items become unfulfilled again/);
   });
 });

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createFactory, refreshDue } from "../../src/cli/factory.js";
+import { createFactory, refreshDue } from "../../src/cli/cmdutil/factory.js";
 import { ProfileStore, secretKey } from "../../src/cli/config/profiles.js";
 import { FileTokenStore } from "../../src/sdk/token-store-file.js";
 import { json, startServer } from "../helpers/http-server.js";

@@ -1,7 +1,7 @@
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
-import { createFactory, type Factory } from "../../src/cli/factory.js";
-import type { Prompter } from "../../src/cli/prompter.js";
+import { createFactory, type Factory } from "../../src/cli/cmdutil/factory.js";
+import type { Prompter } from "../../src/cli/cmdutil/prompter.js";
 import { reportError } from "../../src/cli/main.js";
 import { makeFulfillCommand, fulfillRun } from "../../src/cli/commands/orders/fulfill.js";
 import { makeRefundCommand, refundRun } from "../../src/cli/commands/orders/refund.js";
@@ -11,7 +11,7 @@ import { makeShipCommand } from "../../src/cli/commands/orders/ship.js";
 import { makeListCommand, parseSince } from "../../src/cli/commands/orders/list.js";
 import { renderOrder } from "../../src/cli/commands/orders/show.js";
 import { makeClaimCreateCommand } from "../../src/cli/commands/claims/create.js";
-import { toCliError } from "../../src/cli/commands/orders/action.js";
+import { toCliError } from "../../src/cli/cmdutil/order-action.js";
 import { OrderError } from "../../src/shared/orders.js";
 import { testIO } from "../helpers/test-io.js";
 import { fakeApi, orderFixture } from "../helpers/fake-order-api.js";

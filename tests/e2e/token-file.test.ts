@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { Medusa } from "../../src/sdk/index.js";
 import { FileTokenStore } from "../../src/sdk/token-store-file.js";
 import { ProfileStore, secretKey } from "../../src/cli/config/profiles.js";
-import { jwtTimes } from "../../src/cli/factory.js";
+import { jwtTimes } from "../../src/cli/cmdutil/factory.js";
 import { runCli } from "../helpers/cli.js";
 import { backend } from "./helpers/sdk.js";
 import { retime } from "./helpers/jwt.js";

@@ -1,5 +1,5 @@
 import { Readable, Writable } from "node:stream";
-import type { IOStreams } from "../../src/cli/io.js";
+import type { IOStreams } from "../../src/term/io.js";
 
 /** Fake streams for main(): collected stdout/stderr, a fixed stdin, TTY flags as asked. */
 export function testIO(opts: { tty?: boolean; env?: Record<string, string | undefined>; stdin?: string; columns?: number } = {}) {

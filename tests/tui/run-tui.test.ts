@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { main } from "../../src/cli/main.js";
-import type { IOStreams } from "../../src/cli/io.js";
+import type { IOStreams } from "../../src/term/io.js";
 import { FakeOrdersBackend } from "../helpers/fake-orders-backend.js";
 import { startServer } from "../helpers/http-server.js";
 import { testIO } from "../helpers/test-io.js";

@@ -4,7 +4,7 @@
  * or by name (`--sales-channel`, `--location`, `--shipping-profile`).
  */
 import type { Medusa } from "../../sdk/index.js";
-import { UsageError } from "../errors.js";
+import { UsageError } from "../../term/errors.js";
 import { chunked, runPool } from "./pool.js";
 
 type Rec = Record<string, any>;

@@ -2,7 +2,7 @@
  * Problems found while validating a bulk file, all collected before anything is written, and the
  * error that carries them: exit 2 (CONTRACT.md §3), printed by main() as one clear list.
  */
-import { UsageError } from "../errors.js";
+import { UsageError } from "../../term/errors.js";
 import { rowLabel } from "./csv.js";
 
 export interface Problem {

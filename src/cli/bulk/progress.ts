@@ -4,7 +4,7 @@
  * job is alive without flooding; nothing with `--quiet`. Always cleared or ended with a newline
  * before the command prints its summary.
  */
-import type { IOStreams } from "../io.js";
+import type { IOStreams } from "../../term/io.js";
 import { formatDuration } from "../../shared/format.js";
 
 export interface ProgressOptions {

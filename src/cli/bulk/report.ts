@@ -5,7 +5,7 @@
  * file order); the JSON form ends with a summary of counts.
  */
 import { createWriteStream, type WriteStream } from "node:fs";
-import { UsageError } from "../errors.js";
+import { UsageError } from "../../term/errors.js";
 import { CsvWriter } from "./csv.js";
 
 export type RowAction = "create" | "update" | "unchanged" | "failed" | "skipped";

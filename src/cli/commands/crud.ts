@@ -1,13 +1,13 @@
 import { Command, InvalidArgumentError, Option } from "commander";
-import type { NounEntry } from "./index.js";
-import type { CommandContext } from "../program.js";
-import type { Factory } from "../factory.js";
+import type { NounEntry } from "./nouns.js";
+import type { CommandContext } from "../cmdutil/context.js";
+import type { Factory } from "../cmdutil/factory.js";
 import { announceWrite, describeTarget } from "../output/notice.js";
-import { JobError, UsageError } from "../errors.js";
-import { collect, readBody } from "../input.js";
+import { JobError, UsageError } from "../../term/errors.js";
+import { collect, readBody } from "../cmdutil/input.js";
 import { OUTPUT_FORMATS, pickColumns, writeList, writeRecord, type OutputFormat } from "../output/render.js";
-import { requireConfirmation } from "../prompter.js";
-import type { IOStreams } from "../io.js";
+import { requireConfirmation } from "../cmdutil/prompter.js";
+import type { IOStreams } from "../../term/io.js";
 import type { MethodSpec, ResourceSpec } from "../../sdk/resource.js";
 
 type Rec = Record<string, unknown>;

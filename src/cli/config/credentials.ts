@@ -1,4 +1,4 @@
-import { AuthRequiredError, UsageError } from "../errors.js";
+import { AuthRequiredError, UsageError } from "../../term/errors.js";
 import { sameBackend, type Profile, type ProfilesFile } from "./profiles.js";
 
 export interface GlobalFlags {

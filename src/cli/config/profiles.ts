@@ -1,3 +1,4 @@
+// Hand-written locked JSON files, not the `conf` package: conf@16 costs +77 ms per process (137 ms vs 60 ms for an empty node) and does not lock read-modify-write across processes.
 import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";

@@ -1,5 +1,5 @@
 import type { Target } from "../config/credentials.js";
-import type { Factory } from "../factory.js";
+import type { Factory } from "../cmdutil/factory.js";
 
 /** Where a command writes, for prompts and notices: `profile "shop" (https://…)`, or the URL and the environment credential. */
 export function describeTarget(t: Target): string {

@@ -1,5 +1,5 @@
 import { formatCell } from "../../shared/format.js";
-import { colorEnabled, type IOStreams } from "../io.js";
+import { colorEnabled, type IOStreams } from "../../term/io.js";
 
 export type OutputFormat = "table" | "json" | "ndjson" | "csv";
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ["table", "json", "ndjson", "csv"];

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
-import type { CommandContext } from "../../program.js";
-import { UsageError } from "../../errors.js";
-import { collect, readBody } from "../../input.js";
+import type { CommandContext } from "../../cmdutil/context.js";
+import { UsageError } from "../../../term/errors.js";
+import { collect, readBody } from "../../cmdutil/input.js";
 import { announceWrite } from "../../output/notice.js";
 
 type Rec = Record<string, unknown>;

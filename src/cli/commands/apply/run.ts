@@ -1,8 +1,8 @@
 import { setMaxListeners } from "node:events";
 import { promises as fs } from "node:fs";
-import type { Factory } from "../../factory.js";
-import { UsageError } from "../../errors.js";
-import type { IOStreams } from "../../io.js";
+import type { Factory } from "../../cmdutil/factory.js";
+import { UsageError } from "../../../term/errors.js";
+import type { IOStreams } from "../../../term/io.js";
 import { renderTable } from "../../output/render.js";
 import { SeedError, runApply, type Api, type ApplyResult } from "./engine.js";
 import { KINDS, parseSeed, readSeedText } from "./seed.js";

@@ -1,9 +1,9 @@
 import type { Command } from "commander";
-import type { CommandContext } from "../../program.js";
-import { globalFlags } from "../../program.js";
-import { AuthRequiredError, UsageError } from "../../errors.js";
-import { canPrompt } from "../../io.js";
-import { sdkDefaults } from "../../factory.js";
+import type { CommandContext } from "../../cmdutil/context.js";
+import { globalFlags } from "../../cmdutil/context.js";
+import { AuthRequiredError, UsageError } from "../../../term/errors.js";
+import { canPrompt } from "../../../term/io.js";
+import { sdkDefaults } from "../../cmdutil/factory.js";
 import { checkUrl } from "../../config/credentials.js";
 import { PROFILE_NAME_RE, secretKey } from "../../config/profiles.js";
 import { envCredential, KEY_CHECK_PATH, readSecretFromStdin } from "./shared.js";

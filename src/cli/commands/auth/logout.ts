@@ -1,7 +1,7 @@
 import type { Command } from "commander";
-import type { CommandContext } from "../../program.js";
-import { globalFlags } from "../../program.js";
-import { UsageError } from "../../errors.js";
+import type { CommandContext } from "../../cmdutil/context.js";
+import { globalFlags } from "../../cmdutil/context.js";
+import { UsageError } from "../../../term/errors.js";
 import { secretKey } from "../../config/profiles.js";
 import { envCredential } from "./shared.js";
 

@@ -1,4 +1,4 @@
-import type { IOStreams } from "../../io.js";
+import type { IOStreams } from "../../../term/io.js";
 
 /** Reads all of stdin as one secret: the first line, trimmed (`echo $KEY | medusactl login --api-key-stdin`). */
 export async function readSecretFromStdin(io: IOStreams): Promise<string> {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Command } from "commander";
-import type { CommandContext } from "../../program.js";
-import { AuthRequiredError } from "../../errors.js";
+import type { CommandContext } from "../../cmdutil/context.js";
+import { AuthRequiredError } from "../../../term/errors.js";
 import { secretKey } from "../../config/profiles.js";
 import { maskSecret } from "../../../shared/format.js";
 import { KEY_CHECK_PATH } from "./shared.js";

@@ -1,8 +1,8 @@
 import { Command, Option } from "commander";
-import type { CommandContext } from "../../program.js";
-import type { Factory } from "../../factory.js";
-import { collect } from "../../input.js";
-import { actionFlags, itemsBackAndOutFlags, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../orders/action.js";
+import type { CommandContext } from "../../cmdutil/context.js";
+import type { Factory } from "../../cmdutil/factory.js";
+import { collect } from "../../cmdutil/input.js";
+import { actionFlags, itemsBackAndOutFlags, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../../cmdutil/order-action.js";
 
 export interface ClaimCreateOptions extends ActionFlags {
   order: string;

@@ -1,7 +1,7 @@
 import { Command } from "commander";
-import type { CommandContext } from "../../program.js";
-import { UsageError } from "../../errors.js";
-import { NOUNS, type NounEntry } from "../index.js";
+import type { CommandContext } from "../../cmdutil/context.js";
+import { UsageError } from "../../../term/errors.js";
+import { NOUNS, type NounEntry } from "../nouns.js";
 import { GLOBAL_OPTIONS } from "../../help.js";
 
 const GLOBAL_FLAGS = [...GLOBAL_OPTIONS.map((o) => o.flags.split(" ")[0]!), "--help", "--version"];
@@ -32,11 +32,7 @@ export async function verbTable(ctx: CommandContext): Promise<CompletionEntry[]>
   const out: CompletionEntry[] = [];
   for (const noun of NOUNS) {
     const scratch = new Command(noun.name);
-    if (noun.kind !== "command") {
-      // As in program.ts: hand-written verbs first, then the generated ones not taken.
-      if (noun.load) await (await noun.load()).register(scratch, ctx);
-      if (noun.admin) await (await import("../crud.js")).registerCrud(scratch, noun, ctx);
-    }
+    if (noun.kind !== "command") await ctx.registerNoun(scratch, noun);
     out.push({ noun, verbs: scratch.commands.map((c) => c.name()) });
   }
   return out;

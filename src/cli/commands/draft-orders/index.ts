@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { CommandContext } from "../../program.js";
+import type { CommandContext } from "../../cmdutil/context.js";
 import { makeDraftConvertCommand, makeDraftCreateCommand } from "./create.js";
 
 /** Draft orders from flags, and conversion; edits stay available as generated verbs. */

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
-import type { CommandContext } from "../../program.js";
+import type { CommandContext } from "../../cmdutil/context.js";
 import { makeExchangeCreateCommand } from "./create.js";
-import { makeChangeCancelCommand } from "../orders/change-cancel.js";
+import { makeChangeCancelCommand } from "../../cmdutil/order-change-cancel.js";
 
 /** `exchanges create` does the whole common flow; each step stays available as a generated verb. */
 export function register(noun: Command, ctx: CommandContext): void {

@@ -1,7 +1,7 @@
 import { Command } from "commander";
-import type { CommandContext } from "../../program.js";
-import type { Factory } from "../../factory.js";
-import { actionFlags, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../orders/action.js";
+import type { CommandContext } from "../../cmdutil/context.js";
+import type { Factory } from "../../cmdutil/factory.js";
+import { actionFlags, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../../cmdutil/order-action.js";
 
 export interface FulfillmentCancelOptions extends ActionFlags {
   id: string;
@@ -34,7 +34,7 @@ export async function fulfillmentCancelRun(f: Factory, o: FulfillmentCancelOptio
 
 /** The fulfilment route alone: Medusa's admin has no way to read a fulfilment's order from its id. */
 async function cancelBare(f: Factory, o: FulfillmentCancelOptions): Promise<void> {
-  const { requireConfirmation } = await import("../../prompter.js");
+  const { requireConfirmation } = await import("../../cmdutil/prompter.js");
   const { describeTarget } = await import("../../output/notice.js");
   const target = await f.target();
   await requireConfirmation(f.io, f.prompter(), {

@@ -1,5 +1,5 @@
-import type { Factory } from "../../factory.js";
-import { PartialFailureError, UsageError } from "../../errors.js";
+import type { Factory } from "../../cmdutil/factory.js";
+import { PartialFailureError, UsageError } from "../../../term/errors.js";
 import { renderTable } from "../../output/render.js";
 import { Problems } from "../../bulk/problems.js";
 import { parseCount, readSheet, type SheetRow } from "../../bulk/sheet.js";

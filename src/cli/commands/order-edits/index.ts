@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { CommandContext } from "../../program.js";
+import type { CommandContext } from "../../cmdutil/context.js";
 import { makeEditCreateCommand, makeEditFinishCommand } from "./create.js";
 
 /** `order-edits create` does the common flow; each step stays available as a generated verb. */

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { CommandContext } from "../../program.js";
+import type { CommandContext } from "../../cmdutil/context.js";
 import { makeListCommand } from "./list.js";
 import { makeShowCommand } from "./show.js";
 import { makeFulfillCommand } from "./fulfill.js";

@@ -1,9 +1,9 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 import type { HttpTypes } from "@medusajs/types";
-import type { CommandContext } from "../../program.js";
-import type { Factory } from "../../factory.js";
-import { UsageError } from "../../errors.js";
-import { collect } from "../../input.js";
+import type { CommandContext } from "../../cmdutil/context.js";
+import type { Factory } from "../../cmdutil/factory.js";
+import { UsageError } from "../../../term/errors.js";
+import { collect } from "../../cmdutil/input.js";
 import { OUTPUT_FORMATS, type OutputFormat } from "../../output/render.js";
 
 export interface ListOptions {

@@ -1,9 +1,9 @@
 import { Command } from "commander";
 import type { HttpTypes } from "@medusajs/types";
-import type { CommandContext } from "../../program.js";
-import type { Factory } from "../../factory.js";
+import type { CommandContext } from "../../cmdutil/context.js";
+import type { Factory } from "../../cmdutil/factory.js";
 import type { OrderDetail } from "../../../shared/orders.js";
-import { mapOrderErrors } from "./action.js";
+import { mapOrderErrors } from "../../cmdutil/order-action.js";
 
 export interface ShowOptions {
   order: string;

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { CommandContext } from "../../program.js";
+import type { CommandContext } from "../../cmdutil/context.js";
 import { makeMarkPaidCommand } from "./mark-as-paid.js";
 
 export function register(noun: Command, ctx: CommandContext): void {

@@ -1,8 +1,8 @@
 import { Command } from "commander";
-import type { CommandContext } from "../../program.js";
-import type { Factory } from "../../factory.js";
-import { UsageError } from "../../errors.js";
-import { actionFlags, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../orders/action.js";
+import type { CommandContext } from "../../cmdutil/context.js";
+import type { Factory } from "../../cmdutil/factory.js";
+import { UsageError } from "../../../term/errors.js";
+import { actionFlags, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../../cmdutil/order-action.js";
 
 export interface MarkPaidOptions extends ActionFlags {
   ref: string;

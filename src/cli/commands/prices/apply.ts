@@ -1,6 +1,6 @@
-import type { Factory } from "../../factory.js";
-import { PartialFailureError, UsageError } from "../../errors.js";
-import { requireConfirmation } from "../../prompter.js";
+import type { Factory } from "../../cmdutil/factory.js";
+import { PartialFailureError, UsageError } from "../../../term/errors.js";
+import { requireConfirmation } from "../../cmdutil/prompter.js";
 import { renderTable } from "../../output/render.js";
 import { formatMoney } from "../../../shared/format.js";
 import { Problems, type Problem } from "../../bulk/problems.js";

@@ -1,5 +1,5 @@
 import { Option, type Command } from "commander";
-import type { CommandContext } from "../../program.js";
+import type { CommandContext } from "../../cmdutil/context.js";
 import { addBulkOptions, type BulkFlags } from "../../bulk/options.js";
 
 export interface PricesApplyOptions extends BulkFlags {

@@ -5,10 +5,10 @@
  * end, and the header is written once.
  */
 import { Command, Option } from "commander";
-import type { CommandContext } from "../../program.js";
-import type { Factory } from "../../factory.js";
-import { CancelError, UsageError } from "../../errors.js";
-import { collect } from "../../input.js";
+import type { CommandContext } from "../../cmdutil/context.js";
+import type { Factory } from "../../cmdutil/factory.js";
+import { CancelError, UsageError } from "../../../term/errors.js";
+import { collect } from "../../cmdutil/input.js";
 
 export interface ExportOptions {
   out?: string;

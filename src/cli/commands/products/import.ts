@@ -4,9 +4,9 @@
  * or Medusa's own import workflow (`--engine server`).
  */
 import { Command, InvalidArgumentError, Option } from "commander";
-import type { CommandContext } from "../../program.js";
-import type { Factory } from "../../factory.js";
-import { CancelError, PartialFailureError, UsageError } from "../../errors.js";
+import type { CommandContext } from "../../cmdutil/context.js";
+import type { Factory } from "../../cmdutil/factory.js";
+import { CancelError, PartialFailureError, UsageError } from "../../../term/errors.js";
 import { addBulkOptions, type BulkFlags } from "../../bulk/options.js";
 import { parseChunkSize } from "../../bulk/pool.js";
 

@@ -3,7 +3,7 @@
  * from the SDK declaration beside them (NounEntry has both `load` and `admin`).
  */
 import type { Command } from "commander";
-import type { CommandContext } from "../../program.js";
+import type { CommandContext } from "../../cmdutil/context.js";
 import { makeExportCommand } from "./export.js";
 import { makeImportCommand } from "./import.js";
 

@@ -13,8 +13,8 @@ import { promises as fs, createWriteStream } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Medusa } from "../../../sdk/index.js";
-import type { Factory } from "../../factory.js";
-import { CancelError, JobError } from "../../errors.js";
+import type { Factory } from "../../cmdutil/factory.js";
+import { CancelError, JobError } from "../../../term/errors.js";
 import { CsvSpool } from "../../bulk/csv.js";
 import { classifyColumn, type ParsedRow } from "../../bulk/product-csv.js";
 import { planProduct, type ExistingProduct, type ProductPlan } from "../../bulk/product-plan.js";
@@ -241,7 +241,7 @@ export async function serverImport(f: Factory, o: ImportOptions, ctx: { index: F
   const text = `${o.file}: ${counts.create} created, ${counts.update} updated, ${counts.unchanged} unchanged by Medusa's import${transactionId ? ` ${transactionId}` : " (nothing to send)"} (${summary.rows} rows)${o.report ? `; report: ${o.report}` : ""}`;
   f.io.out.write(json ? JSON.stringify({ file: o.file, engine: "server", transaction_id: transactionId, products: counts, rows: summary, ...(o.report ? { report: o.report } : {}) }, null, 2) + "\n" : text + "\n");
   if (summary.failed) {
-    const { PartialFailureError } = await import("../../errors.js");
+    const { PartialFailureError } = await import("../../../term/errors.js");
     throw new PartialFailureError(`${summary.failed} of ${summary.rows} rows failed (stock)${o.report ? `; see ${o.report}` : ""}`);
   }
 }

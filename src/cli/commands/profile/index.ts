@@ -1,8 +1,8 @@
 import type { Command } from "commander";
-import type { CommandContext } from "../../program.js";
-import { UsageError } from "../../errors.js";
+import type { CommandContext } from "../../cmdutil/context.js";
+import { UsageError } from "../../../term/errors.js";
 import { PROFILE_NAME_RE, secretKey } from "../../config/profiles.js";
-import { requireConfirmation } from "../../prompter.js";
+import { requireConfirmation } from "../../cmdutil/prompter.js";
 
 export function register(noun: Command, ctx: CommandContext): void {
   noun.addHelpText(

@@ -1,8 +1,8 @@
 import { Command, InvalidArgumentError } from "commander";
-import type { CommandContext } from "../../program.js";
-import { JobError, SilentError } from "../../errors.js";
-import { requireConfirmation } from "../../prompter.js";
-import type { Factory } from "../../factory.js";
+import type { CommandContext } from "../../cmdutil/context.js";
+import { JobError, SilentError } from "../../../term/errors.js";
+import { requireConfirmation } from "../../cmdutil/prompter.js";
+import type { Factory } from "../../cmdutil/factory.js";
 
 const PROFILE = "sandbox";
 

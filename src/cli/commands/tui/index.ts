@@ -1,7 +1,7 @@
 import type { Command } from "commander";
-import type { CommandContext } from "../../program.js";
-import { parseSeconds } from "../../program.js";
-import { UsageError } from "../../errors.js";
+import type { CommandContext } from "../../cmdutil/context.js";
+import { parseSeconds } from "../../cmdutil/context.js";
+import { UsageError } from "../../../term/errors.js";
 
 export interface TuiFlags {
   readOnly?: boolean;

@@ -1,6 +1,6 @@
 import { promises as fs } from "node:fs";
-import { UsageError } from "./errors.js";
-import type { IOStreams } from "./io.js";
+import { UsageError } from "../../term/errors.js";
+import type { IOStreams } from "../../term/io.js";
 
 async function readStdin(io: IOStreams): Promise<string> {
   const chunks: Buffer[] = [];

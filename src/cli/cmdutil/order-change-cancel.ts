@@ -1,7 +1,7 @@
 import { Command } from "commander";
-import type { CommandContext } from "../../program.js";
-import type { Factory } from "../../factory.js";
-import { actionFlags, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "./action.js";
+import type { CommandContext } from "./context.js";
+import type { Factory } from "./factory.js";
+import { actionFlags, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "./order-action.js";
 
 export interface ChangeCancelOptions extends ActionFlags {
   id: string;
@@ -17,7 +17,7 @@ export function makeChangeCancelCommand(ctx: CommandContext, what: "return" | "c
 
 export async function changeCancelRun(f: Factory, o: ChangeCancelOptions): Promise<void> {
   needYesOffTty(f, o, `cancel ${o.id}`);
-  const { cancelOrderChange } = await import("../../../shared/orders.js");
+  const { cancelOrderChange } = await import("../../shared/orders.js");
   await mapOrderErrors(async () => {
     const sdk = await f.sdk();
     await confirmOrderAction(f, o, { level: "moderate", typed: o.id, question: `Cancel ${o.id}?` });

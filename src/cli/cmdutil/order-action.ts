@@ -5,11 +5,11 @@
  */
 import { Option, type Command } from "commander";
 import type { HttpTypes } from "@medusajs/types";
-import type { Factory } from "../../factory.js";
-import { JobError, UsageError } from "../../errors.js";
-import { canPrompt } from "../../io.js";
-import { requireConfirmation } from "../../prompter.js";
-import type { ActionResult } from "../../../shared/orders.js";
+import type { Factory } from "./factory.js";
+import { JobError, UsageError } from "../../term/errors.js";
+import { canPrompt } from "../../term/io.js";
+import { requireConfirmation } from "./prompter.js";
+import type { ActionResult } from "../../shared/orders.js";
 
 export interface ActionFlags {
   yes?: boolean;

@@ -1,6 +1,6 @@
 import { createInterface } from "node:readline";
-import { CancelError, UsageError } from "./errors.js";
-import { canPrompt, type IOStreams } from "./io.js";
+import { CancelError, UsageError } from "../../term/errors.js";
+import { canPrompt, type IOStreams } from "../../term/io.js";
 
 export interface Prompter {
   /** y/N; false on anything but yes. */

@@ -1,11 +1,11 @@
 import path from "node:path";
-import type { Hooks, Medusa } from "../sdk/index.js";
-import type { FileTokenStore } from "../sdk/token-store-file.js";
-import { resolveTarget, type GlobalFlags, type Target } from "./config/credentials.js";
-import { configDir, dataDir } from "./config/paths.js";
-import { ProfileStore, secretKey } from "./config/profiles.js";
-import { AuthRequiredError } from "./errors.js";
-import type { IOStreams } from "./io.js";
+import type { Hooks, Medusa } from "../../sdk/index.js";
+import type { FileTokenStore } from "../../sdk/token-store-file.js";
+import { resolveTarget, type GlobalFlags, type Target } from "../config/credentials.js";
+import { configDir, dataDir } from "../config/paths.js";
+import { ProfileStore, secretKey } from "../config/profiles.js";
+import { AuthRequiredError } from "../../term/errors.js";
+import type { IOStreams } from "../../term/io.js";
 import { ttyPrompter, type Prompter } from "./prompter.js";
 
 /** Everything a command needs, built lazily so a command pays only for what it uses. */
@@ -41,7 +41,7 @@ export function createFactory(io: IOStreams, flags: GlobalFlags, signal: AbortSi
     dataDir: () => dataDir(io.env),
     profiles: () => new ProfileStore(f.configDir()),
     tokens: () =>
-      (tokens ??= import("../sdk/token-store-file.js").then((m) => new m.FileTokenStore(path.join(f.configDir(), "tokens.json")))),
+      (tokens ??= import("../../sdk/token-store-file.js").then((m) => new m.FileTokenStore(path.join(f.configDir(), "tokens.json")))),
     async target(opts = {}) {
       const file = await f.profiles().read();
       return resolveTarget(flags, io.env, file, { needCredential: opts.needCredential ?? true });
@@ -70,14 +70,14 @@ export async function sdkDefaults(f: Factory, baseUrl: string, opts: { pool?: bo
     debug,
     logger,
     timeout: f.flags.timeout !== undefined ? f.flags.timeout * 1000 : undefined,
-    userAgent: `medusactl/${(await import("../sdk/version.js")).SDK_VERSION}`,
-    transport: opts.pool || proxyConfigured(f.io.env) ? undefined : (await import("../sdk/transport/node-http.js")).nodeHttpTransport(),
+    userAgent: `medusactl/${(await import("../../sdk/version.js")).SDK_VERSION}`,
+    transport: opts.pool || proxyConfigured(f.io.env) ? undefined : (await import("../../sdk/transport/node-http.js")).nodeHttpTransport(),
   };
 }
 
 async function buildSdk(f: Factory, opts: { needCredential?: boolean; pool?: boolean; hooks?: Hooks }): Promise<Medusa> {
   const target = await f.target(opts);
-  const { Medusa } = await import("../sdk/index.js");
+  const { Medusa } = await import("../../sdk/index.js");
   const common = { ...(await sdkDefaults(f, target.url, opts)), publishableKey: target.publishableKey, hooks: opts.hooks };
   if (target.apiKey) return new Medusa({ ...common, apiKey: target.apiKey });
   // JWTs: the hook keeps the token fresh for as long as the command runs (long bulk jobs too).
@@ -91,7 +91,7 @@ async function buildSdk(f: Factory, opts: { needCredential?: boolean; pool?: boo
     },
   };
   if (target.token) {
-    const { MemoryTokenStore } = await import("../sdk/token-store.js");
+    const { MemoryTokenStore } = await import("../../sdk/token-store.js");
     const storage = new MemoryTokenStore();
     storage.setItem("env", target.token);
     ensureNotExpired(target.token, f.now(), "MEDUSA_TOKEN has expired", "set a fresh MEDUSA_TOKEN or MEDUSA_API_KEY, or unset it and run `medusactl login`");

@@ -15,43 +15,44 @@ export interface NounEntry {
   /** Generic list/get/create/update/delete and domain verbs from this SDK admin resource. */
   admin?: string;
   /**
-   * A hand-written command group (module exporting `register(cmd, ctx)`). With `admin` too, the
+   * A hand-written command group: its module under `src/cli/commands/` (without extension), which
+   * exports `register(cmd, ctx)` and is imported only when the noun is used. With `admin` too, the
    * noun has both: the hand-written verbs, then the generated ones whose names are still free.
    */
-  load?: () => Promise<{ register: (cmd: import("commander").Command, ctx: import("../program.js").CommandContext) => void | Promise<void> }>;
+  module?: string;
   aliases?: string[];
 }
 
 export const NOUNS: NounEntry[] = [
-  { name: "login", summary: "Log in to a Medusa back-end and save the credential in a profile", kind: "command", load: () => import("./auth/login.js") },
-  { name: "logout", summary: "Forget the stored credential of the active profile (--all: of every profile)", kind: "command", load: () => import("./auth/logout.js") },
-  { name: "whoami", summary: "Show who you are logged in as, where, and where the secret lives", kind: "command", load: () => import("./auth/whoami.js") },
-  { name: "profile", summary: "List, switch and edit saved profiles", load: () => import("./profile/index.js") },
-  { name: "api", summary: "Send a raw request: api <METHOD> <path> [--data ...] [--query ...] [--paginate]", kind: "command", load: () => import("./api/index.js") },
-  { name: "sandbox", summary: "Run a local Medusa back-end with seeded data", load: () => import("./sandbox/index.js") },
-  { name: "apply", summary: "Create or update store objects from a seed file (idempotent): apply -f seed.yaml [--dry-run] [--output env]", kind: "command", load: () => import("./apply/index.js") },
-  { name: "tui", summary: "Terminal UI for on-call staff: the order queue, one-key actions (--read-only, --refresh <s>)", kind: "command", load: () => import("./tui/index.js") },
-  { name: "completion", summary: "Print a shell completion script: completion bash|zsh", kind: "command", load: () => import("./completion/index.js") },
-  { name: "orders", summary: "Orders: list, show, fulfil, ship, deliver, capture, refund, cancel, transfer", admin: "order", aliases: ["order"], load: () => import("./orders/index.js") },
-  { name: "draft-orders", summary: "Draft orders and their edits", admin: "draftOrder", aliases: ["draft-order"], load: () => import("./draft-orders/index.js") },
-  { name: "order-edits", summary: "Order edits: add, change and remove items", admin: "orderEdit", aliases: ["order-edit"], load: () => import("./order-edits/index.js") },
-  { name: "returns", summary: "Returns: request, receive, dismiss", admin: "return", aliases: ["return"], load: () => import("./returns/index.js") },
-  { name: "claims", summary: "Claims: inbound and outbound items", admin: "claim", aliases: ["claim"], load: () => import("./claims/index.js") },
-  { name: "exchanges", summary: "Exchanges: inbound and outbound items", admin: "exchange", aliases: ["exchange"], load: () => import("./exchanges/index.js") },
-  { name: "fulfillments", summary: "Fulfilments and their shipments", admin: "fulfillment", aliases: ["fulfillment"], load: () => import("./fulfillments/index.js") },
+  { name: "login", summary: "Log in to a Medusa back-end and save the credential in a profile", kind: "command", module: "auth/login" },
+  { name: "logout", summary: "Forget the stored credential of the active profile (--all: of every profile)", kind: "command", module: "auth/logout" },
+  { name: "whoami", summary: "Show who you are logged in as, where, and where the secret lives", kind: "command", module: "auth/whoami" },
+  { name: "profile", summary: "List, switch and edit saved profiles", module: "profile/index" },
+  { name: "api", summary: "Send a raw request: api <METHOD> <path> [--data ...] [--query ...] [--paginate]", kind: "command", module: "api/index" },
+  { name: "sandbox", summary: "Run a local Medusa back-end with seeded data", module: "sandbox/index" },
+  { name: "apply", summary: "Create or update store objects from a seed file (idempotent): apply -f seed.yaml [--dry-run] [--output env]", kind: "command", module: "apply/index" },
+  { name: "tui", summary: "Terminal UI for on-call staff: the order queue, one-key actions (--read-only, --refresh <s>)", kind: "command", module: "tui/index" },
+  { name: "completion", summary: "Print a shell completion script: completion bash|zsh", kind: "command", module: "completion/index" },
+  { name: "orders", summary: "Orders: list, show, fulfil, ship, deliver, capture, refund, cancel, transfer", admin: "order", aliases: ["order"], module: "orders/index" },
+  { name: "draft-orders", summary: "Draft orders and their edits", admin: "draftOrder", aliases: ["draft-order"], module: "draft-orders/index" },
+  { name: "order-edits", summary: "Order edits: add, change and remove items", admin: "orderEdit", aliases: ["order-edit"], module: "order-edits/index" },
+  { name: "returns", summary: "Returns: request, receive, dismiss", admin: "return", aliases: ["return"], module: "returns/index" },
+  { name: "claims", summary: "Claims: inbound and outbound items", admin: "claim", aliases: ["claim"], module: "claims/index" },
+  { name: "exchanges", summary: "Exchanges: inbound and outbound items", admin: "exchange", aliases: ["exchange"], module: "exchanges/index" },
+  { name: "fulfillments", summary: "Fulfilments and their shipments", admin: "fulfillment", aliases: ["fulfillment"], module: "fulfillments/index" },
   { name: "payments", summary: "Payments: capture and refund", admin: "payment", aliases: ["payment"] },
-  { name: "payment-collections", summary: "Payment collections: outstanding amounts of orders", admin: "paymentCollection", aliases: ["payment-collection"], load: () => import("./payment-collections/index.js") },
-  { name: "products", summary: "Products, variants and options; bulk import and export", admin: "product", aliases: ["product"], load: () => import("./products/index.js") },
+  { name: "payment-collections", summary: "Payment collections: outstanding amounts of orders", admin: "paymentCollection", aliases: ["payment-collection"], module: "payment-collections/index" },
+  { name: "products", summary: "Products, variants and options; bulk import and export", admin: "product", aliases: ["product"], module: "products/index" },
   { name: "product-variants", summary: "Product variants across products", admin: "productVariant", aliases: ["product-variant"] },
   { name: "product-options", summary: "Product options and their values", admin: "productOption", aliases: ["product-option"] },
   { name: "product-categories", summary: "Product categories", admin: "productCategory", aliases: ["product-category"] },
   { name: "collections", summary: "Product collections", admin: "productCollection", aliases: ["collection"] },
   { name: "product-tags", summary: "Product tags", admin: "productTag", aliases: ["product-tag"] },
   { name: "product-types", summary: "Product types", admin: "productType", aliases: ["product-type"] },
-  { name: "prices", summary: "Price sheets: prices apply <prices.csv> [--price-list ID | --price-list-title T]", load: () => import("./prices/index.js") },
+  { name: "prices", summary: "Price sheets: prices apply <prices.csv> [--price-list ID | --price-list-title T]", module: "prices/index" },
   { name: "price-lists", summary: "Price lists: sales and overrides", admin: "priceList", aliases: ["price-list"] },
   { name: "price-preferences", summary: "Tax-inclusive pricing preferences", admin: "pricePreference", aliases: ["price-preference"] },
-  { name: "inventory", summary: "Stock sheets: inventory apply <stock.csv>", load: () => import("./inventory/index.js") },
+  { name: "inventory", summary: "Stock sheets: inventory apply <stock.csv>", module: "inventory/index" },
   { name: "inventory-items", summary: "Inventory items and their location levels", admin: "inventoryItem", aliases: ["inventory-item"] },
   { name: "reservations", summary: "Inventory reservations", admin: "reservation", aliases: ["reservation"] },
   { name: "stock-locations", summary: "Stock locations", admin: "stockLocation", aliases: ["stock-location"] },
