@@ -100,7 +100,7 @@ export function reportError(e: unknown, io: IOStreams, debug: boolean): number {
     case "NetworkError":
     case "TimeoutError":
       io.err.write(`Error: ${err.message}\n`);
-      if (maybeApplied(e)) {
+      if (err.request && (e as { mayHaveBeenApplied?: boolean }).mayHaveBeenApplied === true) {
         io.err.write(
           `Hint: the ${err.request!.method} ${pathOf(err.request!.url)} was sent but no answer came back, so it may have taken effect; check the record before repeating it\n`,
         );
@@ -121,13 +121,6 @@ export function reportError(e: unknown, io: IOStreams, debug: boolean): number {
       else io.err.write("This looks like a bug in medusactl; run again with --debug for details.\n");
       return EXIT.error;
   }
-}
-
-/** An unsafe request that left and lost its answer: repeating it blindly could do it twice. */
-function maybeApplied(e: unknown): boolean {
-  const x = e as { name?: string; sent?: boolean; request?: { method: string; url: string } };
-  if (!x.request || x.request.method === "GET" || x.request.method === "HEAD") return false;
-  return x.name === "TimeoutError" || x.sent === true;
 }
 
 /** Medusa always answers errors with a JSON body carrying a `type`; anything else came from something else. */

@@ -23,6 +23,11 @@ export class MedusaError extends Error {
     this.request = options?.request;
   }
 
+  /** See {@link mayHaveBeenApplied}: lets code that must not load the SDK (the CLI's error printer) ask the error itself. */
+  get mayHaveBeenApplied(): boolean {
+    return mayHaveBeenApplied(this);
+  }
+
   toJSON(): Record<string, unknown> {
     return { name: this.name, message: this.message, request: this.request };
   }
@@ -136,6 +141,22 @@ export function isTimeoutError(e: unknown): e is TimeoutError {
 
 export function isAbortError(e: unknown): e is AbortError {
   return e instanceof AbortError || hasName(e, "AbortError");
+}
+
+/**
+ * True when a request may have taken effect although its answer was lost, so repeating it blindly
+ * could do it twice: a timeout, a connection that failed after the request left, or a gateway
+ * answer (502/503/504) given while the back-end may still be working. A read (GET/HEAD) never
+ * changed anything. Callers read the record back before they retry or report.
+ * @example if (mayHaveBeenApplied(e)) await readBack()
+ */
+export function mayHaveBeenApplied(e: unknown): boolean {
+  const method = (e as { request?: { method?: string } })?.request?.method;
+  if (method === "GET" || method === "HEAD") return false;
+  if (isTimeoutError(e)) return true;
+  if (isNetworkError(e)) return (e as NetworkError).sent !== false;
+  if (isApiError(e)) return e.status === 502 || e.status === 503 || e.status === 504;
+  return false;
 }
 
 function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {

@@ -67,6 +67,7 @@ export {
   isNetworkError,
   isTimeoutError,
   isAbortError,
+  mayHaveBeenApplied,
 } from "./errors.js";
 export { redactHeaders, redactUrl, redactBody, redactText } from "./redact.js";
 export { stringifyQuery, parseUserQuery, QueryParseError, QUERY_LIMITS } from "./query.js";

@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { writeFileAtomic } from "./atomic-write.js";
 import { lockFile } from "./file-lock.js";
 import type { TokenStorage } from "./token-store.js";
 
@@ -98,16 +98,7 @@ export class FileTokenStore implements TokenStorage {
         else throw e;
       }
       mutate(data);
-      const tmp = `${this.file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-      const handle = await fs.open(tmp, "w", 0o600);
-      try {
-        await handle.writeFile(JSON.stringify(data, null, 2) + "\n", "utf8");
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await fs.chmod(tmp, 0o600);
-      await fs.rename(tmp, this.file);
+      await writeFileAtomic(this.file, JSON.stringify(data, null, 2) + "\n", { mode: 0o600 });
     } finally {
       await release();
     }

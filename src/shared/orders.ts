@@ -5,6 +5,7 @@
  */
 import type { HttpTypes } from "@medusajs/types";
 import type { Medusa } from "../sdk/index.js";
+import { mayHaveBeenApplied } from "../sdk/errors.js";
 import { formatMoney } from "./format.js";
 import { OrderError, explainApiError } from "./orders/errors.js";
 import { lineLabel, lineQuantities, orderLines, resolveItems, type ItemQty, type OrderLine } from "./orders/lines.js";
@@ -166,17 +167,6 @@ export async function deliverOrder(sdk: Medusa, order: OrderRef, opts: { fulfill
 }
 
 /**
- * True when a request may have reached the server although no answer came back: a timeout, or a
- * connection that failed after sending. Then a capture or refund may or may not have happened.
- */
-export function isUncertain(e: unknown): boolean {
-  const name = (e as { name?: string })?.name;
-  if (name === "TimeoutError") return true;
-  if (name === "NetworkError") return (e as { sent?: boolean }).sent !== false;
-  return false;
-}
-
-/**
  * Runs a capture or refund once (no automatic retry, CONTRACT.md §5). If the outcome is uncertain,
  * reads the order back and decides from what Medusa recorded: `happened` compares the payment
  * before and after.
@@ -193,7 +183,7 @@ async function moneyOnce(
   try {
     await call();
   } catch (e) {
-    if (!isUncertain(e)) throw explainApiError(e, name, action);
+    if (!mayHaveBeenApplied(e)) throw explainApiError(e, name, action);
     let after: AdminOrder;
     try {
       after = await loadOrder(sdk, before.id, signal);

@@ -13,6 +13,7 @@
 import { createHash } from "node:crypto";
 import { createReadStream, promises as fs } from "node:fs";
 import path from "node:path";
+import { writeFileAtomic } from "../../sdk/atomic-write.js";
 
 export interface CheckpointKey {
   /** e.g. "products import". */
@@ -44,18 +45,6 @@ export async function hashFile(file: string): Promise<string> {
 
 export function checkpointId(key: CheckpointKey): string {
   return createHash("sha256").update(JSON.stringify([key.command, key.profile, key.url, key.fileHash])).digest("hex").slice(0, 32);
-}
-
-async function writeAtomic(file: string, text: string): Promise<void> {
-  const tmp = `${file}.${process.pid}.tmp`;
-  const fh = await fs.open(tmp, "w", 0o600);
-  try {
-    await fh.writeFile(text);
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-  await fs.rename(tmp, file);
 }
 
 export class Checkpoint<S, E> {
@@ -134,7 +123,7 @@ export class Checkpoint<S, E> {
     await fs.rm(journalFile, { force: true });
     const meta: Meta<S> = { version: 1, key, file: opts.file, createdAt: stamp, updatedAt: stamp, journalBytes: 0, state: opts.initial };
     await fs.writeFile(journalFile, "", { mode: 0o600 });
-    await writeAtomic(metaFile, JSON.stringify(meta));
+    await writeFileAtomic(metaFile, JSON.stringify(meta));
     return new Checkpoint<S, E>(dir, id, meta, [], false);
   }
 
@@ -159,7 +148,7 @@ export class Checkpoint<S, E> {
       this.meta.journalBytes = this.journalBytes;
       this.meta.state = this.state;
       this.meta.updatedAt = new Date().toISOString();
-      await writeAtomic(this.metaFile, JSON.stringify(this.meta));
+      await writeFileAtomic(this.metaFile, JSON.stringify(this.meta));
     };
     const p = this.chain.then(run);
     this.chain = p.catch(() => {});

@@ -1,13 +1,17 @@
 /**
- * Store lookups for bulk commands: many values of one filter (ids, handles, SKUs) fetched 100 per
- * request as `k[]=v` lists (CONTRACT.md §5), with bounded concurrency; and references given by id
- * or by name (`--sales-channel`, `--location`, `--shipping-profile`).
+ * The one place bulk jobs find existing records: every page of a list, many values of one filter
+ * (ids, handles, SKUs) fetched as `k[]=v` lists with bounded concurrency, and references given by
+ * id or by name (`--sales-channel`, `--location`, `--shipping-profile`). Requests go through the
+ * SDK's declared list methods, so paths live only in the SDK.
  */
-import type { Medusa } from "../../sdk/index.js";
+import type { Admin, Medusa } from "../../sdk/index.js";
 import { UsageError } from "../../term/errors.js";
 import { chunked, runPool } from "./pool.js";
 
 type Rec = Record<string, any>;
+
+/** An admin resource with a list route (`sdk.admin.<key>.paginate`). */
+export type ListResource = keyof Admin;
 
 /**
  * Values per list-filter request: Medusa 2.21 took 300 (`sku[]`, verified on the sandbox; NOTES.md
@@ -17,63 +21,71 @@ type Rec = Record<string, any>;
 export const LOOKUP_BATCH = 250;
 const LOOKUP_URL_BUDGET = 8000;
 
+export interface LookupOptions {
+  signal?: AbortSignal;
+  /** Requests in flight for `listByKeys` (default 2). */
+  concurrency?: number;
+  /** Page size for `listAll` (default 200). */
+  pageSize?: number;
+}
+
 /** Untyped access to `sdk.admin.<resource>.<method>`, for lookups driven by data. */
-export function adminOf(sdk: Medusa): Record<string, Record<string, (...a: any[]) => Promise<any>>> {
-  return sdk.admin as unknown as Record<string, Record<string, (...a: any[]) => Promise<any>>>;
+export function adminOf(sdk: Medusa): Record<string, Record<string, (...a: any[]) => Promise<any>> & { paginate(q?: Rec, o?: Rec): AsyncGenerator<Rec> }> {
+  return sdk.admin as never;
+}
+
+/** Every record of a resource's list that matches `query`, page by page. */
+export async function listAll<T = Rec>(sdk: Medusa, resource: ListResource, query: Rec = {}, opts: LookupOptions = {}): Promise<T[]> {
+  const res = adminOf(sdk)[resource];
+  if (!res?.paginate) throw new Error(`sdk.admin.${String(resource)} has no list`);
+  const out: T[] = [];
+  for await (const r of res.paginate({ ...query, limit: query.limit ?? opts.pageSize ?? 200 }, { signal: opts.signal })) out.push(r as T);
+  return out;
 }
 
 /**
- * Every record of `path` whose `filter` is one of `values`, e.g. ("/admin/product-variants",
- * "variants", "sku", skus). Each request asks for a full page of its values, so no paging.
+ * Every record whose `filter` is one of `values`, e.g. ("productVariant", "sku", skus). Each group
+ * asks for a page large enough for its values, so a group is one request unless values repeat.
  */
-export async function lookupMany(
-  sdk: Medusa,
-  path: string,
-  listKey: string,
-  filter: string,
-  values: Iterable<string>,
-  query: Rec,
-  opts: { concurrency?: number; signal?: AbortSignal } = {},
-): Promise<Rec[]> {
+export async function listByKeys<T = Rec>(sdk: Medusa, resource: ListResource, filter: string, values: Iterable<string>, query: Rec = {}, opts: LookupOptions = {}): Promise<T[]> {
   const unique = [...new Set(values)];
-  const out: Rec[] = [];
+  const out: T[] = [];
   await runPool(
     chunked(unique, { maxItems: LOOKUP_BATCH, maxBytes: LOOKUP_URL_BUDGET, size: (v) => encodeURIComponent(v).length + filter.length + 12 }),
     opts.concurrency ?? 2,
     async (group) => {
-      const page = await sdk.client.fetch<Rec>(path, { query: { ...query, [filter]: group, limit: group.length * 4 + 10 }, signal: opts.signal });
-      out.push(...((page?.[listKey] as Rec[]) ?? []));
+      out.push(...(await listAll<T>(sdk, resource, { ...query, [filter]: group, limit: group.length * 4 + 10 }, { signal: opts.signal })));
     },
     opts.signal,
   );
   return out;
 }
 
+/** What a flag that takes "an id or a name" refers to. */
+export interface RefKind {
+  flag: string;
+  resource: ListResource;
+  idPrefix: string;
+  nameField: string;
+}
+
 /**
  * An id given as is (checked to exist) or a name looked up: `sc_…` or "Default Sales Channel".
  * Several records with that name → usage error (ambiguous); none → usage error.
  */
-export async function resolveRef(
-  sdk: Medusa,
-  what: { flag: string; path: string; listKey: string; idPrefix: string; nameField: string },
-  value: string,
-  signal?: AbortSignal,
-): Promise<{ id: string; name: string }> {
-  const query = { [what.nameField]: value };
+export async function resolveRef(sdk: Medusa, what: RefKind, value: string, signal?: AbortSignal): Promise<{ id: string; name: string }> {
   if (value.startsWith(what.idPrefix)) {
-    const page = await sdk.client.fetch<Rec>(what.path, { query: { id: [value], fields: `id,${what.nameField}`, limit: 1 }, signal });
-    const hit = (page?.[what.listKey] as Rec[] | undefined)?.[0];
+    const [hit] = await listAll<Rec>(sdk, what.resource, { id: [value], fields: `id,${what.nameField}` }, { signal, pageSize: 1 });
     if (hit) return { id: hit.id, name: hit[what.nameField] };
   }
-  const page = await sdk.client.fetch<Rec>(what.path, { query: { ...query, fields: `id,${what.nameField}`, limit: 100 }, signal });
-  const hits = ((page?.[what.listKey] as Rec[] | undefined) ?? []).filter((r) => r[what.nameField] === value);
+  const hits = (await listAll<Rec>(sdk, what.resource, { [what.nameField]: value, fields: `id,${what.nameField}` }, { signal, pageSize: 100 })).filter((r) => r[what.nameField] === value);
   if (hits.length === 1) return { id: hits[0]!.id, name: value };
   if (hits.length > 1) throw new UsageError(`${what.flag} "${value}": ${hits.length} records have that name; give the id (${hits.map((h) => h.id).join(", ")})`);
   throw new UsageError(`${what.flag} "${value}": not found (give an id or the exact name)`);
 }
 
 export const REFS = {
-  salesChannel: { flag: "--sales-channel", path: "/admin/sales-channels", listKey: "sales_channels", idPrefix: "sc_", nameField: "name" },
-  stockLocation: { flag: "--location", path: "/admin/stock-locations", listKey: "stock_locations", idPrefix: "sloc_", nameField: "name" },
-  shippingProfile: { flag: "--shipping-profile", path: "/admin/shipping-profiles", listKey: "shipping_profiles", idPrefix: "sp_", nameField: "name" },
-} as const;
+  salesChannel: { flag: "--sales-channel", resource: "salesChannel", idPrefix: "sc_", nameField: "name" },
+  stockLocation: { flag: "--location", resource: "stockLocation", idPrefix: "sloc_", nameField: "name" },
+  shippingProfile: { flag: "--shipping-profile", resource: "shippingProfile", idPrefix: "sp_", nameField: "name" },
+} as const satisfies Record<string, RefKind>;

@@ -10,6 +10,7 @@
  * 4. `fetchExisting` + `planProduct` per chunk, then `writeChunk` (batch engine).
  */
 import type { Medusa } from "../../sdk/index.js";
+import { mayHaveBeenApplied } from "../../sdk/errors.js";
 import { readCsv } from "./csv.js";
 import { Problems } from "./problems.js";
 import {
@@ -24,7 +25,7 @@ import {
   type RefKind,
 } from "./product-csv.js";
 import { planProduct, type ExistingProduct, type FileProduct, type ProductPlan, type Resolved } from "./product-plan.js";
-import { lookupMany, resolveRef, REFS } from "./lookup.js";
+import { listByKeys, resolveRef, REFS, type ListResource } from "./lookup.js";
 import { chunked, jsonBytes, runPool } from "./pool.js";
 import { rowError, type ReportRow, type RowError } from "./report.js";
 
@@ -211,18 +212,18 @@ export async function checkStore(index: FileIndex, o: StoreCheckOptions): Promis
   }
 
   // --portable references: natural keys → ids.
-  const refLookups: [keyof Resolved["refs"], string, string, string, string][] = [
-    ["collection", "/admin/collections", "collections", "handle", PORTABLE.collection],
-    ["category", "/admin/product-categories", "product_categories", "handle", `${PORTABLE.category} N`],
-    ["salesChannel", "/admin/sales-channels", "sales_channels", "name", `${PORTABLE.salesChannel} N`],
-    ["shippingProfile", "/admin/shipping-profiles", "shipping_profiles", "name", PORTABLE.shippingProfile],
-    ["tag", "/admin/product-tags", "product_tags", "value", `${PORTABLE.tag} N`],
-    ["type", "/admin/product-types", "product_types", "value", PORTABLE.type],
+  const refLookups: [keyof Resolved["refs"], ListResource, string, string][] = [
+    ["collection", "productCollection", "handle", PORTABLE.collection],
+    ["category", "productCategory", "handle", `${PORTABLE.category} N`],
+    ["salesChannel", "salesChannel", "name", `${PORTABLE.salesChannel} N`],
+    ["shippingProfile", "shippingProfile", "name", PORTABLE.shippingProfile],
+    ["tag", "productTag", "value", `${PORTABLE.tag} N`],
+    ["type", "productType", "value", PORTABLE.type],
   ];
-  for (const [kind, path, listKey, field, column] of refLookups) {
+  for (const [kind, resource, field, column] of refLookups) {
     const wanted = index.refs[kind];
     if (!wanted.size) continue;
-    const found = await lookupMany(sdk, path, listKey, field, wanted.keys(), { fields: `id,${field}` }, q);
+    const found = await listByKeys(sdk, resource, field, wanted.keys(), { fields: `id,${field}` }, q);
     for (const [value, at] of wanted) {
       const hits = found.filter((r) => r[field] === value);
       if (hits.length === 1) resolved.refs[kind].set(value, hits[0]!.id);
@@ -236,7 +237,7 @@ export async function checkStore(index: FileIndex, o: StoreCheckOptions): Promis
   // Products: ids must exist; handles tell creates from updates.
   const byId = [...index.products.values()].filter((p) => p.id).map((p) => p.id!);
   if (byId.length) {
-    const found = new Set((await lookupMany(sdk, "/admin/products", "products", "id", byId, { fields: "id" }, q)).map((p) => p.id as string));
+    const found = new Set((await listByKeys(sdk, "product", "id", byId, { fields: "id" }, q)).map((p) => p.id as string));
     for (const [key, p] of index.products) {
       if (!p.id) continue;
       if (found.has(p.id)) facts.existing.set(key, p.id);
@@ -245,7 +246,7 @@ export async function checkStore(index: FileIndex, o: StoreCheckOptions): Promis
   }
   const byHandle = [...index.products.entries()].filter(([, p]) => !p.id && p.handle);
   if (byHandle.length) {
-    const found = new Map((await lookupMany(sdk, "/admin/products", "products", "handle", byHandle.map(([, p]) => p.handle!), { fields: "id,handle" }, q)).map((p) => [p.handle as string, p.id as string]));
+    const found = new Map((await listByKeys(sdk, "product", "handle", byHandle.map(([, p]) => p.handle!), { fields: "id,handle" }, q)).map((p) => [p.handle as string, p.id as string]));
     for (const [key, p] of byHandle) {
       const id = found.get(p.handle!);
       if (id) facts.existing.set(key, id);
@@ -257,7 +258,7 @@ export async function checkStore(index: FileIndex, o: StoreCheckOptions): Promis
 
   // Variant ids must exist on their product; SKUs must not belong to another product.
   if (index.variantIds.size) {
-    const found = new Map((await lookupMany(sdk, "/admin/product-variants", "variants", "id", index.variantIds.keys(), { fields: "id,product_id" }, q)).map((v) => [v.id as string, v.product_id as string]));
+    const found = new Map((await listByKeys(sdk, "productVariant", "id", index.variantIds.keys(), { fields: "id,product_id" }, q)).map((v) => [v.id as string, v.product_id as string]));
     for (const [vid, at] of index.variantIds) {
       const owner = found.get(vid);
       if (!owner) problems.add({ file, row: at.row, line: at.line, column: "Variant Id", message: `variant ${vid} does not exist in this store` });
@@ -265,7 +266,7 @@ export async function checkStore(index: FileIndex, o: StoreCheckOptions): Promis
     }
   }
   if (index.skus.size) {
-    const found = await lookupMany(sdk, "/admin/product-variants", "variants", "sku", index.skus.keys(), { fields: "id,sku,product_id,product.handle" }, q);
+    const found = await listByKeys(sdk, "productVariant", "sku", index.skus.keys(), { fields: "id,sku,product_id,product.handle" }, q);
     for (const v of found) {
       const at = index.skus.get(v.sku);
       if (!at) continue;
@@ -323,7 +324,7 @@ export async function fetchExisting(sdk: Medusa, products: FileProduct[], ids: M
   const wanted = products.flatMap((p) => (ids.has(p.key) ? [ids.get(p.key)!] : []));
   const out = new Map<string, ExistingProduct>();
   if (!wanted.length) return out;
-  const found = await lookupMany(sdk, "/admin/products", "products", "id", wanted, { fields: PLAN_FIELDS }, { concurrency: 1, signal });
+  const found = await listByKeys(sdk, "product", "id", wanted, { fields: PLAN_FIELDS }, { concurrency: 1, signal });
   const byId = new Map(found.map((p) => [p.id as string, p as ExistingProduct]));
   for (const p of products) {
     const id = ids.get(p.key);
@@ -339,12 +340,6 @@ export interface ChunkResult {
   error?: RowError;
   /** Variant ids by SKU after the write (for the report and stock). */
   variantIds: Map<string, string>;
-}
-
-/** Errors after which the write may or may not have happened. */
-export function isUncertain(e: unknown): boolean {
-  const err = e as { name?: string; status?: number };
-  return err?.name === "NetworkError" || err?.name === "TimeoutError" || err?.status === 502 || err?.status === 503 || err?.status === 504;
 }
 
 export interface WriteContext {
@@ -375,7 +370,7 @@ export async function writeChunk(products: FileProduct[], ctx: WriteContext, att
     try {
       await sdk.client.fetch(`/admin/products/${encodeURIComponent(plan.productId)}/options/batch`, { method: "POST", body: plan.optionOps, signal });
     } catch (e) {
-      if (isUncertain(e) && attempt < 2) return writeChunk(products, ctx, attempt + 1);
+      if (mayHaveBeenApplied(e) && attempt < 2) return writeChunk(products, ctx, attempt + 1);
       results.get(plan.key)!.error = rowError(e);
     }
   }
@@ -385,7 +380,7 @@ export async function writeChunk(products: FileProduct[], ctx: WriteContext, att
     try {
       await sendBatch(group, results, ctx);
     } catch (e) {
-      if (isUncertain(e)) {
+      if (mayHaveBeenApplied(e)) {
         if (attempt >= 2) {
           for (const i of group) results.get(i.plan.key)!.error = rowError(e);
           continue;
@@ -404,7 +399,7 @@ export async function writeChunk(products: FileProduct[], ctx: WriteContext, att
         try {
           await sendBatch([one], results, ctx);
         } catch (e2) {
-          if (isUncertain(e2) && attempt < 2) {
+          if (mayHaveBeenApplied(e2) && attempt < 2) {
             await refreshIds([one.plan], ctx);
             const redo = await writeChunk(products.filter((p) => p.key === one.plan.key), ctx, attempt + 1);
             for (const r of redo) mergeRedo(results.get(r.plan.key)!, r);
@@ -427,7 +422,7 @@ function mergeRedo(into: ChunkResult, redo: ChunkResult): void {
 async function refreshIds(plans: ProductPlan[], ctx: WriteContext): Promise<void> {
   const handles = plans.filter((p) => !p.productId && p.handle).map((p) => p.handle!);
   if (!handles.length) return;
-  const found = await lookupMany(ctx.sdk, "/admin/products", "products", "handle", handles, { fields: "id,handle" }, { concurrency: 1, signal: ctx.signal });
+  const found = await listByKeys(ctx.sdk, "product", "handle", handles, { fields: "id,handle" }, { concurrency: 1, signal: ctx.signal });
   for (const p of plans) {
     const hit = found.find((f) => f.handle === p.handle);
     if (hit) ctx.ids.set(p.key, hit.id);
@@ -483,7 +478,7 @@ export async function applyStock(sdk: Medusa, locationId: string, targets: Stock
   const changed = new Set<string>();
   const errors = new Map<string, RowError>();
   if (!targets.length) return { changed, errors };
-  const items = await lookupMany(sdk, "/admin/inventory-items", "inventory_items", "sku", targets.map((t) => t.sku), { fields: "id,sku,location_levels.id,location_levels.location_id,location_levels.stocked_quantity" }, { concurrency: 1, signal: opts.signal });
+  const items = await listByKeys(sdk, "inventoryItem", "sku", targets.map((t) => t.sku), { fields: "id,sku,location_levels.id,location_levels.location_id,location_levels.stocked_quantity" }, { concurrency: 1, signal: opts.signal });
   const bySku = new Map(items.map((i) => [i.sku as string, i]));
   const create: Rec[] = [];
   const update: Rec[] = [];

@@ -1,7 +1,7 @@
 // Hand-written locked JSON files, not the `conf` package: conf@16 costs +77 ms per process (137 ms vs 60 ms for an empty node) and does not lock read-modify-write across processes.
-import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { writeFileAtomic } from "../../sdk/atomic-write.js";
 import { lockFile } from "../../sdk/file-lock.js";
 
 /** Non-secret settings of one profile; its secret lives in the token file under `secretKey(name)`. */
@@ -52,9 +52,7 @@ export class ProfileStore {
 
   async write(data: ProfilesFile): Promise<void> {
     await fs.mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
-    const tmp = `${this.file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-    await fs.writeFile(tmp, JSON.stringify(data, null, 2) + "\n", { mode: 0o600 });
-    await fs.rename(tmp, this.file);
+    await writeFileAtomic(this.file, JSON.stringify(data, null, 2) + "\n", { mode: 0o600 });
   }
 
   /** Read-modify-write under a lock: many CLI processes may save profiles at once. */

@@ -59,7 +59,7 @@ export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
   const { CsvSpool } = await import("../../bulk/csv.js");
   const { createProgress } = await import("../../bulk/progress.js");
   const { parseUserQuery } = await import("../../../sdk/query.js");
-  const { lookupMany } = await import("../../bulk/lookup.js");
+  const { listByKeys } = await import("../../bulk/lookup.js");
   for (const s of o.status ?? []) if (!STATUSES.includes(s)) throw new UsageError(`--status ${s}: expected one of ${STATUSES.join(", ")}`);
   const sdk = await f.sdk();
 
@@ -70,7 +70,7 @@ export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
     const ids = o.collection.filter((c) => c.startsWith("pcol_"));
     const handles = o.collection.filter((c) => !c.startsWith("pcol_"));
     if (handles.length) {
-      const found = await lookupMany(sdk, "/admin/collections", "collections", "handle", handles, { fields: "id,handle" }, { signal: f.signal });
+      const found = await listByKeys(sdk, "productCollection", "handle", handles, { fields: "id,handle" }, { signal: f.signal });
       for (const h of handles) {
         const hit = found.find((c) => c.handle === h);
         if (!hit) throw new UsageError(`--collection ${h}: no collection with that id or handle`);

@@ -224,8 +224,8 @@ export async function serverImport(f: Factory, o: ImportOptions, ctx: { index: F
   // Medusa's import answers no ids: read the created products back for the report.
   const created = plans.filter((r) => r.plan.action === "create" && r.plan.handle);
   if (created.length) {
-    const { lookupMany } = await import("../../bulk/lookup.js");
-    const found = await lookupMany(sdk, "/admin/products", "products", "handle", created.map((r) => r.plan.handle!), { fields: "id,handle,variants.id,variants.sku" }, { concurrency: o.concurrency, signal: f.signal });
+    const { listByKeys } = await import("../../bulk/lookup.js");
+    const found = await listByKeys(sdk, "product", "handle", created.map((r) => r.plan.handle!), { fields: "id,handle,variants.id,variants.sku" }, { concurrency: o.concurrency, signal: f.signal });
     for (const r of created) {
       const p = found.find((x) => x.handle === r.plan.handle);
       if (!p) continue;
