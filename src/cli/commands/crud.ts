@@ -301,7 +301,7 @@ const MODERATE_ACTIONS = new Set([
  */
 export function confirmationLevel(m: MethodSpec): "none" | "moderate" | "severe" {
   if (m.method === "GET") return "none";
-  if (/\/refund$/.test(m.path) || m.path === "/admin/orders/{id}/cancel") return "severe";
+  if (/\/refund$/.test(m.path) || /^\/admin\/orders\/\{id\}\/cancel$/.test(m.path)) return "severe";
   if (m.method === "DELETE") return "moderate";
   const last = m.path.split("/").filter((s) => s && !s.startsWith("{")).pop() ?? "";
   return MODERATE_ACTIONS.has(last) ? "moderate" : "none";

@@ -6,7 +6,8 @@ import { canPrompt } from "../../../term/io.js";
 import { sdkDefaults } from "../../cmdutil/factory.js";
 import { checkUrl } from "../../config/credentials.js";
 import { PROFILE_NAME_RE, secretKey } from "../../config/profiles.js";
-import { envCredential, KEY_CHECK_PATH, readSecretFromStdin } from "./shared.js";
+import { checkSecretKey, currentUser } from "../../cmdutil/identity.js";
+import { envCredential, readSecretFromStdin } from "./shared.js";
 
 export interface LoginOptions {
   email?: string;
@@ -73,7 +74,7 @@ export async function loginRun(ctx: CommandContext, c: Command, o: LoginOptions)
     if (!secret) throw new UsageError("--api-key-stdin: stdin held no key");
     auth = "api-key";
     const sdk = new Medusa({ ...common, apiKey: secret });
-    await verify(() => sdk.client.fetch(KEY_CHECK_PATH, { query: { limit: 1, fields: "id" }, signal: f.signal }), url);
+    await verify(() => checkSecretKey(sdk, f.signal), url);
   } else {
     email = o.email ?? existing?.email;
     if (!email && interactive) email = (await f.prompter().input("Email: ")).trim();
@@ -106,8 +107,8 @@ export async function loginRun(ctx: CommandContext, c: Command, o: LoginOptions)
     } else {
       throw new AuthRequiredError("the account needs verification before it can log in");
     }
-    const me = await verify(() => sdk.client.fetch<{ user?: { email?: string } }>("/admin/users/me", { query: { fields: "id,email" }, signal: f.signal }), url);
-    email = me.user?.email ?? email;
+    const me = await verify(() => currentUser(sdk, f.signal), url);
+    email = me?.email ?? email;
     auth = "jwt";
   }
 

@@ -13,6 +13,3 @@ export function envCredential(env: NodeJS.ProcessEnv): "MEDUSA_API_KEY" | "MEDUS
   if (env.MEDUSA_TOKEN) return "MEDUSA_TOKEN";
   return undefined;
 }
-
-/** A secret key is verified on a route it may read: /admin/users/me answers 404 for keys. */
-export const KEY_CHECK_PATH = "/admin/api-keys";

@@ -4,7 +4,7 @@ import type { CommandContext } from "../../cmdutil/context.js";
 import { AuthRequiredError } from "../../../term/errors.js";
 import { secretKey } from "../../config/profiles.js";
 import { maskSecret } from "../../../shared/format.js";
-import { KEY_CHECK_PATH } from "./shared.js";
+import { checkSecretKey, currentUser } from "../../cmdutil/identity.js";
 
 /**
  * `medusactl whoami [--show-token]` (CONTRACT.md §4): who the credential in force belongs to,
@@ -44,11 +44,11 @@ export function register(cmd: Command, ctx: CommandContext): void {
       let identity: string;
       if (kind === "api-key") {
         // /admin/users/me answers 404 for secret keys: check the key on a route it can read.
-        await sdk.client.fetch(KEY_CHECK_PATH, { query: { limit: 1, fields: "id" }, signal: f.signal });
+        await checkSecretKey(sdk, f.signal);
         identity = `secret API key ${maskSecret(secret!)}`;
       } else {
-        const me = await sdk.client.fetch<{ user?: { email?: string; id?: string } }>("/admin/users/me", { query: { fields: "id,email" }, signal: f.signal });
-        identity = me.user?.email ?? me.user?.id ?? "(unknown user)";
+        const me = await currentUser(sdk, f.signal);
+        identity = me?.email ?? me?.id ?? "(unknown user)";
       }
       const info = { identity, profile: target.profileName ?? null, url: target.url, credential: where, production: target.production, verified: true };
       if (o.json) {

@@ -43,8 +43,8 @@ export function register(cmd: Command, ctx: CommandContext): void {
       if (key) identity = `secret API key ${maskSecret(key)}`;
       else {
         whoami = async () => {
-          const me = await sdk.client.fetch<{ user?: { email?: string; id?: string } }>("/admin/users/me", { query: { fields: "id,email" }, signal: f.signal });
-          return me.user?.email ?? me.user?.id ?? "(unknown user)";
+          const me = await (await import("../../cmdutil/identity.js")).currentUser(sdk, f.signal);
+          return me?.email ?? me?.id ?? "(unknown user)";
         };
       }
       await tui.runTui({
