@@ -39,11 +39,6 @@ const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
  */
 export const MAX_CELL_BYTES = 1024 * 1024;
 
-/** "row 5", or "row 5 (line 9)" when the record starts on another line than its number. */
-export function rowLabel(row: number, line?: number): string {
-  return line !== undefined && line !== row ? `row ${row} (line ${line})` : `row ${row}`;
-}
-
 /**
  * Strips a UTF-8 byte-order mark and refuses UTF-16 (a spreadsheet's "Unicode text" export),
  * which would otherwise parse as one garbled column.

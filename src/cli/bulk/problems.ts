@@ -3,7 +3,6 @@
  * error that carries them: exit 2 (CONTRACT.md §3), printed by main() as one clear list.
  */
 import { UsageError } from "../../term/errors.js";
-import { rowLabel } from "./csv.js";
 
 export interface Problem {
   file: string;
@@ -13,6 +12,11 @@ export interface Problem {
   line?: number;
   column?: string;
   message: string;
+}
+
+/** "row 5", or "row 5 (line 9)" when the record starts on another line than its number. */
+export function rowLabel(row: number, line?: number): string {
+  return line !== undefined && line !== row ? `row ${row} (line ${line})` : `row ${row}`;
 }
 
 /** Shown in the terminal; the rest are counted (all of them go to `--report`). */

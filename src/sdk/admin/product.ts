@@ -7,6 +7,15 @@ import { shaped, handWritten, send, toFile, multipart, putPresigned, type FileIn
  * Products and their variants, options and imports. https://docs.medusajs.com/api/admin#products
  * @example for await (const p of sdk.admin.product.paginate({ status: ["published"] })) console.log(p.handle)
  */
+/** A CSV already uploaded (presigned or through Medusa), named by its file key. */
+export interface UploadedImport {
+  file_key: string;
+  originalname: string;
+  extension: string;
+  size: number;
+  mime_type: string;
+}
+
 export const product = defineResource({
   name: "product",
   path: "/admin/products",
@@ -15,10 +24,12 @@ export const product = defineResource({
   columns: ["id", "handle", "title", "status", "variants", "updated_at"],
   docs: "https://docs.medusajs.com/api/admin#products",
   methods: {
-    createImport: handWritten<[body: { file: FileInput }, query?: {}, headers?: H], HttpTypes.AdminImportProductsResponse>(
+    createImport: handWritten<[body: { file: FileInput } | UploadedImport, query?: {}, headers?: H], HttpTypes.AdminImportProductsResponse>(
       "POST /admin/products/imports",
       "body query headers",
-      async (ctx, body: { file: FileInput }, query, headers, options) => {
+      async (ctx, body: { file: FileInput } | UploadedImport, query, headers, options) => {
+        // A file already uploaded by the caller (who then knows its key, to delete it afterwards) is imported as is.
+        if ("file_key" in body) return send(ctx, "POST /admin/products/imports", { body, query, headers }, options);
         const file = await toFile(body.file, "products.csv");
         const presigned = await send<PresignedUpload>(
           ctx,

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { Problems } from "../../../src/cli/bulk/problems.js";
-import { classifyColumn, exportHeader, mapHeader, parseRow, productRows } from "../../../src/cli/bulk/product-csv.js";
-import { indexFile, streamProducts } from "../../../src/cli/bulk/product-import.js";
-import { planProduct, type ExistingProduct, type Resolved } from "../../../src/cli/bulk/product-plan.js";
+import { classifyColumn, exportHeader, mapHeader, parseRow, productRows } from "../../../src/cli/bulk/products/csv-columns.js";
+import { indexFile, streamProducts } from "../../../src/cli/bulk/products/import-batch.js";
+import { planProduct, type ExistingProduct, type Resolved } from "../../../src/cli/bulk/products/plan.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "medusactl-import-unit-"));
 let n = 0;

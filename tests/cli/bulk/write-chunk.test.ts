@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Medusa } from "../../../src/sdk/index.js";
 import { Problems } from "../../../src/cli/bulk/problems.js";
-import { mapHeader, parseRow } from "../../../src/cli/bulk/product-csv.js";
-import { writeChunk } from "../../../src/cli/bulk/product-import.js";
-import type { FileProduct, Resolved } from "../../../src/cli/bulk/product-plan.js";
+import { mapHeader, parseRow } from "../../../src/cli/bulk/products/csv-columns.js";
+import { writeChunk } from "../../../src/cli/bulk/products/import-batch.js";
+import type { FileProduct, Resolved } from "../../../src/cli/bulk/products/plan.js";
 import { json, startServer } from "../../helpers/http-server.js";
 
 type Rec = Record<string, any>;

@@ -13,7 +13,7 @@
  *   `POST /admin/products/{id}/options/batch` first;
  * - `sales_channels` on update replace the links; metadata is merged server-side.
  */
-import { PRODUCT_COLUMNS, VARIANT_COLUMNS, priceKey, type ParsedRow, type RefKind, type Scalar } from "./product-csv.js";
+import { PRODUCT_COLUMNS, VARIANT_COLUMNS, priceKey, type ParsedRow, type RefKind, type Scalar } from "./csv-columns.js";
 
 type Rec = Record<string, unknown>;
 

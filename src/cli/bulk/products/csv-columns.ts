@@ -5,7 +5,7 @@
  * `Variant Sku`). Our additions: `Variant Inventory Quantity` (stock, with `--location`) and the
  * `--portable` reference columns (CONTRACT.md §6).
  */
-import type { Problem } from "./problems.js";
+import type { Problem } from "../problems.js";
 
 export type FieldKind = "string" | "number" | "boolean" | "json" | "status" | "handle" | "int";
 

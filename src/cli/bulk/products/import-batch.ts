@@ -9,10 +9,10 @@
  *    read, so memory holds the products in flight, not the file;
  * 4. `fetchExisting` + `planProduct` per chunk, then `writeChunk` (batch engine).
  */
-import type { Medusa } from "../../sdk/index.js";
-import { mayHaveBeenApplied } from "../../sdk/errors.js";
-import { readCsv } from "./csv.js";
-import { Problems } from "./problems.js";
+import type { Medusa } from "../../../sdk/index.js";
+import { mayHaveBeenApplied } from "../../../sdk/errors.js";
+import { readCsv } from "../csv.js";
+import { Problems } from "../problems.js";
 import {
   PORTABLE,
   STOCK_COLUMN,
@@ -23,11 +23,11 @@ import {
   type HeaderMap,
   type ParsedRow,
   type RefKind,
-} from "./product-csv.js";
-import { planProduct, type ExistingProduct, type FileProduct, type ProductPlan, type Resolved } from "./product-plan.js";
-import { listByKeys, resolveRef, REFS, type ListResource } from "./lookup.js";
-import { chunked, jsonBytes, runPool } from "./pool.js";
-import { rowError, type ReportRow, type RowError } from "./report.js";
+} from "./csv-columns.js";
+import { planProduct, type ExistingProduct, type FileProduct, type ProductPlan, type Resolved } from "./plan.js";
+import { listByKeys, resolveRef, REFS, type ListResource } from "../lookup.js";
+import { chunked, jsonBytes, runPool } from "../pool.js";
+import { rowError, type ReportRow, type RowError } from "../report.js";
 
 type Rec = Record<string, any>;
 
@@ -200,7 +200,7 @@ export async function checkStore(index: FileIndex, o: StoreCheckOptions): Promis
   if (index.stockRows && !o.location) problems.add({ file, row: 1, column: STOCK_COLUMN, message: "stock quantities need --location <id|name>" });
 
   if (index.regions.size) {
-    const regions = (await sdk.client.fetch<Rec>("/admin/regions", { query: { fields: "id,name,currency_code", limit: 1000 }, signal: o.signal })).regions as Rec[];
+    const regions = (await sdk.admin.region.list({ fields: "id,name,currency_code", limit: 1000 }, undefined, { signal: o.signal })).regions as Rec[];
     for (const name of index.regions) {
       const hits = regions.filter((r) => r.name === name);
       const col = index.header.prices.find((p) => p.region === name)!;
@@ -352,6 +352,20 @@ export interface WriteContext {
 }
 
 /**
+ * What one chunk of products would do, from the store as it is now: the one plan step shared by
+ * `--dry-run` (which stops here) and the write (which sends it).
+ */
+export async function planChunk(products: FileProduct[], ctx: Pick<WriteContext, "sdk" | "ids" | "resolved" | "matchHandle" | "signal">): Promise<ChunkResult[]> {
+  const existing = await fetchExisting(ctx.sdk, products, ctx.ids, ctx.signal);
+  return products.map((p) => {
+    const plan = planProduct(p, existing.get(p.key), ctx.resolved, { matchHandle: ctx.matchHandle });
+    const variantIds = new Map<string, string>();
+    for (const v of existing.get(p.key)?.variants ?? []) if (v.sku) variantIds.set(v.sku, v.id);
+    return { plan, productId: plan.productId, variantIds };
+  });
+}
+
+/**
  * Plans and writes one chunk of products (batch engine). A request whose outcome is unknown
  * (network loss, timeout) is never repeated blindly: the chunk's products are read back and
  * planned again, so what was written is now "unchanged" and only the rest is sent. A chunk that
@@ -359,16 +373,15 @@ export interface WriteContext {
  */
 export async function writeChunk(products: FileProduct[], ctx: WriteContext, attempt = 0): Promise<ChunkResult[]> {
   const { sdk, signal } = ctx;
-  const existing = await fetchExisting(sdk, products, ctx.ids, signal);
-  const plans = products.map((p) => planProduct(p, existing.get(p.key), ctx.resolved, { matchHandle: ctx.matchHandle }));
-  const results = new Map<string, ChunkResult>(plans.map((plan) => [plan.key, { plan, productId: plan.productId, variantIds: new Map() }]));
-  for (const [key, e] of existing) for (const v of e.variants ?? []) if (v.sku) results.get(key)!.variantIds.set(v.sku, v.id);
+  const planned = await planChunk(products, ctx);
+  const plans = planned.map((r) => r.plan);
+  const results = new Map<string, ChunkResult>(planned.map((r) => [r.plan.key, r]));
 
   // Options first: an update may need values the product does not have yet.
   for (const plan of plans) {
     if (!plan.optionOps || !plan.productId) continue;
     try {
-      await sdk.client.fetch(`/admin/products/${encodeURIComponent(plan.productId)}/options/batch`, { method: "POST", body: plan.optionOps, signal });
+      await sdk.admin.product.linkOptions(plan.productId, plan.optionOps as never, undefined, undefined, { signal });
     } catch (e) {
       if (mayHaveBeenApplied(e) && attempt < 2) return writeChunk(products, ctx, attempt + 1);
       results.get(plan.key)!.error = rowError(e);
@@ -432,12 +445,12 @@ async function refreshIds(plans: ProductPlan[], ctx: WriteContext): Promise<void
 async function sendBatch(group: { plan: ProductPlan; body: Rec }[], results: Map<string, ChunkResult>, ctx: WriteContext): Promise<void> {
   const create = group.filter((i) => i.plan.create).map((i) => i.body);
   const update = group.filter((i) => i.plan.update).map((i) => i.body);
-  const res = await ctx.sdk.client.fetch<Rec>("/admin/products/batch", {
-    method: "POST",
-    body: { ...(create.length ? { create } : {}), ...(update.length ? { update } : {}) },
-    query: { fields: "id,handle,variants.id,variants.sku" },
-    signal: ctx.signal,
-  });
+  const res: Rec = await ctx.sdk.admin.product.batch(
+    { ...(create.length ? { create } : {}), ...(update.length ? { update } : {}) } as never,
+    { fields: "id,handle,variants.id,variants.sku" },
+    undefined,
+    { signal: ctx.signal },
+  );
   // `created` is not in input order (NOTES.md §13): match by handle.
   for (const p of [...((res.created as Rec[]) ?? []), ...((res.updated as Rec[]) ?? [])]) {
     const item = group.find((i) => (i.plan.productId ? i.plan.productId === p.id : i.plan.handle === p.handle));
@@ -503,11 +516,11 @@ export async function applyStock(sdk: Medusa, locationId: string, targets: Stock
   const all = [...create.map((b) => ({ op: "create" as const, b })), ...update.map((b) => ({ op: "update" as const, b }))];
   await runPool(chunked(all, { maxItems: 500 }), 1, async (group) => {
     try {
-      await sdk.client.fetch("/admin/inventory-items/location-levels/batch", {
-        method: "POST",
-        body: { create: group.filter((g) => g.op === "create").map((g) => g.b), update: group.filter((g) => g.op === "update").map((g) => g.b) },
-        signal: opts.signal,
-      });
+      await sdk.admin.inventoryItem.batchInventoryItemsLocationLevels(
+        { create: group.filter((g) => g.op === "create").map((g) => g.b), update: group.filter((g) => g.op === "update").map((g) => g.b) } as never,
+        undefined,
+        { signal: opts.signal },
+      );
     } catch (e) {
       for (const g of group) errors.set(skuOf.get(g.b.inventory_item_id)!, rowError(e));
     }

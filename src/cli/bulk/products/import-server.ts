@@ -15,14 +15,14 @@ import path from "node:path";
 import type { Medusa } from "../../../sdk/index.js";
 import type { Factory } from "../../cmdutil/factory.js";
 import { CancelError, JobError } from "../../../term/errors.js";
-import { CsvSpool } from "../../bulk/csv.js";
-import { classifyColumn, type ParsedRow } from "../../bulk/product-csv.js";
-import { planProduct, type ExistingProduct, type ProductPlan } from "../../bulk/product-plan.js";
-import { applyStock, fetchExisting, streamProducts, type FileIndex, type StoreFacts } from "../../bulk/product-import.js";
-import { createProgress } from "../../bulk/progress.js";
-import { ReportWriter, emptySummary, countRow, type ReportRow } from "../../bulk/report.js";
-import { runPool } from "../../bulk/pool.js";
-import type { ImportOptions } from "./import.js";
+import { CsvSpool } from "../csv.js";
+import { classifyColumn, type ParsedRow } from "./csv-columns.js";
+import { planProduct, type ExistingProduct, type ProductPlan } from "./plan.js";
+import { applyStock, fetchExisting, streamProducts, type FileIndex, type StoreFacts } from "./import-batch.js";
+import { createProgress } from "../progress.js";
+import { ReportWriter, emptySummary, countRow, type ReportRow } from "../report.js";
+import { runPool } from "../pool.js";
+import type { ImportOptions } from "./import-options.js";
 
 type Rec = Record<string, any>;
 
@@ -78,8 +78,8 @@ export async function serverImport(f: Factory, o: ImportOptions, ctx: { index: F
   const plans: Rewritten[] = [];
   const warnings = { numericOptions: 0, whitespace: 0, droppedVariants: 0, droppedProducts: 0 };
   const progress = createProgress(f.io, { label: "planning", total: index.dataRows, quiet: o.quiet });
-  const groups: import("../../bulk/product-plan.js").FileProduct[][] = [];
-  let group: import("../../bulk/product-plan.js").FileProduct[] = [];
+  const groups: import("./plan.js").FileProduct[][] = [];
+  let group: import("./plan.js").FileProduct[] = [];
   try {
     for await (const p of streamProducts(o.file, index, { matchHandle: o.match === "handle", skip: new Set(), keepCells: true, signal: f.signal })) {
       group.push(p);
@@ -191,11 +191,7 @@ export async function serverImport(f: Factory, o: ImportOptions, ctx: { index: F
         const file = new File([bytes], originalname, { type: "text/csv" });
         if (!o.quiet) f.io.err.write(`uploading ${spool.rows} rows for Medusa's importer\n`);
         upload = await uploadFile(sdk, file, f.signal);
-        const res = await sdk.client.fetch<Rec>("/admin/products/imports", {
-          method: "POST",
-          body: { file_key: upload, originalname, extension: "csv", size: file.size, mime_type: "text/csv" },
-          signal: f.signal,
-        });
+        const res: Rec = await sdk.admin.product.createImport({ file_key: upload, originalname, extension: "csv", size: file.size, mime_type: "text/csv" }, undefined, undefined, { signal: f.signal });
         transactionId = res.transaction_id as string;
         if (!o.quiet) f.io.err.write(`Medusa import ${transactionId}: ${res.summary?.toCreate ?? "?"} to create, ${res.summary?.toUpdate ?? "?"} to update\n`);
         await sdk.admin.product.confirmImport(transactionId, undefined, undefined, { signal: f.signal });
@@ -212,7 +208,7 @@ export async function serverImport(f: Factory, o: ImportOptions, ctx: { index: F
     }
   } finally {
     if (upload) {
-      await sdk.client.fetch(`/admin/uploads/${encodeURIComponent(upload)}`, { method: "DELETE" }).catch((e: Error) => {
+      await sdk.admin.upload.delete(upload).catch((e: Error) => {
         f.io.err.write(`warning: could not delete the uploaded file ${upload}: ${e.message}\n`);
       });
     }
@@ -224,7 +220,7 @@ export async function serverImport(f: Factory, o: ImportOptions, ctx: { index: F
   // Medusa's import answers no ids: read the created products back for the report.
   const created = plans.filter((r) => r.plan.action === "create" && r.plan.handle);
   if (created.length) {
-    const { listByKeys } = await import("../../bulk/lookup.js");
+    const { listByKeys } = await import("../lookup.js");
     const found = await listByKeys(sdk, "product", "handle", created.map((r) => r.plan.handle!), { fields: "id,handle,variants.id,variants.sku" }, { concurrency: o.concurrency, signal: f.signal });
     for (const r of created) {
       const p = found.find((x) => x.handle === r.plan.handle);
@@ -233,7 +229,7 @@ export async function serverImport(f: Factory, o: ImportOptions, ctx: { index: F
       for (const x of r.plan.rows) x.variantId = ((p.variants as Rec[]) ?? []).find((v) => x.sku && v.sku === x.sku)?.id;
     }
   }
-  let stockErrors = new Map<string, import("../../bulk/report.js").RowError>();
+  let stockErrors = new Map<string, import("../report.js").RowError>();
   if (store.locationId && stockTargets.length) stockErrors = (await applyStock(sdk, store.locationId, stockTargets, { dryRun: false, signal: f.signal })).errors;
   const rows = rowsOf((r) => (r.rows.some((row) => typeof row.variant.sku === "string" && stockErrors.has(row.variant.sku)) ? "failed" : r.plan.action));
   for (const row of rows) if (row.action === "failed" && row.key && stockErrors.has(row.key)) row.error = stockErrors.get(row.key);
@@ -248,11 +244,7 @@ export async function serverImport(f: Factory, o: ImportOptions, ctx: { index: F
 
 /** Uploads through a presigned URL when the file provider gives one, else through Medusa; returns the file key. */
 async function uploadFile(sdk: Medusa, file: File, signal: AbortSignal): Promise<string> {
-  const presigned = await sdk.client.fetch<Rec>("/admin/uploads/presigned-urls", {
-    method: "POST",
-    body: { originalname: file.name, mime_type: file.type, size: file.size },
-    signal,
-  });
+  const presigned: Rec = await sdk.admin.upload.presignedUrl({ originalname: file.name, mime_type: file.type, size: file.size } as never, undefined, undefined, { signal });
   if (/^https?:\/\//.test(presigned.url)) {
     const { putPresigned } = await import("../../../sdk/admin/helpers.js");
     await putPresigned({ fetch: (p: string, init: object) => sdk.client.fetch(p, init), client: sdk.client } as never, presigned.url, file, { signal });
@@ -274,10 +266,7 @@ async function waitForImport(sdk: Medusa, originalname: string, since: number, t
   try {
     for (;;) {
       if (f.signal.aborted) throw new CancelError();
-      const page = await sdk.client.fetch<Rec>("/admin/notifications", {
-        query: { limit: 50, order: "-created_at", fields: "id,data,created_at" },
-        signal: f.signal,
-      });
+      const page: Rec = await sdk.admin.notification.list({ limit: 50, order: "-created_at", fields: "id,data,created_at" }, undefined, { signal: f.signal });
       for (const n of (page.notifications as Rec[]) ?? []) {
         if (Date.parse(n.created_at) < since - 60_000) continue;
         const d = (n.data ?? {}) as Rec;

@@ -1,0 +1,17 @@
+import type { BulkFlags } from "../options.js";
+
+/** What `products import` was asked to do: its flags, as both engines read them. */
+export interface ImportOptions extends BulkFlags {
+  file: string;
+  engine: "batch" | "server";
+  match?: "handle";
+  salesChannel?: string;
+  shippingProfile?: string;
+  location?: string;
+  chunkSize: number;
+  output?: "table" | "json";
+  json?: boolean;
+  wait: boolean;
+  /** Milliseconds; 30 minutes when not given. */
+  waitTimeout?: number;
+}
