@@ -34,6 +34,21 @@ export function adminOf(sdk: Medusa): Record<string, Record<string, (...a: any[]
   return sdk.admin as never;
 }
 
+/**
+ * Every record of a list answered by `page(query)` under `key`, following limit/offset: for the
+ * lists that hang under one record (`sdk.admin.priceList.prices(id, query)`).
+ */
+export async function pageAll<T = Rec>(page: (query: Rec) => Promise<unknown>, key: string, query: Rec = {}, pageSize = 200): Promise<T[]> {
+  const out: T[] = [];
+  for (let offset = 0; ; offset += pageSize) {
+    const res = (await page({ ...query, limit: pageSize, offset })) as Rec;
+    const got = (res?.[key] as T[] | undefined) ?? [];
+    out.push(...got);
+    const count = typeof res?.count === "number" ? res.count : undefined;
+    if (got.length < pageSize || (count !== undefined && out.length >= count)) return out;
+  }
+}
+
 /** Every record of a resource's list that matches `query`, page by page. */
 export async function listAll<T = Rec>(sdk: Medusa, resource: ListResource, query: Rec = {}, opts: LookupOptions = {}): Promise<T[]> {
   const res = adminOf(sdk)[resource];

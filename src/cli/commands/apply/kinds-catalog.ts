@@ -2,7 +2,7 @@
 import { changedFields, compact, envName, listByKeys, metadataChanged, same, sorted, type Item, type Kind, type KindContext, type Ref } from "./engine.js";
 import { simpleKind, idsOf, refList, METADATA, ENV_FIELD } from "./simple.js";
 import { Issues, at, bool, country, currency, int, list, mapping, nonNegative, num, oneOf, opt, req, shape, shapeOf, str, strList, strOrNull, type Rec } from "./validate.js";
-import { fromVariantPrice, mergedVariantPrices, planPrices, type PriceSpec } from "../prices/plan.js";
+import { fromVariantPrice, mergedVariantPrices, planPrices, type PriceSpec } from "../../bulk/prices/plan.js";
 
 type S = Rec;
 
@@ -452,7 +452,7 @@ function priceWire(p: PriceSpec): Rec {
  * ones created. A variant's change line gains "stock" when its levels change.
  */
 async function applyStock(wants: StockWant[], ctx: KindContext): Promise<void> {
-  const { planStock } = await import("../inventory/plan.js");
+  const { planStock } = await import("../../bulk/inventory/plan.js");
   const skus = [...new Set(wants.map((w) => w.sku))];
   const items = wants.some((w) => ctx.isPlaceholder(w.location_id)) && ctx.dryRun ? [] : await listByKeys<Rec>(ctx.api, "/admin/inventory-items", "inventory_items", "sku", skus, {
     fields: "id,sku,location_levels.id,location_levels.location_id,location_levels.stocked_quantity",

@@ -2,7 +2,7 @@
 import { changedFields, compact, envName, listAll, listByKeys, metadataChanged, same, type Kind, type Ref } from "./engine.js";
 import { simpleKind, idsOf, refList, METADATA, ENV_FIELD } from "./simple.js";
 import { Issues, bool, currency, date, list, nonNegative, num, oneOf, opt, req, shape, shapeOf, str, strList, strOrNull, type Rec } from "./validate.js";
-import { fromListPrice, planPrices, priceBody, type PriceSpec } from "../prices/plan.js";
+import { fromListPrice, planPrices, priceBody, type PriceSpec } from "../../bulk/prices/plan.js";
 
 type S = Rec;
 

@@ -1,11 +1,7 @@
 import { Option, type Command } from "commander";
 import type { CommandContext } from "../../cmdutil/context.js";
-import { addBulkOptions, type BulkFlags } from "../../bulk/options.js";
-
-export interface InventoryApplyOptions extends BulkFlags {
-  output?: "table" | "json";
-  json?: boolean;
-}
+import { addBulkOptions } from "../../bulk/options.js";
+import type { InventoryApplyOptions } from "../../bulk/inventory/apply.js";
 
 /**
  * `medusactl inventory apply <stock.csv>` (CONTRACT §1, §6). A noun of its own: stock sheets work
@@ -35,7 +31,7 @@ Examples:
   );
   cmd.action(async (file: string, o: InventoryApplyOptions, c: Command) => {
     const f = ctx.factory(c);
-    const { inventoryApplyRun } = await import("./apply.js");
+    const { inventoryApplyRun } = await import("../../bulk/inventory/apply.js");
     await inventoryApplyRun(f, file, o);
   });
 }

@@ -1,15 +1,7 @@
 import { Option, type Command } from "commander";
 import type { CommandContext } from "../../cmdutil/context.js";
-import { addBulkOptions, type BulkFlags } from "../../bulk/options.js";
-
-export interface PricesApplyOptions extends BulkFlags {
-  priceList?: string;
-  priceListTitle?: string;
-  prune?: boolean;
-  yes?: boolean;
-  output?: "table" | "json";
-  json?: boolean;
-}
+import { addBulkOptions } from "../../bulk/options.js";
+import type { PricesApplyOptions } from "../../bulk/prices/apply.js";
 
 /** `medusactl prices apply <prices.csv>` (CONTRACT §1, §6): a price sheet into a price list or onto variants. */
 export function register(noun: Command, ctx: CommandContext): void {
@@ -42,7 +34,7 @@ Examples:
   );
   cmd.action(async (file: string, o: PricesApplyOptions, c: Command) => {
     const f = ctx.factory(c);
-    const { pricesApplyRun } = await import("./apply.js");
+    const { pricesApplyRun } = await import("../../bulk/prices/apply.js");
     await pricesApplyRun(f, file, o);
   });
 }

@@ -8,9 +8,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createFactory } from "../../../../src/cli/cmdutil/factory.js";
 import { CancelError, PartialFailureError, UsageError } from "../../../../src/term/errors.js";
-import { pricesApplyRun } from "../../../../src/cli/commands/prices/apply.js";
-import type { PricesApplyOptions } from "../../../../src/cli/commands/prices/index.js";
+import { pricesApplyRun } from "../../../../src/cli/bulk/prices/apply.js";
+import type { PricesApplyOptions } from "../../../../src/cli/bulk/prices/apply.js";
 import { testIO } from "../../../helpers/test-io.js";
+import { routeSdk } from "../../../helpers/fake-route-sdk.js";
 
 type Rec = Record<string, unknown>;
 
@@ -71,7 +72,7 @@ function setup(rows: number) {
       }),
       dataDir: () => dir,
       target: async () => ({ url: "http://fake", profileName: "test", source: "profile", production: false }),
-      sdk: async () => ({ client: { fetch: store.fetch } }) as never,
+      sdk: async () => routeSdk(store.fetch as never),
     });
     try {
       await pricesApplyRun(f, file, { concurrency: 1, quiet: true, ...o } as PricesApplyOptions);

@@ -1,18 +1,24 @@
+import type { BulkFlags } from "../options.js";
 import type { Factory } from "../../cmdutil/factory.js";
 import { PartialFailureError, UsageError } from "../../../term/errors.js";
 import { renderTable } from "../../output/render.js";
-import { Problems } from "../../bulk/problems.js";
-import { parseCount, readSheet, type SheetRow } from "../../bulk/sheet.js";
-import { chunked, runPool } from "../../bulk/pool.js";
-import { createProgress } from "../../bulk/progress.js";
-import { Checkpoint, jobFor } from "../../bulk/checkpoint.js";
-import { ReportWriter, countRow, emptySummary, rowError, type ReportRow, type ReportSummary } from "../../bulk/report.js";
-import { listByKeys } from "../apply/engine.js";
-import { sdkApi } from "../apply/run.js";
+import { Problems } from "../problems.js";
+import { parseCount, readSheet, type SheetRow } from "../sheet.js";
+import { chunked, runPool } from "../pool.js";
+import { createProgress } from "../progress.js";
+import { Checkpoint, jobFor } from "../checkpoint.js";
+import { ReportWriter, countRow, emptySummary, rowError, type ReportRow, type ReportSummary } from "../report.js";
+import { listByKeys } from "../lookup.js";
 import { planStock, type StockPlan, type StockWant } from "./plan.js";
-import type { InventoryApplyOptions } from "./index.js";
 
 type Rec = Record<string, unknown>;
+
+/** The flags of `inventory apply`. */
+export interface InventoryApplyOptions extends BulkFlags {
+  output?: "table" | "json";
+  json?: boolean;
+}
+
 
 export interface StockRow extends StockWant {
   row: number;
@@ -51,7 +57,7 @@ export interface InventoryResult {
 
 export async function inventoryApplyRun(f: Factory, file: string, o: InventoryApplyOptions): Promise<InventoryResult> {
   if (o.dryRun && o.resume) throw new UsageError("--resume continues a real run; drop --dry-run");
-  if (o.report) (await import("../../bulk/report.js")).reportFormat(o.report);
+  if (o.report) (await import("../report.js")).reportFormat(o.report);
   const format = o.json ? "json" : (o.output ?? "table");
   const problems = new Problems();
   const sheet = await readSheet(file, file, { required: ["sku", "stocked_quantity"], optional: [], oneOf: [["location_id", "location_name"]] }, problems, f.signal);
@@ -60,13 +66,12 @@ export async function inventoryApplyRun(f: Factory, file: string, o: InventoryAp
   if (!sheet.rows.length && !problems.size) problems.add({ file, message: "no stock rows (only a header)" });
 
   const sdk = await f.sdk();
-  const api = sdkApi(sdk.client as never, f.signal);
   // Locations by name or id, and the SKUs' inventory items with their levels.
   const names = [...new Set(valid.flatMap((r) => (r.location_name ? [r.location_name] : [])))];
   const ids = [...new Set(valid.flatMap((r) => (r.location_id ? [r.location_id] : [])))];
   const [byName, byId] = await Promise.all([
-    listByKeys<Rec>(api, "/admin/stock-locations", "stock_locations", "name", names, { fields: "id,name" }),
-    listByKeys<Rec>(api, "/admin/stock-locations", "stock_locations", "id", ids, { fields: "id,name" }),
+    listByKeys<Rec>(sdk, "stockLocation", "name", names, { fields: "id,name" }, { signal: f.signal }),
+    listByKeys<Rec>(sdk, "stockLocation", "id", ids, { fields: "id,name" }, { signal: f.signal }),
   ]);
   const nameToId = new Map<string, string[]>();
   for (const l of byName) nameToId.set(l.name as string, [...(nameToId.get(l.name as string) ?? []), l.id as string]);
@@ -76,7 +81,7 @@ export async function inventoryApplyRun(f: Factory, file: string, o: InventoryAp
   const groups: string[][] = [];
   for (let i = 0; i < skus.length; i += 100) groups.push(skus.slice(i, i + 100));
   await runPool(groups, o.concurrency, async (g) => {
-    items.push(...(await listByKeys<Rec>(api, "/admin/inventory-items", "inventory_items", "sku", g, { fields: "id,sku,location_levels.id,location_levels.location_id,location_levels.stocked_quantity" })));
+    items.push(...(await listByKeys<Rec>(sdk, "inventoryItem", "sku", g, { fields: "id,sku,location_levels.id,location_levels.location_id,location_levels.stocked_quantity" }, { signal: f.signal })));
   }, f.signal);
   const haveSku = new Set(items.map((i) => i.sku as string));
   const rows: StockRow[] = [];
@@ -140,10 +145,11 @@ export async function inventoryApplyRun(f: Factory, file: string, o: InventoryAp
       const level = (x: (typeof ops)[number]) => ({ inventory_item_id: x.s.inventory_item_id, location_id: x.s.location_id, stocked_quantity: x.s.stocked_quantity });
       let out: ReportRow[];
       try {
-        await api.post("/admin/inventory-items/location-levels/batch", {
-          create: chunk.filter((x) => x.action === "create").map(level),
-          update: chunk.filter((x) => x.action === "update").map(level),
-        });
+        await sdk.admin.inventoryItem.batchInventoryItemsLocationLevels(
+          { create: chunk.filter((x) => x.action === "create").map(level), update: chunk.filter((x) => x.action === "update").map(level) } as never,
+          undefined,
+          { signal: f.signal },
+        );
         out = chunk.map((x) => rowFor(x.s, x.action));
       } catch (e) {
         if ((e as Error)?.name === "AbortError") throw e;

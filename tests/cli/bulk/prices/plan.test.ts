@@ -1,9 +1,9 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { fromListPrice, fromVariantPrice, mergedVariantPrices, planPrices, priceKey, type ExistingPrice, type PriceSpec } from "../../../../src/cli/commands/prices/plan.js";
-import { checkDuplicateKeys, validatePriceRows, type PriceRow } from "../../../../src/cli/commands/prices/apply.js";
-import { planStock } from "../../../../src/cli/commands/inventory/plan.js";
-import { validateStockRows } from "../../../../src/cli/commands/inventory/apply.js";
+import { fromListPrice, fromVariantPrice, mergedVariantPrices, planPrices, priceKey, type ExistingPrice, type PriceSpec } from "../../../../src/cli/bulk/prices/plan.js";
+import { checkDuplicateKeys, validatePriceRows, type PriceRow } from "../../../../src/cli/bulk/prices/apply.js";
+import { planStock } from "../../../../src/cli/bulk/inventory/plan.js";
+import { validateStockRows } from "../../../../src/cli/bulk/inventory/apply.js";
 import { Problems, formatProblem } from "../../../../src/cli/bulk/problems.js";
 import { parseDecimal, readSheet } from "../../../../src/cli/bulk/sheet.js";
 

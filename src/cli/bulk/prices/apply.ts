@@ -1,20 +1,31 @@
+import type { BulkFlags } from "../options.js";
 import type { Factory } from "../../cmdutil/factory.js";
 import { PartialFailureError, UsageError } from "../../../term/errors.js";
 import { requireConfirmation } from "../../cmdutil/prompter.js";
 import { renderTable } from "../../output/render.js";
 import { formatMoney } from "../../../shared/format.js";
-import { Problems, type Problem } from "../../bulk/problems.js";
-import { parseCount, parseDecimal, readSheet, type SheetRow } from "../../bulk/sheet.js";
-import { chunked, runPool } from "../../bulk/pool.js";
-import { createProgress } from "../../bulk/progress.js";
-import { Checkpoint, jobFor } from "../../bulk/checkpoint.js";
-import { ReportWriter, countRow, emptySummary, rowError, type ReportRow, type ReportSummary } from "../../bulk/report.js";
-import { listAll, listByKeys, type Api } from "../apply/engine.js";
-import { sdkApi } from "../apply/run.js";
+import { Problems, type Problem } from "../problems.js";
+import { parseCount, parseDecimal, readSheet, type SheetRow } from "../sheet.js";
+import { chunked, runPool } from "../pool.js";
+import { createProgress } from "../progress.js";
+import { Checkpoint, jobFor } from "../checkpoint.js";
+import { ReportWriter, countRow, emptySummary, rowError, type ReportRow, type ReportSummary } from "../report.js";
+import { listAll, listByKeys, pageAll } from "../lookup.js";
+import type { Medusa } from "../../../sdk/index.js";
 import { fromListPrice, fromVariantPrice, mergedVariantPrices, planPrices, priceBody, priceKey, type ExistingPrice, type PricePlan, type PriceSpec } from "./plan.js";
-import type { PricesApplyOptions } from "./index.js";
 
 type Rec = Record<string, unknown>;
+
+/** The flags of `prices apply`. */
+export interface PricesApplyOptions extends BulkFlags {
+  priceList?: string;
+  priceListTitle?: string;
+  prune?: boolean;
+  yes?: boolean;
+  output?: "table" | "json";
+  json?: boolean;
+}
+
 
 /** One row of the sheet after validation. */
 export interface PriceRow extends PriceSpec {
@@ -93,7 +104,7 @@ interface VariantInfo {
   prices?: Rec[];
 }
 
-async function resolveVariants(api: Api, rows: ReturnType<typeof validatePriceRows>, withPrices: boolean, concurrency: number): Promise<{ bySku: Map<string, VariantInfo>; byId: Map<string, VariantInfo> }> {
+async function resolveVariants(sdk: Medusa, signal: AbortSignal, rows: ReturnType<typeof validatePriceRows>, withPrices: boolean, concurrency: number): Promise<{ bySku: Map<string, VariantInfo>; byId: Map<string, VariantInfo> }> {
   const fields = `id,sku,product_id${withPrices ? ",*prices,*prices.price_rules" : ""}`;
   const skus = [...new Set(rows.flatMap((r) => (r.sku ? [r.sku] : [])))];
   const ids = [...new Set(rows.flatMap((r) => (r.variant_id ? [r.variant_id] : [])))];
@@ -103,7 +114,7 @@ async function resolveVariants(api: Api, rows: ReturnType<typeof validatePriceRo
   for (let i = 0; i < skus.length; i += 100) groups.push(["sku", skus.slice(i, i + 100)]);
   for (let i = 0; i < ids.length; i += 100) groups.push(["id", ids.slice(i, i + 100)]);
   await runPool(groups, concurrency, async ([filter, values]) => {
-    for (const v of await listAll<VariantInfo>(api, "/admin/product-variants", "variants", { [filter]: values, fields })) {
+    for (const v of await listAll<VariantInfo>(sdk, "productVariant", { [filter]: values, fields }, { signal })) {
       byId.set(v.id, v);
       if (v.sku) bySku.set(v.sku, v);
     }
@@ -111,17 +122,17 @@ async function resolveVariants(api: Api, rows: ReturnType<typeof validatePriceRo
   return { bySku, byId };
 }
 
-async function findPriceList(api: Api, o: PricesApplyOptions): Promise<Rec | undefined> {
+async function findPriceList(sdk: Medusa, signal: AbortSignal, o: PricesApplyOptions): Promise<Rec | undefined> {
   if (o.priceList) {
     try {
-      return (await api.get<{ price_list: Rec }>(`/admin/price-lists/${encodeURIComponent(o.priceList)}`)).price_list;
+      return (await sdk.admin.priceList.retrieve(o.priceList, undefined, undefined, { signal })).price_list as unknown as Rec;
     } catch (e) {
       if ((e as { status?: number }).status === 404) throw new UsageError(`no price list ${o.priceList}`);
       throw e;
     }
   }
   const title = o.priceListTitle!;
-  const found = (await listAll<Rec>(api, "/admin/price-lists", "price_lists", { q: title })).filter((p) => p.title === title);
+  const found = (await listAll<Rec>(sdk, "priceList", { q: title }, { signal })).filter((p) => p.title === title);
   if (found.length > 1) throw new UsageError(`${found.length} price lists are titled "${title}"`, `name one with --price-list (${found.map((p) => p.id).join(", ")})`);
   return found[0];
 }
@@ -144,7 +155,7 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
   if (o.priceList && o.priceListTitle) throw new UsageError("give --price-list or --price-list-title, not both");
   if (o.prune && !o.priceList && !o.priceListTitle) throw new UsageError("--prune works on a price list: add --price-list or --price-list-title", "without a list, variant prices are merged and never deleted");
   if (o.dryRun && o.resume) throw new UsageError("--resume continues a real run; drop --dry-run");
-  if (o.report) (await import("../../bulk/report.js")).reportFormat(o.report);
+  if (o.report) (await import("../report.js")).reportFormat(o.report);
   const format = o.json ? "json" : (o.output ?? "table");
   const withList = Boolean(o.priceList || o.priceListTitle);
 
@@ -157,10 +168,9 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
 
   // 2. Variants and regions named by the sheet must exist.
   const sdk = await f.sdk();
-  const api = sdkApi(sdk.client as never, f.signal);
-  const { bySku, byId } = await resolveVariants(api, valid, !withList, o.concurrency);
+  const { bySku, byId } = await resolveVariants(sdk, f.signal, valid, !withList, o.concurrency);
   const regionIds = [...new Set(valid.flatMap((r) => (r.region_id ? [r.region_id] : [])))];
-  const regions = new Set((await listByKeys<Rec>(api, "/admin/regions", "regions", "id", regionIds, { fields: "id" })).map((r) => r.id as string));
+  const regions = new Set((await listByKeys<Rec>(sdk, "region", "id", regionIds, { fields: "id" }, { signal: f.signal })).map((r) => r.id as string));
   const rows: PriceRow[] = [];
   for (const r of valid) {
     const v = r.sku ? bySku.get(r.sku) : byId.get(r.variant_id!);
@@ -176,10 +186,13 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
   problems.throwIfAny();
 
   // 3. The plan against the live store.
-  let list = withList ? await findPriceList(api, o) : undefined;
+  let list = withList ? await findPriceList(sdk, f.signal, o) : undefined;
   const listTitle = (list?.title as string | undefined) ?? o.priceListTitle;
   let existing: ExistingPrice[] = [];
-  if (list) existing = (await listAll<Rec>(api, `/admin/price-lists/${encodeURIComponent(list.id as string)}/prices`, "prices", {}, 1000)).map(fromListPrice);
+  if (list) {
+    const id = list.id as string;
+    existing = (await pageAll<Rec>((q) => sdk.admin.priceList.prices(id, q, undefined, { signal: f.signal }), "prices", {}, 1000)).map(fromListPrice);
+  }
   const variantPrices = new Map<string, (ExistingPrice & { otherRules: boolean; rules: Rec })[]>();
   if (!withList) {
     for (const v of byId.values()) variantPrices.set(v.id, (v.prices ?? []).map((p) => fromVariantPrice(v.id, p)));
@@ -196,7 +209,7 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
 
   // Pruned prices belong to variants the sheet does not name: look their SKUs up for the plan.
   const unknown = [...new Set(plan.delete.map((e) => e.variant_id).filter((id) => !skuOf.has(id)))];
-  for (const v of await listByKeys<Rec>(api, "/admin/product-variants", "variants", "id", unknown, { fields: "id,sku" })) skuOf.set(v.id as string, v.sku as string | undefined);
+  for (const v of await listByKeys<Rec>(sdk, "productVariant", "id", unknown, { fields: "id,sku" }, { signal: f.signal })) skuOf.set(v.id as string, v.sku as string | undefined);
 
   if (o.dryRun) {
     for (const r of [...plan.create, ...plan.update.map((u) => u.price), ...plan.unchanged]) countRow(summary, { action: plan.create.includes(r as PriceRow) ? "create" : plan.unchanged.includes(r as PriceRow) ? "unchanged" : "update" });
@@ -220,7 +233,7 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
   const done = new Map(checkpoint.entries.filter((e) => e.action !== "failed").map((e) => [e.row, e]));
   if (checkpoint.resumed && !o.quiet) f.io.err.write(`Resuming: ${done.size} row${done.size === 1 ? "" : "s"} were written by the interrupted run.\n`);
   if (withList && !list) {
-    list = (await api.post<{ price_list: Rec }>("/admin/price-lists", { title: listTitle, description: listTitle, type: "sale", status: "active", rules: {} })).price_list;
+    list = (await sdk.admin.priceList.create({ title: listTitle, description: listTitle, type: "sale", status: "active", rules: {} } as never, undefined, undefined, { signal: f.signal })).price_list as unknown as Rec;
     result.price_list = { id: list.id as string, title: listTitle!, created: true };
     f.io.err.write(`Created price list "${listTitle}" (${list.id}).\n`);
   }
@@ -257,7 +270,7 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
         };
         let out: ReportRow[];
         try {
-          const res = await api.post<{ created?: Rec[] }>(`/admin/price-lists/${encodeURIComponent(listId)}/prices/batch`, body);
+          const res = (await sdk.admin.priceList.batchPrices(listId, body as never, undefined, undefined, { signal: f.signal })) as unknown as { created?: Rec[] };
           // `created` is not in input order: match the new ids by key.
           const createdIds = new Map(((res.created as Rec[]) ?? []).map((c) => [priceKey(fromListPrice(c)), c.id as string]));
           out = chunk.flatMap((op): ReportRow[] =>
@@ -299,7 +312,7 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
         });
         let out: ReportRow[];
         try {
-          await api.post(`/admin/products/${encodeURIComponent(w.productId)}/variants/batch`, { update });
+          await sdk.admin.product.batchVariants(w.productId, { update } as never, undefined, undefined, { signal: f.signal });
           out = touched.map((t) => rowFor(t.p, t.action, "id" in t ? t.id : undefined, t.action === "update" ? ["amount"] : undefined));
         } catch (e) {
           if ((e as Error)?.name === "AbortError") throw e;

@@ -5,9 +5,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createFactory } from "../../../../src/cli/cmdutil/factory.js";
 import { PartialFailureError } from "../../../../src/term/errors.js";
-import { inventoryApplyRun } from "../../../../src/cli/commands/inventory/apply.js";
-import type { InventoryApplyOptions } from "../../../../src/cli/commands/inventory/index.js";
+import { inventoryApplyRun } from "../../../../src/cli/bulk/inventory/apply.js";
+import type { InventoryApplyOptions } from "../../../../src/cli/bulk/inventory/apply.js";
 import { testIO } from "../../../helpers/test-io.js";
+import { routeSdk } from "../../../helpers/fake-route-sdk.js";
 
 type Rec = Record<string, unknown>;
 
@@ -45,7 +46,7 @@ function setup(rows: number) {
     const f = createFactory(t.io, {}, new AbortController().signal, {
       dataDir: () => dir,
       target: async () => ({ url: "http://fake", profileName: "test", source: "profile", production: false }),
-      sdk: async () => ({ client: { fetch } }) as never,
+      sdk: async () => routeSdk(fetch as never),
     });
     try {
       await inventoryApplyRun(f, file, { concurrency: 1, quiet: true, ...o } as InventoryApplyOptions);
