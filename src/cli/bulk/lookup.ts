@@ -27,6 +27,8 @@ export interface LookupOptions {
   concurrency?: number;
   /** Page size for `listAll` (default 200). */
   pageSize?: number;
+  /** Values per request for `listByKeys` (default LOOKUP_BATCH; fewer for heavy field sets). */
+  batch?: number;
 }
 
 /** Untyped access to `sdk.admin.<resource>.<method>`, for lookups driven by data. */
@@ -66,7 +68,7 @@ export async function listByKeys<T = Rec>(sdk: Medusa, resource: ListResource, f
   const unique = [...new Set(values)];
   const out: T[] = [];
   await runPool(
-    chunked(unique, { maxItems: LOOKUP_BATCH, maxBytes: LOOKUP_URL_BUDGET, size: (v) => encodeURIComponent(v).length + filter.length + 12 }),
+    chunked(unique, { maxItems: opts.batch ?? LOOKUP_BATCH, maxBytes: LOOKUP_URL_BUDGET, size: (v) => encodeURIComponent(v).length + filter.length + 12 }),
     opts.concurrency ?? 2,
     async (group) => {
       out.push(...(await listAll<T>(sdk, resource, { ...query, [filter]: group, limit: group.length * 4 + 10 }, { signal: opts.signal })));

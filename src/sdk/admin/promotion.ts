@@ -35,6 +35,8 @@ export const promotion = defineResource({
       body: { delete: payload.rule_ids },
       headers,
     })),
+    // Our addition: one request that adds and removes rules together, so a rule list is never left half replaced.
+    batchRules: op<[id: string, ruleType: string, body: { create?: unknown[]; update?: unknown[]; delete?: string[] }, headers?: H], HttpTypes.AdminPromotionResponse>("POST /admin/promotions/{id}/{ruleType}/batch", "id ruleType body"),
     listRules: shaped<[id: string | null, ruleType: string, query?: HttpTypes.AdminGetPromotionRuleParams, headers?: H], HttpTypes.AdminPromotionRuleListResponse>("GET /admin/promotions/{id}/{ruleType}", "id ruleType query headers", (id, ruleType, query, headers) => ({
       // A null id (rules of a promotion being created) goes out as "null", as in the js-sdk.
       params: { id: id === null ? "null" : id, ruleType },

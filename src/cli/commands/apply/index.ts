@@ -1,13 +1,6 @@
 import { Option, type Command } from "commander";
 import type { CommandContext } from "../../cmdutil/context.js";
-
-export interface ApplyOptions {
-  file?: string;
-  dryRun?: boolean;
-  output?: "table" | "json" | "env" | "shell";
-  json?: boolean;
-  quiet?: boolean;
-}
+import type { ApplyOptions } from "../../bulk/apply/run.js";
 
 /**
  * `medusactl apply -f seed.yaml` (CONTRACT §1, §6): declarative, idempotent seeding. The engine
@@ -36,7 +29,7 @@ Examples:
     )
     .action(async (o: ApplyOptions, c: Command) => {
       const f = ctx.factory(c);
-      const { applyRun } = await import("./run.js");
+      const { applyRun } = await import("../../bulk/apply/run.js");
       await applyRun(f, o);
     });
 }

@@ -1,8 +1,9 @@
 /** Customer groups, customers, price lists, campaigns and promotions. */
+import { pageAll } from "../lookup.js";
 import { changedFields, compact, envName, listAll, listByKeys, metadataChanged, same, type Kind, type Ref } from "./engine.js";
 import { simpleKind, idsOf, refList, METADATA, ENV_FIELD } from "./simple.js";
 import { Issues, bool, currency, date, list, nonNegative, num, oneOf, opt, req, shape, shapeOf, str, strList, strOrNull, type Rec } from "./validate.js";
-import { fromListPrice, planPrices, priceBody, type PriceSpec } from "../../bulk/prices/plan.js";
+import { fromListPrice, planPrices, priceBody, type PriceSpec } from "../prices/plan.js";
 
 type S = Rec;
 
@@ -12,9 +13,8 @@ export const customerGroups = simpleKind<S, Rec>({
   envKind: "CUSTOMER_GROUP",
   fields: { name: req(str), ...METADATA },
   key: (s) => s.name as string,
-  path: "/admin/customer-groups",
-  one: "customer_group",
-  load: (api, keys) => listByKeys(api, "/admin/customer-groups", "customer_groups", "name", keys, { fields: "id,name,metadata" }),
+  resource: "customerGroup",
+  load: (api, keys) => listByKeys(api, "customerGroup", "name", keys, { fields: "id,name,metadata" }),
   keyOf: (e) => e.name as string,
   body: (s) => ({ name: s.name, metadata: s.metadata }),
   current: (e) => e,
@@ -44,9 +44,8 @@ export const customers = simpleKind<S, Rec>({
   },
   key: (s) => s.email as string,
   refs: (s, path) => refList("customer_group", s.groups as string[], `${path}.groups`),
-  path: "/admin/customers",
-  one: "customer",
-  load: (api, keys) => listByKeys(api, "/admin/customers", "customers", "email", keys, { fields: "id,email,first_name,last_name,phone,company_name,metadata,groups.id" }),
+  resource: "customer",
+  load: (api, keys) => listByKeys(api, "customer", "email", keys, { fields: "id,email,first_name,last_name,phone,company_name,metadata,groups.id" }),
   keyOf: (e) => (e.email as string).toLowerCase(),
   body: (s) => ({ email: s.email, first_name: s.first_name, last_name: s.last_name, phone: s.phone, company_name: s.company_name, metadata: s.metadata }),
   current: (e) => e,
@@ -58,7 +57,7 @@ export const customers = simpleKind<S, Rec>({
             field: "groups",
             desired: (s.groups as string[]).map((g) => ctx.id("customer_group", g)),
             current: idsOf(e?.groups),
-            route: (id) => `/admin/customers/${encodeURIComponent(id)}/customer-groups`,
+            method: "batchCustomerGroups",
           },
         ]
       : [],
@@ -121,11 +120,10 @@ export const priceLists: Kind<S, Rec> = (() => {
       });
       return refs;
     },
-    path: "/admin/price-lists",
-    one: "price_list",
+    resource: "priceList",
     // No title filter on this route: search, then match the title exactly.
     load: async (api, keys) =>
-      (await Promise.all(keys.map((t) => listAll<Rec>(api, "/admin/price-lists", "price_lists", { q: t })))).flat(),
+      (await Promise.all(keys.map((t) => listAll<Rec>(api, "priceList", { q: t })))).flat(),
     keyOf: (e) => e.title as string,
     body: (s, ctx) => ({
       title: s.title,
@@ -146,14 +144,17 @@ export const priceLists: Kind<S, Rec> = (() => {
     after: async (s, id, existing, ctx) => {
       if (!s.prices) return [];
       const wanted = listPrices(s, ctx);
-      const have = existing && id ? (await listAll<Rec>(ctx.api, `/admin/price-lists/${encodeURIComponent(id)}/prices`, "prices")).map(fromListPrice) : [];
+      const have = existing && id ? (await pageAll<Rec>((q) => ctx.api.sdk.admin.priceList.prices(id, q, undefined, { signal: ctx.api.signal }), "prices")).map(fromListPrice) : [];
       const plan = planPrices(wanted, have);
       if (!plan.create.length && !plan.update.length) return [];
       if (!ctx.dryRun) {
-        await ctx.api.post(`/admin/price-lists/${encodeURIComponent(id!)}/prices/batch`, {
-          create: plan.create.map((p) => priceBody(p, true)),
-          update: plan.update.map((u) => ({ id: u.id, variant_id: u.price.variant_id, amount: u.price.amount })),
-        });
+        await ctx.api.sdk.admin.priceList.batchPrices(
+          id!,
+          { create: plan.create.map((p) => priceBody(p, true)), update: plan.update.map((u) => ({ id: u.id, variant_id: u.price.variant_id, amount: u.price.amount })) } as never,
+          undefined,
+          undefined,
+          { signal: ctx.api.signal },
+        );
       }
       return ["prices"];
     },
@@ -178,12 +179,13 @@ export const campaigns = simpleKind<S, Rec>({
     if (b?.type === "spend" && !b.currency_code) issues.add(`${path}.budget.currency_code`, "required for a spend budget");
   },
   key: (s) => s.campaign_identifier as string,
-  path: "/admin/campaigns",
-  one: "campaign",
+  resource: "campaign",
   load: async (api, keys) =>
-    (await Promise.all(keys.map((k) => listAll<Rec>(api, "/admin/campaigns", "campaigns", { campaign_identifier: k, fields: "id,name,campaign_identifier,description,starts_at,ends_at,*budget" })))).flat(),
+    (await Promise.all(keys.map((k) => listAll<Rec>(api, "campaign", { campaign_identifier: k, fields: "id,name,campaign_identifier,description,starts_at,ends_at,*budget" })))).flat(),
   keyOf: (e) => e.campaign_identifier as string,
   body: (s) => ({ campaign_identifier: s.campaign_identifier, name: s.name, description: s.description, starts_at: s.starts_at, ends_at: s.ends_at, budget: s.budget }),
+  // Medusa takes only the budget limit on update; type and currency are fixed at creation.
+  updateBody: (u) => (u.budget ? { ...u, budget: { limit: (u.budget as Rec).limit } } : u),
   current: (e) => {
     const b = e.budget as Rec | null;
     return {
@@ -196,23 +198,6 @@ export const campaigns = simpleKind<S, Rec>({
   createOnly: ["campaign_identifier"],
 });
 
-// Medusa takes only the budget limit on update; type and currency are fixed at creation.
-const campaignApply = campaigns.apply.bind(campaigns);
-campaigns.apply = (item, existing, ctx) => {
-  if (!existing || !item.spec.budget) return campaignApply(item, existing, ctx);
-  const wrapped = {
-    ...ctx,
-    api: {
-      ...ctx.api,
-      post: (path: string, body: unknown, query?: Rec) => {
-        const b = body as Rec;
-        if (b.budget) b.budget = { limit: (b.budget as Rec).limit };
-        return ctx.api.post(path, b, query);
-      },
-    },
-  };
-  return campaignApply(item, existing, wrapped);
-};
 
 const ruleShape = shapeOf({ attribute: req(str), operator: req(oneOf("gt", "lt", "eq", "ne", "in", "gte", "lte")), values: req(list((v, p, i) => (typeof v === "number" ? String(v) : str(v, p, i)))) });
 
@@ -256,7 +241,7 @@ export const promotions: Kind<S, Rec> = {
   key: (s) => s.code as string,
   refs: (s, path) => (s.campaign ? [{ kind: "campaign", key: s.campaign as string, path: `${path}.campaign` }] : []),
   load: async (api, keys) => {
-    const list = await listByKeys<Rec>(api, "/admin/promotions", "promotions", "code", keys, {
+    const list = await listByKeys<Rec>(api, "promotion", "code", keys, {
       fields: "id,code,type,status,is_automatic,campaign_id,*application_method,*rules,*rules.values,*application_method.target_rules,*application_method.target_rules.values,*application_method.buy_rules,*application_method.buy_rules.values",
     });
     return new Map(list.map((p) => [p.code as string, p]));
@@ -273,11 +258,11 @@ export const promotions: Kind<S, Rec> = {
     if (!existing) {
       fields.push(...Object.keys(top), "application_method", ...(s.rules ? ["rules"] : []));
       if (!ctx.dryRun) {
-        const res = await ctx.api.post<{ promotion: Rec }>("/admin/promotions", {
-          ...top,
-          application_method: compact({ ...method, target_rules: am.target_rules, buy_rules: am.buy_rules }),
-          rules: s.rules ?? [],
-        });
+        const res = (await ctx.api.sdk.admin.promotion.create(
+          { ...top, application_method: compact({ ...method, target_rules: am.target_rules, buy_rules: am.buy_rules }), rules: s.rules ?? [] } as never,
+          undefined,
+          { signal: ctx.api.signal },
+        )) as unknown as { promotion: Rec };
         id = res.promotion.id as string;
       }
     } else {
@@ -295,7 +280,7 @@ export const promotions: Kind<S, Rec> = {
         for (const f of methodChanged) m[f] = method[f];
         update.application_method = m;
       }
-      if (fields.length && !ctx.dryRun) await ctx.api.post(`/admin/promotions/${encodeURIComponent(id!)}`, update);
+      if (fields.length && !ctx.dryRun) await ctx.api.sdk.admin.promotion.update(id!, update as never, undefined, { signal: ctx.api.signal });
       // Rule lists are made to match the file: the old ones go, the declared ones come.
       const ruleLists: [string, string, Rec[] | undefined, Rec[] | undefined][] = [
         ["rules", "rules", s.rules as Rec[] | undefined, existing.rules as Rec[] | undefined],
@@ -306,9 +291,8 @@ export const promotions: Kind<S, Rec> = {
         if (!want || same(ruleSet(want), ruleSet(have))) continue;
         fields.push(field);
         if (ctx.dryRun) continue;
-        const base = `/admin/promotions/${encodeURIComponent(id!)}/${route}/batch`;
         const old = (have ?? []).map((r) => r.id as string);
-        await ctx.api.post(base, compact({ create: want, delete: old.length ? old : undefined }));
+        await ctx.api.sdk.admin.promotion.batchRules(id!, route, compact({ create: want, delete: old.length ? old : undefined }), undefined, { signal: ctx.api.signal });
       }
     }
     ctx.setId("promotion", code, id);

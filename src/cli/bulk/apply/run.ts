@@ -6,17 +6,16 @@ import type { IOStreams } from "../../../term/io.js";
 import { renderTable } from "../../output/render.js";
 import { SeedError, runApply, type Api, type ApplyResult } from "./engine.js";
 import { KINDS, parseSeed, readSeedText } from "./seed.js";
-import type { ApplyOptions } from "./index.js";
 
 type Rec = Record<string, unknown>;
 
-/** The engine's Api over the SDK client, with the command's abort signal. */
-export function sdkApi(client: { fetch<T>(path: string, init: Rec): Promise<T> }, signal: AbortSignal): Api {
-  return {
-    get: (path, query) => client.fetch(path, { method: "GET", query, signal }),
-    post: (path, body, query) => client.fetch(path, { method: "POST", body, query, signal }),
-    del: (path) => client.fetch(path, { method: "DELETE", signal }),
-  };
+/** The flags of `apply -f`. */
+export interface ApplyOptions {
+  file?: string;
+  dryRun?: boolean;
+  output?: "table" | "json" | "env" | "shell";
+  json?: boolean;
+  quiet?: boolean;
 }
 
 async function readInput(f: Factory, file: string): Promise<string> {
@@ -54,7 +53,7 @@ export async function applyRun(f: Factory, o: ApplyOptions): Promise<ApplyResult
   setMaxListeners(100, f.signal);
   let result: ApplyResult;
   try {
-    result = await runApply(sdkApi(sdk.client as never, f.signal), KINDS, items, { dryRun: Boolean(o.dryRun) });
+    result = await runApply({ sdk, signal: f.signal }, KINDS, items, { dryRun: Boolean(o.dryRun) });
   } catch (e) {
     asUsage(e, file);
   }

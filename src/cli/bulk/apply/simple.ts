@@ -1,7 +1,9 @@
 /**
- * The common shape of most kinds: one collection route, a natural key, plain fields compared one
- * by one, and link lists (`{add, remove}` routes) that are made to match the file exactly.
+ * The common shape of most kinds: one SDK resource, a natural key, plain fields compared one
+ * by one, and link lists (`{add, remove}` methods) that are made to match the file exactly.
  */
+import { callAdmin, oneKey } from "../../../sdk/admin/call.js";
+import type { ListResource } from "../lookup.js";
 import { changedFields, compact, envName, linkDiff, metadataChanged, type Api, type Item, type Kind, type KindContext, type Ref } from "./engine.js";
 import { Issues, opt, shape, str, json, type Field, type Rec } from "./validate.js";
 
@@ -9,8 +11,8 @@ export interface Link {
   field: string;
   desired: string[];
   current: string[];
-  /** `POST <route>` with `{add, remove}`. */
-  route: (id: string) => string;
+  /** The resource's method that takes `(id, {add, remove})`, e.g. "batchSalesChannels". */
+  method: string;
 }
 
 export interface SimpleKindDef<S extends Rec, E extends Rec> {
@@ -24,9 +26,8 @@ export interface SimpleKindDef<S extends Rec, E extends Rec> {
   check?: (spec: S, path: string, issues: Issues) => void;
   key: (spec: S) => string;
   refs?: (spec: S, path: string) => Ref[];
-  /** Collection path, e.g. /admin/sales-channels. */
-  path: string;
-  one: string;
+  /** The SDK resource (`sdk.admin.<resource>`): create, update and links go through its methods. */
+  resource: ListResource;
   load: (api: Api, keys: string[]) => Promise<E[]>;
   keyOf: (existing: E) => string;
   /** Body fields (ids resolved through ctx); metadata is compared by declared key only. */
@@ -42,6 +43,8 @@ export interface SimpleKindDef<S extends Rec, E extends Rec> {
   after?: (spec: S, id: string | undefined, existing: E | undefined, ctx: KindContext) => Promise<string[]>;
   order?: Kind<S, E>["order"];
   children?: Kind<S, E>["children"];
+  /** Reshapes an update's body where Medusa takes less than on create. */
+  updateBody?: (update: Rec) => Rec;
   /** Query for the create/update answer (to read nested ids). */
   writeQuery?: Rec;
 }
@@ -88,8 +91,8 @@ export function simpleKind<S extends Rec, E extends Rec>(def: SimpleKindDef<S, E
       if (!existing) {
         fields = Object.keys(body);
         if (!ctx.dryRun) {
-          const res = await ctx.api.post<Rec>(def.path, body, def.writeQuery);
-          created = res[def.one] as E;
+          const res = await callAdmin<Rec>(ctx.api.sdk, def.resource, "create", { body, query: def.writeQuery }, { signal: ctx.api.signal });
+          created = res[oneKey(def.resource)] as E;
           id = created.id as string;
         }
       } else {
@@ -100,7 +103,7 @@ export function simpleKind<S extends Rec, E extends Rec>(def: SimpleKindDef<S, E
         if (fields.length && !ctx.dryRun) {
           const update: Rec = {};
           for (const f of fields) update[f] = body[f];
-          await ctx.api.post(`${def.path}/${encodeURIComponent(id!)}`, update, def.writeQuery);
+          await callAdmin(ctx.api.sdk, def.resource, "update", { id, body: def.updateBody?.(update) ?? update, query: def.writeQuery }, { signal: ctx.api.signal });
         }
       }
       ctx.setId(def.kind, key, id);
@@ -109,7 +112,7 @@ export function simpleKind<S extends Rec, E extends Rec>(def: SimpleKindDef<S, E
         if (!d.add.length && !d.remove.length) continue;
         if (existing) fields.push(link.field);
         else if (!fields.includes(link.field)) fields.push(link.field);
-        if (!ctx.dryRun) await ctx.api.post(link.route(id!), compact({ add: d.add.length ? d.add : undefined, remove: d.remove.length ? d.remove : undefined }));
+        if (!ctx.dryRun) await callAdmin(ctx.api.sdk, def.resource, link.method, { id, body: compact({ add: d.add.length ? d.add : undefined, remove: d.remove.length ? d.remove : undefined }) }, { signal: ctx.api.signal });
       }
       if (def.after) for (const f of await def.after(spec, id, existing, ctx)) if (!fields.includes(f)) fields.push(f);
       ctx.change({ kind: def.kind, key, action: existing ? (fields.length ? "update" : "unchanged") : "create", fields, id });

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SeedError, envName, runApply, type Api } from "../../../../src/cli/commands/apply/engine.js";
-import { KINDS, parseSeed, readSeedText } from "../../../../src/cli/commands/apply/seed.js";
+import { SeedError, envName, runApply, type Api } from "../../../../src/cli/bulk/apply/engine.js";
+import { routeSdk } from "../../../helpers/fake-route-sdk.js";
+import { KINDS, parseSeed, readSeedText } from "../../../../src/cli/bulk/apply/seed.js";
 
 const root = path.resolve(import.meta.dirname, "../../../..");
 
@@ -83,14 +84,14 @@ function fakeApi() {
   const keyOf: Record<string, string> = { "sales-channels": "sales_channels", "customer-groups": "customer_groups", "product-categories": "product_categories" };
   const oneOf: Record<string, string> = { "sales-channels": "sales_channel", "customer-groups": "customer_group", "product-categories": "product_category" };
   const filters = ["name", "handle"];
-  const api: Api = {
-    async get(p, query = {}) {
+  const routes = {
+    async get(p: string, query: Record<string, unknown> = {}) {
       const table = p.split("/")[2]!;
       let rows = tables[table]!;
       for (const f of filters) if (Array.isArray(query[f])) rows = rows.filter((r) => (query[f] as string[]).includes(r[f] as string));
       return { [keyOf[table]!]: rows, count: rows.length } as never;
     },
-    async post(p, body) {
+    async post(p: string, body: unknown) {
       writes.push(`POST ${p}`);
       const [, , table, id] = p.split("/");
       if (id) {
@@ -102,10 +103,10 @@ function fakeApi() {
       tables[table!]!.push(row);
       return { [oneOf[table!]!]: row } as never;
     },
-    async del() {
-      throw new Error("not used");
-    },
   };
+  // The kinds call SDK methods; the client's requests arrive here as method, path, query and body.
+  const sdk = routeSdk((p, init) => (init.method === "GET" ? routes.get(p, init.query) : routes.post(p, init.body)));
+  const api: Api = { sdk, signal: new AbortController().signal };
   return { api, tables, writes };
 }
 

@@ -3,6 +3,8 @@
  * refer to), checks every reference before anything is written, then walks the kinds in
  * dependency order and creates, updates or leaves each object, like `kubectl apply`.
  */
+import type { Medusa } from "../../../sdk/index.js";
+import { listAll as lookupAll, listByKeys as lookupByKeys, type ListResource } from "../lookup.js";
 import { Issues, type Rec } from "./validate.js";
 
 export type Action = "create" | "update" | "unchanged";
@@ -23,11 +25,10 @@ export interface EnvVar {
   value: string | undefined;
 }
 
-/** The HTTP surface the engine needs: small enough to fake in unit tests. */
+/** What the kinds talk to: the SDK, and the command's abort signal for every request. */
 export interface Api {
-  get<T = any>(path: string, query?: Rec): Promise<T>;
-  post<T = any>(path: string, body: unknown, query?: Rec): Promise<T>;
-  del<T = any>(path: string): Promise<T>;
+  sdk: Medusa;
+  signal: AbortSignal;
 }
 
 export interface Ref {
@@ -230,23 +231,12 @@ export function linkDiff(desired: string[], current: string[]): { add: string[];
   return { add: desired.filter((x) => !have.has(x)), remove: current.filter((x) => !want.has(x)) };
 }
 
-/** Every page of a list route. */
-export async function listAll<T = Rec>(api: Api, path: string, key: string, query: Rec = {}, limit = 200): Promise<T[]> {
-  const out: T[] = [];
-  for (let offset = 0; ; offset += limit) {
-    const page = await api.get<Rec>(path, { ...query, limit, offset });
-    const got = (page[key] as T[] | undefined) ?? [];
-    out.push(...got);
-    const count = typeof page.count === "number" ? page.count : undefined;
-    if (got.length < limit || (count !== undefined && out.length >= count)) return out;
-  }
+/** Every record of a resource's list matching `query` (src/cli/bulk/lookup.ts, with the run's signal). */
+export function listAll<T = Rec>(api: Api, resource: ListResource, query: Rec = {}): Promise<T[]> {
+  return lookupAll<T>(api.sdk, resource, query, { signal: api.signal });
 }
 
-/** Lists in chunks of `size` values of one array filter (`handle[]=…`), as Medusa 2.21 accepts 100. */
-export async function listByKeys<T = Rec>(api: Api, path: string, key: string, filter: string, values: string[], query: Rec = {}, size = 100): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < values.length; i += size) {
-    out.push(...(await listAll<T>(api, path, key, { ...query, [filter]: values.slice(i, i + size) })));
-  }
-  return out;
+/** Records whose `filter` is one of `values`, `batch` values per request (heavy field sets ask for fewer). */
+export function listByKeys<T = Rec>(api: Api, resource: ListResource, filter: string, values: string[], query: Rec = {}, batch = 100): Promise<T[]> {
+  return lookupByKeys<T>(api.sdk, resource, filter, values, query, { signal: api.signal, batch, concurrency: 1 });
 }

@@ -11,9 +11,8 @@ export const salesChannels = simpleKind<S, Rec>({
   envKind: "SALES_CHANNEL",
   fields: { name: req(str), description: opt(strOrNull), is_disabled: opt(bool), ...METADATA },
   key: (s) => s.name as string,
-  path: "/admin/sales-channels",
-  one: "sales_channel",
-  load: (api, keys) => listByKeys(api, "/admin/sales-channels", "sales_channels", "name", keys, { fields: "id,name,description,is_disabled,metadata" }),
+  resource: "salesChannel",
+  load: (api, keys) => listByKeys(api, "salesChannel", "name", keys, { fields: "id,name,description,is_disabled,metadata" }),
   keyOf: (e) => e.name as string,
   body: (s) => ({ name: s.name, description: s.description, is_disabled: s.is_disabled, metadata: s.metadata }),
   current: (e) => e,
@@ -26,11 +25,10 @@ export const publishableKeys = simpleKind<S, Rec>({
   fields: { title: req(str), sales_channels: opt(strList) },
   key: (s) => s.title as string,
   refs: (s, path) => refList("sales_channel", s.sales_channels as string[], `${path}.sales_channels`),
-  path: "/admin/api-keys",
-  one: "api_key",
+  resource: "apiKey",
   // A revoked key cannot be used again: a new one with the same title replaces it.
   load: async (api, keys) =>
-    (await listByKeys<Rec>(api, "/admin/api-keys", "api_keys", "title", keys, { type: "publishable", fields: "id,title,token,revoked_at,sales_channels.id" })).filter(
+    (await listByKeys<Rec>(api, "apiKey", "title", keys, { type: "publishable", fields: "id,title,token,revoked_at,sales_channels.id" })).filter(
       (k) => !k.revoked_at,
     ),
   keyOf: (e) => e.title as string,
@@ -43,7 +41,7 @@ export const publishableKeys = simpleKind<S, Rec>({
             field: "sales_channels",
             desired: (s.sales_channels as string[]).map((n) => ctx.id("sales_channel", n)),
             current: idsOf(e?.sales_channels),
-            route: (id) => `/admin/api-keys/${encodeURIComponent(id)}/sales-channels`,
+            method: "batchSalesChannels",
           },
         ]
       : [],
@@ -68,14 +66,13 @@ export const regions = simpleKind<S, Rec>({
     ...METADATA,
   },
   key: (s) => s.name as string,
-  path: "/admin/regions",
-  one: "region",
+  resource: "region",
   load: async (api, keys) => {
-    const list = await listByKeys<Rec>(api, "/admin/regions", "regions", "name", keys, {
+    const list = await listByKeys<Rec>(api, "region", "name", keys, {
       fields: "id,name,currency_code,automatic_taxes,metadata,countries.iso_2,payment_providers.id",
     });
     // Tax inclusiveness is not a region column: Medusa keeps it as a price preference.
-    const prefs = await listByKeys<Rec>(api, "/admin/price-preferences", "price_preferences", "value", list.map((r) => r.id as string), { attribute: "region_id" });
+    const prefs = await listByKeys<Rec>(api, "pricePreference", "value", list.map((r) => r.id as string), { attribute: "region_id" });
     const inclusive = new Map(prefs.map((p) => [p.value as string, p.is_tax_inclusive as boolean]));
     return list.map((r) => ({ ...r, is_tax_inclusive: inclusive.get(r.id as string) ?? false }));
   },
@@ -107,11 +104,10 @@ export const taxRegions: Kind<S, Rec> = (() => {
     fields: { country_code: req(country), province_code: opt(str), provider_id: opt(str), default_tax_rate: opt(rateShape), ...METADATA },
     key: taxKey,
     refs: (s, path) => (s.province_code ? [{ kind: "tax_region", key: s.country_code as string, path: `${path}.province_code` }] : []),
-    path: "/admin/tax-regions",
-    one: "tax_region",
+    resource: "taxRegion",
     load: async (api, keys) => {
       const countries = [...new Set(keys.map((k) => k.split("/")[0]!))];
-      return listByKeys(api, "/admin/tax-regions", "tax_regions", "country_code", countries, {
+      return listByKeys(api, "taxRegion", "country_code", countries, {
         fields: "id,country_code,province_code,provider_id,parent_id,metadata,tax_rates.id,tax_rates.rate,tax_rates.code,tax_rates.name,tax_rates.is_default,tax_rates.is_combinable",
       });
     },
@@ -132,15 +128,15 @@ export const taxRegions: Kind<S, Rec> = (() => {
       const rates = (existing?.tax_rates as Rec[] | undefined) ?? [];
       const current = rates.find((r) => r.is_default);
       if (!existing) {
-        if (!ctx.dryRun) await ctx.api.post("/admin/tax-rates", compact({ ...want, tax_region_id: id, is_default: true }));
+        if (!ctx.dryRun) await ctx.api.sdk.admin.taxRate.create(compact({ ...want, tax_region_id: id, is_default: true }) as never, undefined, undefined, { signal: ctx.api.signal });
         return ["default_tax_rate"];
       }
       if (current) {
         const diff = changedFields(want, current);
         if (!diff.length) return [];
-        if (!ctx.dryRun) await ctx.api.post(`/admin/tax-rates/${encodeURIComponent(current.id as string)}`, want);
+        if (!ctx.dryRun) await ctx.api.sdk.admin.taxRate.update(current.id as string, want as never, undefined, undefined, { signal: ctx.api.signal });
       } else if (!ctx.dryRun) {
-        await ctx.api.post("/admin/tax-rates", compact({ ...want, tax_region_id: id, is_default: true }));
+        await ctx.api.sdk.admin.taxRate.create(compact({ ...want, tax_region_id: id, is_default: true }) as never, undefined, undefined, { signal: ctx.api.signal });
       }
       return ["default_tax_rate"];
     },
@@ -156,11 +152,10 @@ export const shippingProfiles = simpleKind<S, Rec>({
   envKind: "SHIPPING_PROFILE",
   fields: { name: req(str), type: opt(str), ...METADATA },
   key: (s) => s.name as string,
-  path: "/admin/shipping-profiles",
-  one: "shipping_profile",
+  resource: "shippingProfile",
   // The route filters by one name at a time.
   load: async (api, keys) =>
-    (await Promise.all(keys.map((name) => listAll<Rec>(api, "/admin/shipping-profiles", "shipping_profiles", { name, fields: "id,name,type,metadata" })))).flat(),
+    (await Promise.all(keys.map((name) => listAll<Rec>(api, "shippingProfile", { name, fields: "id,name,type,metadata" })))).flat(),
   keyOf: (e) => e.name as string,
   body: (s) => ({ name: s.name, type: s.type ?? "default", metadata: s.metadata }),
   current: (e) => e,
@@ -195,7 +190,11 @@ export const store: Kind<S, Rec> = {
     ].filter(Boolean) as { kind: string; key: string; path: string }[],
   async apply(item, _e, ctx) {
     const s = item.spec;
-    const { stores } = await ctx.api.get<{ stores: Rec[] }>("/admin/stores", { fields: "id,name,metadata,default_sales_channel_id,default_region_id,default_location_id,*supported_currencies", limit: 1 });
+    const { stores } = (await ctx.api.sdk.admin.store.list(
+      { fields: "id,name,metadata,default_sales_channel_id,default_region_id,default_location_id,*supported_currencies", limit: 1 },
+      undefined,
+      { signal: ctx.api.signal },
+    )) as unknown as { stores: Rec[] };
     const st = stores[0];
     if (!st) throw new Error("the back-end has no store");
     const have = (st.supported_currencies as Rec[]) ?? [];
@@ -229,7 +228,7 @@ export const store: Kind<S, Rec> = {
       fields.push("metadata");
       update.metadata = meta;
     }
-    if (fields.length && !ctx.dryRun) await ctx.api.post(`/admin/stores/${encodeURIComponent(st.id as string)}`, update);
+    if (fields.length && !ctx.dryRun) await ctx.api.sdk.admin.store.update(st.id as string, update as never, undefined, undefined, { signal: ctx.api.signal });
     ctx.change({ kind: "store", key: (st.name as string) ?? "store", action: fields.length ? "update" : "unchanged", fields, id: st.id as string });
     ctx.env(envName("STORE", "ID"), st.id as string);
   },

@@ -74,9 +74,8 @@ export const stockLocations = simpleKind<S, Rec>({
     );
     return refs;
   },
-  path: "/admin/stock-locations",
-  one: "stock_location",
-  load: (api, keys) => listByKeys(api, "/admin/stock-locations", "stock_locations", "name", keys, { fields: LOCATION_FIELDS }),
+  resource: "stockLocation",
+  load: (api, keys) => listByKeys(api, "stockLocation", "name", keys, { fields: LOCATION_FIELDS }),
   keyOf: (e) => e.name as string,
   body: (s) => ({ name: s.name, address: s.address, metadata: s.metadata }),
   current: (e) => e,
@@ -87,7 +86,7 @@ export const stockLocations = simpleKind<S, Rec>({
             field: "sales_channels",
             desired: (s.sales_channels as string[]).map((n) => ctx.id("sales_channel", n)),
             current: idsOf(e?.sales_channels),
-            route: (id: string) => `/admin/stock-locations/${encodeURIComponent(id)}/sales-channels`,
+            method: "updateSalesChannels",
           },
         ]
       : []),
@@ -97,7 +96,7 @@ export const stockLocations = simpleKind<S, Rec>({
             field: "fulfillment_providers",
             desired: s.fulfillment_providers as string[],
             current: idsOf(e?.fulfillment_providers),
-            route: (id: string) => `/admin/stock-locations/${encodeURIComponent(id)}/fulfillment-providers`,
+            method: "updateFulfillmentProviders",
           },
         ]
       : []),
@@ -130,9 +129,12 @@ stockLocations.apply = (item, existing, ctx) => {
 async function locationDetail(ctx: KindContext, locationId: string, fresh = false): Promise<Rec> {
   const key = `location:${locationId}`;
   if (!fresh && ctx.cache.has(key)) return ctx.cache.get(key) as Rec;
-  const { stock_location } = await ctx.api.get<{ stock_location: Rec }>(`/admin/stock-locations/${encodeURIComponent(locationId)}`, {
-    fields: "id,*fulfillment_sets,*fulfillment_sets.service_zones,*fulfillment_sets.service_zones.geo_zones",
-  });
+  const { stock_location } = (await ctx.api.sdk.admin.stockLocation.retrieve(
+    locationId,
+    { fields: "id,*fulfillment_sets,*fulfillment_sets.service_zones,*fulfillment_sets.service_zones.geo_zones" },
+    undefined,
+    { signal: ctx.api.signal },
+  )) as unknown as { stock_location: Rec };
   ctx.cache.set(key, stock_location);
   return stock_location;
 }
@@ -161,7 +163,7 @@ export const fulfillmentSets: Kind<S, Rec> = {
     if (!set) {
       fields.push("name", "type");
       if (!ctx.dryRun) {
-        await ctx.api.post(`/admin/stock-locations/${encodeURIComponent(locationId)}/fulfillment-sets`, { name: s.name, type });
+        await ctx.api.sdk.admin.stockLocation.createFulfillmentSet(locationId, { name: s.name as string, type: type as string }, undefined, { signal: ctx.api.signal });
         set = ((await locationDetail(ctx, locationId, true)).fulfillment_sets as Rec[]).find((f) => f.name === s.name);
         id = set?.id as string;
       }
@@ -201,10 +203,9 @@ export const serviceZones: Kind<S, Rec> = {
     if (!zone) {
       fields.push("name", ...(want ? ["countries"] : []));
       if (!ctx.dryRun) {
-        const res = await ctx.api.post<{ fulfillment_set: Rec }>(`/admin/fulfillment-sets/${encodeURIComponent(setId)}/service-zones`, {
-          name: s.name,
-          geo_zones: geoZones(want ?? []),
-        }, { fields: "id,*service_zones" });
+        const res = (await ctx.api.sdk.admin.fulfillmentSet.createServiceZone(setId, { name: s.name, geo_zones: geoZones(want ?? []) } as never, { fields: "id,*service_zones" }, undefined, { signal: ctx.api.signal })) as unknown as {
+          fulfillment_set: Rec;
+        };
         id = ((res.fulfillment_set.service_zones as Rec[]) ?? []).find((z) => z.name === s.name)?.id as string;
       }
     } else if (want) {
@@ -216,9 +217,7 @@ export const serviceZones: Kind<S, Rec> = {
           const keep = geo.filter((g) => want.includes(g.country_code as string)).map((g) => ({ id: g.id, type: "country", country_code: g.country_code }));
           const add = geoZones(want.filter((c) => !have.includes(c)));
           const others = ((zone.geo_zones as Rec[]) ?? []).filter((g) => g.type !== "country").map((g) => ({ id: g.id, type: g.type, country_code: g.country_code, province_code: g.province_code ?? undefined, city: g.city ?? undefined, postal_expression: g.postal_expression ?? undefined }));
-          await ctx.api.post(`/admin/fulfillment-sets/${encodeURIComponent(setId)}/service-zones/${encodeURIComponent(id!)}`, {
-            geo_zones: [...others.map(compact), ...keep, ...add],
-          });
+          await ctx.api.sdk.admin.fulfillmentSet.updateServiceZone(setId, id!, { geo_zones: [...others.map(compact), ...keep, ...add] } as never, undefined, undefined, { signal: ctx.api.signal });
         }
       }
     }
@@ -258,7 +257,7 @@ export const shippingOptions: Kind<S, Rec> = {
     let option: Rec | undefined;
     if (!ctx.isPlaceholder(zoneId)) {
       const cacheKey = `options:${zoneId}`;
-      if (!ctx.cache.has(cacheKey)) ctx.cache.set(cacheKey, await listAll(ctx.api, "/admin/shipping-options", "shipping_options", { service_zone_id: zoneId, fields: OPTION_FIELDS }));
+      if (!ctx.cache.has(cacheKey)) ctx.cache.set(cacheKey, await listAll(ctx.api, "shippingOption", { service_zone_id: zoneId, fields: OPTION_FIELDS }));
       option = (ctx.cache.get(cacheKey) as Rec[]).find((o) => o.name === s.name);
     }
     const rules: Rec[] = [
@@ -281,7 +280,7 @@ export const shippingOptions: Kind<S, Rec> = {
     if (!option) {
       fields = [...Object.keys(desired), "prices", "rules"];
       if (!ctx.dryRun) {
-        const res = await ctx.api.post<{ shipping_option: Rec }>("/admin/shipping-options", { ...desired, service_zone_id: zoneId, prices, rules, metadata: s.metadata });
+        const res = (await ctx.api.sdk.admin.shippingOption.create({ ...desired, service_zone_id: zoneId, prices, rules, metadata: s.metadata } as never, undefined, undefined, { signal: ctx.api.signal })) as unknown as { shipping_option: Rec };
         id = res.shipping_option.id as string;
       }
     } else {
@@ -325,7 +324,7 @@ export const shippingOptions: Kind<S, Rec> = {
         fields.push("metadata");
         update.metadata = s.metadata;
       }
-      if (fields.length && !ctx.dryRun) await ctx.api.post(`/admin/shipping-options/${encodeURIComponent(id!)}`, update);
+      if (fields.length && !ctx.dryRun) await ctx.api.sdk.admin.shippingOption.update(id!, update as never, undefined, undefined, { signal: ctx.api.signal });
     }
     ctx.setId("shipping_option", key, id);
     ctx.change({ kind: "shipping_option", key, action: !option ? "create" : fields.length ? "update" : "unchanged", fields, id });

@@ -2,7 +2,7 @@
 import { changedFields, compact, envName, listByKeys, metadataChanged, same, sorted, type Item, type Kind, type KindContext, type Ref } from "./engine.js";
 import { simpleKind, idsOf, refList, METADATA, ENV_FIELD } from "./simple.js";
 import { Issues, at, bool, country, currency, int, list, mapping, nonNegative, num, oneOf, opt, req, shape, shapeOf, str, strList, strOrNull, type Rec } from "./validate.js";
-import { fromVariantPrice, mergedVariantPrices, planPrices, type PriceSpec } from "../../bulk/prices/plan.js";
+import { fromVariantPrice, mergedVariantPrices, planPrices, type PriceSpec } from "../prices/plan.js";
 
 type S = Rec;
 
@@ -22,10 +22,9 @@ export const categories = simpleKind<S, Rec>({
   },
   key: (s) => s.handle as string,
   refs: (s, path) => (s.parent ? [{ kind: "product_category", key: s.parent as string, path: `${path}.parent` }] : []),
-  path: "/admin/product-categories",
-  one: "product_category",
+  resource: "productCategory",
   load: (api, keys) =>
-    listByKeys(api, "/admin/product-categories", "product_categories", "handle", keys, {
+    listByKeys(api, "productCategory", "handle", keys, {
       fields: "id,name,handle,description,is_active,is_internal,rank,parent_category_id,metadata",
     }),
   keyOf: (e) => e.handle as string,
@@ -66,15 +65,14 @@ export const collections = simpleKind<S, Rec>({
   envKind: "COLLECTION",
   fields: { handle: req(str), title: req(str), ...METADATA },
   key: (s) => s.handle as string,
-  path: "/admin/collections",
-  one: "collection",
-  load: (api, keys) => listByKeys(api, "/admin/collections", "collections", "handle", keys, { fields: "id,title,handle,metadata" }),
+  resource: "productCollection",
+  load: (api, keys) => listByKeys(api, "productCollection", "handle", keys, { fields: "id,title,handle,metadata" }),
   keyOf: (e) => e.handle as string,
   body: (s) => ({ title: s.title, handle: s.handle, metadata: s.metadata }),
   current: (e) => e,
 });
 
-const valueKind = (kind: string, section: string, envKind: string, path: string, one: string, many: string) =>
+const valueKind = (kind: string, section: string, envKind: string, resource: "productTag" | "productType") =>
   simpleKind<S, Rec>({
     kind,
     section,
@@ -82,16 +80,15 @@ const valueKind = (kind: string, section: string, envKind: string, path: string,
     fields: { value: req(str), ...METADATA },
     coerce: (raw) => (typeof raw === "string" ? { value: raw } : raw),
     key: (s) => s.value as string,
-    path,
-    one,
-    load: (api, keys) => listByKeys(api, path, many, "value", keys, { fields: "id,value,metadata" }),
+    resource,
+    load: (api, keys) => listByKeys(api, resource, "value", keys, { fields: "id,value,metadata" }),
     keyOf: (e) => e.value as string,
     body: (s) => ({ value: s.value, metadata: s.metadata }),
     current: (e) => e,
   });
 
-export const tags = valueKind("product_tag", "product_tags", "TAG", "/admin/product-tags", "product_tag", "product_tags");
-export const types = valueKind("product_type", "product_types", "TYPE", "/admin/product-types", "product_type", "product_types");
+export const tags = valueKind("product_tag", "product_tags", "TAG", "productTag");
+export const types = valueKind("product_type", "product_types", "TYPE", "productType");
 
 // ---------------------------------------------------------------------------------------------
 
@@ -308,7 +305,7 @@ export const products: Kind<S, Rec> = {
   key: (s) => s.handle as string,
   refs: productRefs,
   load: async (api, keys) => {
-    const list = await listByKeys<Rec>(api, "/admin/products", "products", "handle", keys, { fields: PRODUCT_QUERY }, 50);
+    const list = await listByKeys<Rec>(api, "product", "handle", keys, { fields: PRODUCT_QUERY }, 50);
     return new Map(list.map((p) => [p.handle as string, p]));
   },
   async apply(item, existing, ctx) {
@@ -337,7 +334,7 @@ export const products: Kind<S, Rec> = {
       // Medusa creates a product without options only with a default option; say nothing extra.
       if (!s.options) delete create.options;
       if (!ctx.dryRun) {
-        const res = await ctx.api.post<{ product: Rec }>("/admin/products", compact(create), { fields: VARIANT_PRICES_QUERY });
+        const res = (await ctx.api.sdk.admin.product.create(compact(create) as never, { fields: VARIANT_PRICES_QUERY }, undefined, { signal: ctx.api.signal })) as unknown as { product: Rec };
         id = res.product.id as string;
         for (const v of (res.product.variants as Rec[]) ?? []) variantIds.set(v.sku as string, v.id as string);
         for (const v of variants) await addRegionPrices(ctx, id, (res.product.variants as Rec[]).find((x) => x.sku === v.sku), v);
@@ -357,11 +354,11 @@ export const products: Kind<S, Rec> = {
         const cur = haveOptions.find((h) => h.title === o.title);
         const values = o.values as string[];
         if (!cur) {
-          optionWrites.push(() => ctx.api.post(`/admin/products/${encodeURIComponent(id!)}/options`, { title: o.title, values }));
+          optionWrites.push(() => ctx.api.sdk.admin.product.createOption(id!, { title: o.title as string, values }, undefined, undefined, { signal: ctx.api.signal }));
         } else {
           const have = ((cur.values as Rec[]) ?? []).map((v) => v.value as string);
           const missing = values.filter((v) => !have.includes(v));
-          if (missing.length) optionWrites.push(() => ctx.api.post(`/admin/products/${encodeURIComponent(id!)}/options/${encodeURIComponent(cur.id as string)}`, { values: [...have, ...missing] }));
+          if (missing.length) optionWrites.push(() => ctx.api.sdk.admin.product.updateOption(id!, cur.id as string, { values: [...have, ...missing] }, undefined, undefined, { signal: ctx.api.signal }));
         }
       }
       if (optionWrites.length) fields.push("options");
@@ -370,7 +367,7 @@ export const products: Kind<S, Rec> = {
           const update: Rec = {};
           const w = wire(body);
           for (const f of fields) if (f !== "options") update[f] = f === "metadata" ? s.metadata : w[f];
-          await ctx.api.post(`/admin/products/${encodeURIComponent(id!)}`, update);
+          await ctx.api.sdk.admin.product.update(id!, update as never, undefined, undefined, { signal: ctx.api.signal });
         }
         for (const write of optionWrites) await write();
       }
@@ -383,7 +380,7 @@ export const products: Kind<S, Rec> = {
           const vbody = compact({ ...variantPlain(v), sku, options: v.options, metadata: v.metadata, prices: variantPrices(v, "", ctx).filter((p) => !p.region_id).map(priceWire) });
           let vid: string | undefined;
           if (!ctx.dryRun) {
-            const res = await ctx.api.post<{ product: Rec }>(`/admin/products/${encodeURIComponent(id!)}/variants`, vbody, { fields: VARIANT_PRICES_QUERY });
+            const res = (await ctx.api.sdk.admin.product.createVariant(id!, vbody as never, { fields: VARIANT_PRICES_QUERY }, undefined, { signal: ctx.api.signal })) as unknown as { product: Rec };
             const created = ((res.product.variants as Rec[]) ?? []).find((x) => x.sku === sku);
             vid = created?.id as string | undefined;
             await addRegionPrices(ctx, id!, created, v);
@@ -414,7 +411,7 @@ export const products: Kind<S, Rec> = {
               update.prices = mergedVariantPrices(have, plan);
             }
           }
-          if (vfields.length && !ctx.dryRun) await ctx.api.post(`/admin/products/${encodeURIComponent(id!)}/variants/${encodeURIComponent(vid)}`, update);
+          if (vfields.length && !ctx.dryRun) await ctx.api.sdk.admin.product.updateVariant(id!, vid, update as never, undefined, undefined, { signal: ctx.api.signal });
           ctx.change({ kind: "variant", key: sku, action: vfields.length ? "update" : "unchanged", fields: vfields, id: vid });
         }
         for (const [loc, q] of Object.entries((v.stock as Record<string, number>) ?? {})) stock.push({ sku, location_id: ctx.id("stock_location", loc), stocked_quantity: q });
@@ -440,7 +437,7 @@ async function addRegionPrices(ctx: KindContext, productId: string, created: Rec
   if (!wanted.some((p) => p.region_id)) return;
   const have = ((created.prices as Rec[]) ?? []).map((p) => fromVariantPrice(created.id as string, p));
   const plan = planPrices(wanted, have.filter((p) => !p.otherRules));
-  await ctx.api.post(`/admin/products/${encodeURIComponent(productId)}/variants/${encodeURIComponent(created.id as string)}`, { prices: mergedVariantPrices(have, plan) });
+  await ctx.api.sdk.admin.product.updateVariant(productId, created.id as string, { prices: mergedVariantPrices(have, plan) } as never, undefined, undefined, { signal: ctx.api.signal });
 }
 
 function priceWire(p: PriceSpec): Rec {
@@ -452,9 +449,9 @@ function priceWire(p: PriceSpec): Rec {
  * ones created. A variant's change line gains "stock" when its levels change.
  */
 async function applyStock(wants: StockWant[], ctx: KindContext): Promise<void> {
-  const { planStock } = await import("../../bulk/inventory/plan.js");
+  const { planStock } = await import("../inventory/plan.js");
   const skus = [...new Set(wants.map((w) => w.sku))];
-  const items = wants.some((w) => ctx.isPlaceholder(w.location_id)) && ctx.dryRun ? [] : await listByKeys<Rec>(ctx.api, "/admin/inventory-items", "inventory_items", "sku", skus, {
+  const items = wants.some((w) => ctx.isPlaceholder(w.location_id)) && ctx.dryRun ? [] : await listByKeys<Rec>(ctx.api, "inventoryItem", "sku", skus, {
     fields: "id,sku,location_levels.id,location_levels.location_id,location_levels.stocked_quantity",
   });
   const plan = planStock(wants, items);
@@ -465,10 +462,14 @@ async function applyStock(wants: StockWant[], ctx: KindContext): Promise<void> {
     else throw new Error(`variant ${m.sku} has no inventory item (set manage_inventory: true to keep stock)`);
   }
   if (!ctx.dryRun && (plan.create.length || plan.update.length)) {
-    await ctx.api.post("/admin/inventory-items/location-levels/batch", {
-      create: plan.create.map(({ inventory_item_id, location_id, stocked_quantity }) => ({ inventory_item_id, location_id, stocked_quantity })),
-      update: plan.update.map(({ inventory_item_id, location_id, stocked_quantity }) => ({ inventory_item_id, location_id, stocked_quantity })),
-    });
+    await ctx.api.sdk.admin.inventoryItem.batchInventoryItemsLocationLevels(
+      {
+        create: plan.create.map(({ inventory_item_id, location_id, stocked_quantity }) => ({ inventory_item_id, location_id, stocked_quantity })),
+        update: plan.update.map(({ inventory_item_id, location_id, stocked_quantity }) => ({ inventory_item_id, location_id, stocked_quantity })),
+      } as never,
+      undefined,
+      { signal: ctx.api.signal },
+    );
   }
   markStock(ctx, changed);
 }
@@ -490,7 +491,7 @@ export const variants: Kind<S, Rec> = {
   parse: (raw) => raw as Rec,
   key: (s) => s.sku as string,
   load: async (api, keys) => {
-    const list = await listByKeys<Rec>(api, "/admin/product-variants", "variants", "sku", keys, { fields: "id,sku,product_id" });
+    const list = await listByKeys<Rec>(api, "productVariant", "sku", keys, { fields: "id,sku,product_id" });
     return new Map(list.map((v) => [v.sku as string, v]));
   },
   // Written by their product.
