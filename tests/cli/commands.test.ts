@@ -175,10 +175,13 @@ describe("api", () => {
     [["api", "GET"], "missing the path"],
     [["api", "GET", "admin/products"], "must start with /"],
     [["api", "GET", "/admin/products", "--data", "{}"], "takes no body"],
+    [["api", "GET", "//evil.example/admin/products"], "not another host"],
+    [["api", "GET", "/\\evil.example/admin/products"], "not another host"],
   ])("rejects %j with exit 2", async (argv, message) => {
     const r = await run(argv as string[], { env: env() });
     expect(r.code).toBe(2);
     expect(r.err).toContain(message);
+    expect(server.seen).toHaveLength(0);
   });
 });
 
