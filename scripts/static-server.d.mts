@@ -4,3 +4,4 @@ export function serveStorefront(options: {
   port?: number;
   host?: string;
 }): Promise<{ url: string; close: () => Promise<void> }>;
+export function contentSecurityPolicy(medusaUrl: string | undefined): string;

@@ -2,7 +2,7 @@
 // the SPA fallback (any path without a file extension gets index.html, so deep links work) and
 // an optional config.json answered from memory. Used by the browser tests, the benchmark and
 // `npm run storefront -- --preview`. Zero dependencies.
-import { createReadStream, existsSync, statSync } from "node:fs";
+import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 
@@ -19,12 +19,46 @@ const TYPES = {
 };
 
 /**
+ * The storefront's Content-Security-Policy: scripts, styles and fonts from this origin only, no
+ * plugins, no <base>, no framing; requests and images also to the back-end's origin. Without a
+ * known back-end (a build-time URL), requests may go to any https origin or a local one.
+ * @param {string | undefined} medusaUrl
+ */
+export function contentSecurityPolicy(medusaUrl) {
+  let api = "https: http://localhost:* http://127.0.0.1:*";
+  try {
+    if (medusaUrl) api = new URL(medusaUrl).origin;
+  } catch {
+    // keep the generic sources
+  }
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data: blob: ${api}`,
+    `connect-src 'self' ${api}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/**
  * Serves `dir` on 127.0.0.1 (port 0 = a free one). `config` ({medusaUrl, publishableKey}), when
  * given, is served as /config.json and wins over a file of that name.
  * @returns {Promise<{url: string, close: () => Promise<void>}>}
  */
 export function serveStorefront({ dir, config, port = 0, host = "127.0.0.1" }) {
   const root = path.resolve(dir);
+  let fileConfig;
+  try {
+    fileConfig = JSON.parse(readFileSync(path.join(root, "config.json"), "utf8"));
+  } catch {
+    fileConfig = undefined;
+  }
+  const csp = contentSecurityPolicy((config ?? fileConfig)?.medusaUrl);
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     let pathname;
@@ -58,6 +92,7 @@ export function serveStorefront({ dir, config, port = 0, host = "127.0.0.1" }) {
     res.writeHead(200, {
       "content-type": TYPES[ext] ?? "application/octet-stream",
       "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
+      ...(ext === ".html" ? { "content-security-policy": csp, "x-content-type-options": "nosniff", "referrer-policy": "same-origin" } : { "x-content-type-options": "nosniff" }),
     });
     if (req.method === "HEAD") res.end();
     else createReadStream(file).pipe(res);

@@ -1,4 +1,5 @@
 import { CliError, EXIT } from "../term/errors.js";
+import { sanitize } from "../term/sanitize.js";
 import type { Factory } from "./cmdutil/factory.js";
 import { EXIT_CODES_HELP, rootHelp } from "./help.js";
 import type { IOStreams } from "../term/io.js";
@@ -64,6 +65,8 @@ function isCommanderError(e: unknown): e is { code: string; exitCode: number } {
 }
 
 export function reportError(e: unknown, io: IOStreams, debug: boolean): number {
+  // Messages carry server text (a product title in a 409, a proxy's error page): never raw control sequences.
+  const say = (text: string) => io.err.write(sanitize(text, { newlines: true }));
   if (isCommanderError(e)) {
     if (e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help") return EXIT.ok;
     // commander already printed its message and the usage hint.
@@ -71,8 +74,8 @@ export function reportError(e: unknown, io: IOStreams, debug: boolean): number {
   }
   if (e instanceof CliError) {
     if (e.exitCode === EXIT.cancelled) return e.exitCode;
-    if (e.message) io.err.write(`Error: ${e.message}\n`);
-    if (e.hint) io.err.write(`Hint: ${e.hint}\n`);
+    if (e.message) say(`Error: ${e.message}\n`);
+    if (e.hint) say(`Hint: ${e.hint}\n`);
     return e.exitCode;
   }
   const err = e as { name?: string; message?: string; status?: number; type?: string; code?: string; request?: { method: string; url: string }; stack?: string; cause?: unknown };
@@ -81,44 +84,44 @@ export function reportError(e: unknown, io: IOStreams, debug: boolean): number {
       const where = err.request ? `, ${err.request.method} ${pathOf(err.request.url)}` : "";
       const kind = [err.status, err.type ?? err.code].filter(Boolean).join(" ");
       if (err.status === 401) {
-        io.err.write(`Error: ${err.message} (${kind}${where})\nHint: run \`medusactl login\`\n`);
+        say(`Error: ${err.message} (${kind}${where})\nHint: run \`medusactl login\`\n`);
         return EXIT.auth;
       }
       if (err.status === 403) {
-        io.err.write(`Error: not permitted: ${err.message} (${kind}${where})\n`);
+        say(`Error: not permitted: ${err.message} (${kind}${where})\n`);
         return EXIT.error;
       }
-      io.err.write(`Error: ${err.message} (${kind}${where})\n`);
-      if (notMedusa(e)) io.err.write(`Hint: ${notMedusaHint(err.request?.url)}\n`);
+      say(`Error: ${err.message} (${kind}${where})\n`);
+      if (notMedusa(e)) say(`Hint: ${notMedusaHint(err.request?.url)}\n`);
       // Medusa answers an untyped 404 for a route it does not serve (a newer route, a feature flag that is off).
-      else if (err.status === 404 && !err.type) io.err.write("Hint: the back-end does not serve this route; check the path, the Medusa version, or `medusactl feature-flags list`\n");
+      else if (err.status === 404 && !err.type) say("Hint: the back-end does not serve this route; check the path, the Medusa version, or `medusactl feature-flags list`\n");
       return EXIT.error;
     }
     case "InvalidResponseError":
-      io.err.write(`Error: ${err.message}\nHint: ${notMedusaHint(err.request?.url)}\n`);
+      say(`Error: ${err.message}\nHint: ${notMedusaHint(err.request?.url)}\n`);
       return EXIT.error;
     case "NetworkError":
     case "TimeoutError":
-      io.err.write(`Error: ${err.message}\n`);
+      say(`Error: ${err.message}\n`);
       if (err.request && (e as { mayHaveBeenApplied?: boolean }).mayHaveBeenApplied === true) {
-        io.err.write(
+        say(
           `Hint: the ${err.request!.method} ${pathOf(err.request!.url)} was sent but no answer came back, so it may have taken effect; check the record before repeating it\n`,
         );
       }
-      if (debug && err.cause) io.err.write(`Cause: ${String((err.cause as Error)?.message ?? err.cause)}\n`);
+      if (debug && err.cause) say(`Cause: ${String((err.cause as Error)?.message ?? err.cause)}\n`);
       return EXIT.error;
     case "AbortError":
       return EXIT.cancelled;
     case "TokenFileError":
-      io.err.write(`Error: ${err.message}\n`);
+      say(`Error: ${err.message}\n`);
       return EXIT.auth;
     case "QueryParseError":
-      io.err.write(`Error: --query: ${err.message}\n`);
+      say(`Error: --query: ${err.message}\n`);
       return EXIT.usage;
     default:
-      io.err.write(`Error: ${err?.message ?? String(e)}\n`);
-      if (debug && err?.stack) io.err.write(`${err.stack}\n`);
-      else io.err.write("This looks like a bug in medusactl; run again with --debug for details.\n");
+      say(`Error: ${err?.message ?? String(e)}\n`);
+      if (debug && err?.stack) say(`${err.stack}\n`);
+      else say("This looks like a bug in medusactl; run again with --debug for details.\n");
       return EXIT.error;
   }
 }

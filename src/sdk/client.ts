@@ -70,8 +70,9 @@ export class Client {
 
   private transport(): Promise<Transport> {
     if (!this.transportPromise) {
-      if (this.config.transport) this.transportPromise = Promise.resolve(this.config.transport);
-      else if (this.config.fetch || !isNode()) this.transportPromise = Promise.resolve(fetchTransport(this.config.fetch));
+      const t = this.config.transport;
+      if (t && typeof t === "object") this.transportPromise = Promise.resolve(t);
+      else if (t === "fetch" || (t !== "undici" && (this.config.fetch || !isNode()))) this.transportPromise = Promise.resolve(fetchTransport(this.config.fetch));
       else {
         // A non-literal specifier keeps bundlers from pulling undici into browser builds.
         const spec = "./transport/undici.js";

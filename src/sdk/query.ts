@@ -64,7 +64,8 @@ export function joinUrl(baseUrl: string, path: string): URL {
   }
   const b = new URL(base);
   const prefix = b.pathname.endsWith("/") ? b.pathname.slice(0, -1) : b.pathname;
-  const p = path.startsWith("/") ? path.slice(1) : path;
+  // "//host/x" and "/\\host/x" are protocol-relative to a URL parser: a path must never leave the back-end's origin.
+  const p = path.replace(/^[/\\]+/, "");
   return new URL(`${prefix}/${p}`, b.origin);
 }
 

@@ -1,6 +1,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "./atomic-write.js";
+import { keepPrivate, moveAside } from "./private-file.js";
 import { lockFile } from "./file-lock.js";
 import type { TokenStorage } from "./token-store.js";
 
@@ -8,15 +9,22 @@ import type { TokenStorage } from "./token-store.js";
 export class TokenFileError extends Error {
   override name = "TokenFileError";
   readonly file: string;
+  readonly reason: string;
   constructor(file: string, reason: string) {
     super(`token file ${file} is unreadable (${reason}); remove it and log in again`);
     this.file = file;
+    this.reason = reason;
   }
 }
 
 export interface FileTokenStoreOptions {
   /** How long to wait for another process's lock before breaking it as stale. Default 10 s. */
   staleLockMs?: number;
+  /**
+   * Told what the store did to protect the secrets: a file or folder readable by others made
+   * private, a corrupt file moved aside. Without it the store acts the same, silently.
+   */
+  onNotice?: (message: string) => void;
 }
 
 /**
@@ -30,10 +38,13 @@ export interface FileTokenStoreOptions {
 export class FileTokenStore implements TokenStorage {
   readonly file: string;
   private readonly staleLockMs: number;
+  private readonly onNotice: (message: string) => void;
+  private modesChecked = false;
 
   constructor(file: string, options: FileTokenStoreOptions = {}) {
     this.file = file;
     this.staleLockMs = options.staleLockMs ?? 10_000;
+    this.onNotice = options.onNotice ?? (() => {});
   }
 
   async getItem(key: string): Promise<string | null> {
@@ -67,6 +78,10 @@ export class FileTokenStore implements TokenStorage {
   }
 
   private async readAll(): Promise<Record<string, unknown>> {
+    if (!this.modesChecked) {
+      this.modesChecked = true;
+      for (const line of await keepPrivate(this.file, path.dirname(this.file))) this.onNotice(line);
+    }
     let text: string;
     try {
       text = await fs.readFile(this.file, "utf8");
@@ -93,9 +108,11 @@ export class FileTokenStore implements TokenStorage {
       try {
         data = await this.readAll();
       } catch (e) {
-        // A corrupt file is replaced by the write rather than blocking logout or login forever.
-        if (e instanceof TokenFileError) data = {};
-        else throw e;
+        if (!(e instanceof TokenFileError)) throw e;
+        // Not blocking login forever, and not overwriting what the file may still hold: it is kept beside.
+        const aside = await moveAside(this.file);
+        this.onNotice(`${this.file} could not be read (${e.reason}); moved aside to ${aside}: the other profiles' secrets need a new login`);
+        data = {};
       }
       mutate(data);
       await writeFileAtomic(this.file, JSON.stringify(data, null, 2) + "\n", { mode: 0o600 });

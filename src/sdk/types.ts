@@ -51,8 +51,12 @@ export interface Config {
   logger?: Logger;
   /** Logs every request (redacted) through `logger.debug`. */
   debug?: boolean;
-  /** How requests leave. Default: undici in Node, `fetch` elsewhere. */
-  transport?: Transport;
+  /**
+   * How requests leave. Default: undici in Node, `fetch` elsewhere. `"fetch"` sends every request
+   * through the global `fetch` looked up at call time, so test tools that patch it (msw, spies)
+   * see them in Node too; `"undici"` asks for the keep-alive pool explicitly; or a Transport object.
+   */
+  transport?: Transport | "fetch" | "undici";
   /** A fetch to use instead of the global one (implies the fetch transport). */
   fetch?: FetchLike;
   /** Time limit of one attempt, in ms. Default 30 000. */

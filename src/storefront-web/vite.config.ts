@@ -1,7 +1,24 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { contentSecurityPolicy } from "../../scripts/static-server.mjs";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/**
+ * The built page carries its Content-Security-Policy as a meta tag too, for hosts that set no
+ * header (`frame-ancestors` works only as a header, so the meta copy leaves it out). Development
+ * is left alone: Vite's dev server injects inline scripts.
+ */
+function cspMeta(): Plugin {
+  return {
+    name: "medusactl-csp-meta",
+    apply: "build",
+    transformIndexHtml(html) {
+      const policy = contentSecurityPolicy(process.env.VITE_MEDUSA_URL).replace(/; frame-ancestors [^;]*/, "");
+      return html.replace(/(<meta charset="[^"]*" \/>)/i, `$1\n    <meta http-equiv="Content-Security-Policy" content="${policy}" />`);
+    },
+  };
+}
 
 /**
  * The storefront: `vite` serves it in development, `vite build` writes static files to
@@ -11,6 +28,7 @@ export default defineConfig({
   root: here("."),
   base: "/",
   envDir: here("."),
+  plugins: [cspMeta()],
   oxc: { jsx: { runtime: "automatic", importSource: "react" } },
   resolve: {
     // See src/lib/qs-lite.ts: the SDK's only browser use of qs, without its dependency tree.

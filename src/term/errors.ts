@@ -59,3 +59,13 @@ export class JobError extends CliError {
     super(message, EXIT.error, hint);
   }
 }
+
+/** A settings file that cannot be used as it is (a corrupt profiles.json). Exit 1 with what to do. */
+export class ConfigFileError extends CliError {
+  override name = "ConfigFileError";
+  readonly file: string;
+  constructor(file: string, message: string, hint?: string) {
+    super(message, EXIT.error, hint);
+    this.file = file;
+  }
+}

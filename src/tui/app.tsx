@@ -1,5 +1,6 @@
 import { Component, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { Box, Text, useApp, useInput, type Key } from "ink";
+import { Box, useApp, useInput, type Key } from "ink";
+import { Text } from "./components/text.js";
 import { SdkProvider } from "../shared/sdk-context.js";
 import { CommandLogPane } from "./components/command-log.js";
 import { Dialog, type DialogSpec } from "./components/dialog.js";

@@ -145,6 +145,46 @@ describe("whoami and logout", () => {
   });
 });
 
+describe("config files that are broken or too open", () => {
+  it("whoami shows the token file's real mode, after warning that it was readable by others and tightening it", async () => {
+    await loginWithKey();
+    const { chmod } = await import("node:fs/promises");
+    await chmod(path.join(dir, "tokens.json"), 0o644);
+    await chmod(dir, 0o755);
+    const r = await run(["whoami"]);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain(`Warning: ${path.join(dir, "tokens.json")} was mode 0644, readable by others; now 0600`);
+    expect(r.err).toContain(`Warning: ${dir} was mode 0755, readable by others; now 0700`);
+    expect(r.out).toContain("(plain text, mode 0600)");
+    expect((await stat(path.join(dir, "tokens.json"))).mode & 0o777).toBe(0o600);
+  });
+
+  it("a corrupt profiles.json is a clear error naming the file (exit 1), not a bug", async () => {
+    const { writeFile } = await import("node:fs/promises");
+    await writeFile(path.join(dir, "profiles.json"), "{ not json");
+    const r = await run(["whoami"]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`${path.join(dir, "profiles.json")} is not a valid profiles file`);
+    expect(r.err).not.toContain("looks like a bug");
+  });
+
+  it("login moves a corrupt profiles.json or tokens.json aside (name printed) instead of overwriting it", async () => {
+    const { writeFile, readdir } = await import("node:fs/promises");
+    await writeFile(path.join(dir, "profiles.json"), "{ broken profiles");
+    await writeFile(path.join(dir, "tokens.json"), "{ broken tokens", { mode: 0o600 });
+    const r = await loginWithKey();
+    expect(r.code).toBe(0);
+    const names = await readdir(dir);
+    const profilesAside = names.find((n) => n.startsWith("profiles.json.corrupt-"))!;
+    const tokensAside = names.find((n) => n.startsWith("tokens.json.corrupt-"))!;
+    expect(await readFile(path.join(dir, profilesAside), "utf8")).toBe("{ broken profiles");
+    expect(await readFile(path.join(dir, tokensAside), "utf8")).toBe("{ broken tokens");
+    expect(r.err).toContain(`moved aside to ${path.join(dir, profilesAside)}`);
+    expect(r.err).toContain(`moved aside to ${path.join(dir, tokensAside)}`);
+    expect((await run(["whoami"])).code).toBe(0);
+  });
+});
+
 describe("api", () => {
   const env = () => ({ MEDUSA_URL: server.url, MEDUSA_API_KEY: KEY });
 
@@ -175,10 +215,13 @@ describe("api", () => {
     [["api", "GET"], "missing the path"],
     [["api", "GET", "admin/products"], "must start with /"],
     [["api", "GET", "/admin/products", "--data", "{}"], "takes no body"],
+    [["api", "GET", "//evil.example/admin/products"], "not another host"],
+    [["api", "GET", "/\\evil.example/admin/products"], "not another host"],
   ])("rejects %j with exit 2", async (argv, message) => {
     const r = await run(argv as string[], { env: env() });
     expect(r.code).toBe(2);
     expect(r.err).toContain(message);
+    expect(server.seen).toHaveLength(0);
   });
 });
 

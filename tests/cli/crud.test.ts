@@ -173,6 +173,8 @@ describe("argument parsing", () => {
     [["product-tags", "create", "--data", "{nope"], "--data is not valid JSON"],
     [["product-tags", "create", "--data", "[1]"], "--data must be a JSON object"],
     [["product-tags", "create", "--data", "@/nonexistent/body.json"], "cannot read /nonexistent/body.json"],
+    [["product-tags", "create", "--data", "@/dev/zero"], "--data: cannot read /dev/zero: it is a character device, not a regular file"],
+    [["product-tags", "create", "--data", "@/tmp"], "--data: cannot read /tmp: it is a folder, not a regular file"],
     [["product-tags", "create", "--set", "novalue"], 'expected key=value'],
     [["product-tags", "list", "--limit", "-3"], "expected a whole number"],
     [["product-tags", "list", "--output", "yaml"], "Allowed choices are table, json, ndjson, csv"],

@@ -284,6 +284,15 @@ describe("requests", () => {
     expect(s.seen[1]!.url).toBe("/api/admin/products?id%5B0%5D=a&id%5B1%5D=b&created_at%5B%24gte%5D=2024-01-01");
   });
 
+  it.each([["//evil.example/admin/x"], ["/\\evil.example/admin/x"], ["///evil.example/admin/x"]])("keeps a path like %s on the back-end's own origin, with its credential", async (path) => {
+    const s = await server((_q, res) => json(res, 200, {}));
+    const sdk = new Medusa({ baseUrl: s.url, apiKey: "sk_test" });
+    await sdk.client.fetch(path);
+    expect(s.seen).toHaveLength(1);
+    expect(s.seen[0]!.url).toBe("/evil.example/admin/x");
+    expect(s.seen[0]!.headers.authorization).toBe(`Basic ${Buffer.from("sk_test:").toString("base64")}`);
+  });
+
   it("merges a query into a path's own query string, the call's values winning", async () => {
     const s = await server((_q, res) => json(res, 200, {}));
     const sdk = new Medusa({ baseUrl: s.url });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -35,16 +35,35 @@ describe("FileTokenStore", () => {
     expect(await store.keys()).toEqual(["b"]);
   });
 
-  it("says which file is corrupt and lets a new write replace it", async () => {
+  it("says which file is corrupt; a new write moves it aside (never overwrites it) and says where", async () => {
     const file = path.join(tmp(), "tokens.json");
     writeFileSync(file, '{"a": "trunc', { mode: 0o600 });
-    const store = new FileTokenStore(file);
+    const notices: string[] = [];
+    const store = new FileTokenStore(file, { onNotice: (m) => notices.push(m) });
     const err = await store.getItem("a").catch((e) => e);
     expect(err).toBeInstanceOf(TokenFileError);
     expect(err.message).toContain(file);
     expect(err.message).toContain("log in again");
     await store.setItem("a", "fresh");
     expect(await store.getItem("a")).toBe("fresh");
+    const aside = readdirSync(path.dirname(file)).filter((n) => n.startsWith("tokens.json.corrupt-"));
+    expect(aside).toHaveLength(1);
+    expect(readFileSync(path.join(path.dirname(file), aside[0]!), "utf8")).toBe('{"a": "trunc');
+    expect(notices).toEqual([expect.stringContaining(`moved aside to ${path.join(path.dirname(file), aside[0]!)}`)]);
+  });
+
+  it("makes a token file and folder that others can read private again, and says so", async () => {
+    const dir = tmp();
+    const file = path.join(dir, "tokens.json");
+    writeFileSync(file, '{"a":"t"}');
+    chmodSync(file, 0o644);
+    chmodSync(dir, 0o755);
+    const notices: string[] = [];
+    const store = new FileTokenStore(file, { onNotice: (m) => notices.push(m) });
+    expect(await store.getItem("a")).toBe("t");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(notices).toEqual([`${dir} was mode 0755, readable by others; now 0700`, `${file} was mode 0644, readable by others; now 0600`]);
   });
 
   it("breaks a stale lock left by a crashed process", async () => {

@@ -14,6 +14,7 @@ import { createHash } from "node:crypto";
 import { createReadStream, promises as fs } from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "../../sdk/atomic-write.js";
+import { UsageError } from "../../term/errors.js";
 
 export interface CheckpointKey {
   /** e.g. "products import". */
@@ -84,7 +85,16 @@ export class Checkpoint<S, E> {
    * entries come back (`resumed` = true); otherwise any old checkpoint is discarded and a new
    * one starts with `initial`.
    */
-  static async open<S, E>(opts: { dir: string; key: CheckpointKey; file: string; resume: boolean; initial: S; now?: () => Date }): Promise<Checkpoint<S, E>> {
+  static async open<S, E>(opts: {
+    dir: string;
+    key: CheckpointKey;
+    file: string;
+    resume: boolean;
+    initial: S;
+    now?: () => Date;
+    /** The job's own check of a resumed state against its file (an offset past the end…): a message when it cannot be right. */
+    check?: (state: S, entries: E[]) => string | undefined;
+  }): Promise<Checkpoint<S, E>> {
     const { dir, key } = opts;
     await fs.mkdir(dir, { recursive: true, mode: 0o700 });
     const id = checkpointId(key);
@@ -92,32 +102,14 @@ export class Checkpoint<S, E> {
     const journalFile = path.join(dir, `${id}.jsonl`);
     const stamp = (opts.now ?? (() => new Date()))().toISOString();
     if (opts.resume) {
-      let meta: Meta<S> | undefined;
-      try {
-        meta = JSON.parse(await fs.readFile(metaFile, "utf8")) as Meta<S>;
-      } catch {
-        meta = undefined;
-      }
-      if (meta && meta.version === 1) {
-        const entries: E[] = [];
-        let text = "";
-        try {
-          const fh = await fs.open(journalFile, "r");
-          try {
-            const buf = Buffer.alloc(meta.journalBytes);
-            await fh.read(buf, 0, meta.journalBytes, 0);
-            text = buf.toString("utf8");
-          } finally {
-            await fh.close();
-          }
-          // Drop whatever an interrupted append left beyond the committed length.
-          await fs.truncate(journalFile, meta.journalBytes);
-        } catch (e) {
-          if ((e as NodeJS.ErrnoException).code !== "ENOENT" || meta.journalBytes > 0) throw e;
-        }
+      const resumed = await readCheckpoint<S, E>(metaFile, journalFile, key, opts.check);
+      if (resumed) {
+        // Drop whatever an interrupted append left beyond the committed length.
+        await fs.truncate(journalFile, resumed.meta.journalBytes).catch((e: NodeJS.ErrnoException) => {
+          if (e.code !== "ENOENT") throw e;
+        });
         await fs.appendFile(journalFile, "", { mode: 0o600 });
-        for (const l of text.split("\n")) if (l) entries.push(JSON.parse(l) as E);
-        return new Checkpoint<S, E>(dir, id, meta, entries, true);
+        return new Checkpoint<S, E>(dir, id, resumed.meta, resumed.entries, true);
       }
     }
     await fs.rm(journalFile, { force: true });
@@ -161,6 +153,56 @@ export class Checkpoint<S, E> {
     await fs.rm(this.metaFile, { force: true });
     await fs.rm(this.journalFile, { force: true });
   }
+}
+
+const START_OVER = "run the same command without --resume to start the job over (the old checkpoint is then discarded)";
+
+function inconsistent(file: string, why: string): UsageError {
+  return new UsageError(`the --resume checkpoint ${file} cannot be used: ${why}`, START_OVER);
+}
+
+/**
+ * The checkpoint as it was committed, checked before anything is trusted: the files are ours to
+ * write but anyone can edit them, and a wrong offset would skip rows or write them twice.
+ * Undefined when there is none (a fresh start).
+ */
+async function readCheckpoint<S, E>(metaFile: string, journalFile: string, key: CheckpointKey, check?: (state: S, entries: E[]) => string | undefined): Promise<{ meta: Meta<S>; entries: E[] } | undefined> {
+  let text: string;
+  try {
+    text = await fs.readFile(metaFile, "utf8");
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw inconsistent(metaFile, (e as Error).message);
+  }
+  let meta: Meta<S>;
+  try {
+    meta = JSON.parse(text) as Meta<S>;
+  } catch (e) {
+    throw inconsistent(metaFile, `not valid JSON (${(e as Error).message})`);
+  }
+  if (!meta || typeof meta !== "object" || meta.version !== 1) throw inconsistent(metaFile, "unknown format");
+  if (JSON.stringify(meta.key) !== JSON.stringify(key)) throw inconsistent(metaFile, "it belongs to another command, target or file");
+  if (!Number.isSafeInteger(meta.journalBytes) || meta.journalBytes < 0) throw inconsistent(metaFile, `journalBytes ${JSON.stringify(meta.journalBytes)} is not a byte count`);
+  let journal = Buffer.alloc(0);
+  try {
+    journal = await fs.readFile(journalFile);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw inconsistent(journalFile, (e as Error).message);
+  }
+  if (journal.length < meta.journalBytes) throw inconsistent(journalFile, `it holds ${journal.length} bytes, the checkpoint says ${meta.journalBytes} were committed`);
+  const entries: E[] = [];
+  const lines = journal.subarray(0, meta.journalBytes).toString("utf8").split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i]) continue;
+    try {
+      entries.push(JSON.parse(lines[i]!) as E);
+    } catch {
+      throw inconsistent(journalFile, `line ${i + 1} is not valid JSON`);
+    }
+  }
+  const wrong = check?.(meta.state, entries);
+  if (wrong) throw inconsistent(metaFile, wrong);
+  return { meta, entries };
 }
 
 /** The jobs folder and checkpoint key of a bulk command run against the factory's target. */

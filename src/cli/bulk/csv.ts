@@ -11,7 +11,7 @@ import { isUtf8 } from "node:buffer";
 import { Readable, type Writable } from "node:stream";
 import { pipeline } from "node:stream";
 import { parse } from "csv-parse";
-import { csvField } from "../output/render.js";
+import { csvField } from "../output/csv-field.js";
 import type { Problems } from "./problems.js";
 
 export interface CsvRecord {
@@ -223,7 +223,7 @@ export class CsvWriter {
   constructor(private readonly out: Writable) {}
 
   async write(values: readonly (string | undefined | null)[]): Promise<void> {
-    this.pending += values.map((v) => csvField(v ?? "")).join(",") + "\r\n";
+    this.pending += values.map((v) => csvField(v ?? "", { raw: true })).join(",") + "\r\n";
     if (this.pending.length >= 64 * 1024) await this.flush();
   }
 

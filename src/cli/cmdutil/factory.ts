@@ -7,6 +7,7 @@ import { ProfileStore, secretKey } from "../config/profiles.js";
 import { AuthRequiredError } from "../../term/errors.js";
 import type { IOStreams } from "../../term/io.js";
 import { ttyPrompter, type Prompter } from "./prompter.js";
+import { sanitize } from "../../term/sanitize.js";
 
 /** Everything a command needs, built lazily so a command pays only for what it uses. */
 export interface Factory {
@@ -32,6 +33,8 @@ export interface Factory {
 export function createFactory(io: IOStreams, flags: GlobalFlags, signal: AbortSignal, overrides: Partial<Factory> = {}): Factory {
   let tokens: Promise<FileTokenStore> | undefined;
   let sdk: Promise<Medusa> | undefined;
+  // What the config files' guards did (a file made private, a corrupt file moved aside): always said, even in scripts.
+  const notice = (message: string) => io.err.write(`Warning: ${sanitize(message)}\n`);
   const f: Factory = {
     io,
     flags,
@@ -39,9 +42,9 @@ export function createFactory(io: IOStreams, flags: GlobalFlags, signal: AbortSi
     now: () => Date.now(),
     configDir: () => configDir(io.env),
     dataDir: () => dataDir(io.env),
-    profiles: () => new ProfileStore(f.configDir()),
+    profiles: () => new ProfileStore(f.configDir(), notice),
     tokens: () =>
-      (tokens ??= import("../../sdk/token-store-file.js").then((m) => new m.FileTokenStore(path.join(f.configDir(), "tokens.json")))),
+      (tokens ??= import("../../sdk/token-store-file.js").then((m) => new m.FileTokenStore(path.join(f.configDir(), "tokens.json"), { onNotice: notice }))),
     async target(opts = {}) {
       const file = await f.profiles().read();
       return resolveTarget(flags, io.env, file, { needCredential: opts.needCredential ?? true });

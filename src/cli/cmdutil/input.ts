@@ -1,12 +1,6 @@
-import { promises as fs } from "node:fs";
 import { UsageError } from "../../term/errors.js";
 import type { IOStreams } from "../../term/io.js";
-
-async function readStdin(io: IOStreams): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of io.in) chunks.push(typeof c === "string" ? Buffer.from(c) : (c as Buffer));
-  return Buffer.concat(chunks).toString("utf8");
-}
+import { readStdinText, readTextFile } from "./input-file.js";
 
 /** `--data <json | @file | ->`: a JSON document from the flag, a file or stdin. */
 export async function readData(io: IOStreams, data: string | undefined): Promise<unknown> {
@@ -14,15 +8,11 @@ export async function readData(io: IOStreams, data: string | undefined): Promise
   let text: string;
   let where: string;
   if (data === "-") {
-    text = await readStdin(io);
+    text = await readStdinText(io, { label: "--data (stdin)" });
     where = "stdin";
   } else if (data.startsWith("@")) {
     where = data.slice(1);
-    try {
-      text = await fs.readFile(where, "utf8");
-    } catch (e) {
-      throw new UsageError(`--data: cannot read ${where}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    }
+    text = await readTextFile(where, { flag: "--data" });
   } else {
     text = data;
     where = "--data";

@@ -8,6 +8,7 @@ import type { HttpTypes } from "@medusajs/types";
 import type { Factory } from "./factory.js";
 import { JobError, UsageError } from "../../term/errors.js";
 import { canPrompt } from "../../term/io.js";
+import { sanitize } from "../../term/sanitize.js";
 import { requireConfirmation } from "./prompter.js";
 import type { ActionResult } from "../../shared/orders.js";
 
@@ -81,7 +82,7 @@ export function printResult(f: Factory, o: ActionFlags, result: ActionResult, ex
     f.io.out.write(JSON.stringify(extra ? { ...extra, order: result.order } : result.order, null, 2) + "\n");
     return;
   }
-  for (const c of result.changes) f.io.out.write(`${c}\n`);
+  for (const c of result.changes) f.io.out.write(`${sanitize(c)}\n`);
   const ord = result.order;
   f.io.out.write(`order #${ord.display_id}: ${ord.status} · payment ${ord.payment_status ?? "?"} · fulfilment ${ord.fulfillment_status ?? "?"}\n`);
 }

@@ -1,6 +1,7 @@
 import { createInterface } from "node:readline";
 import { CancelError, UsageError } from "../../term/errors.js";
 import { canPrompt, type IOStreams } from "../../term/io.js";
+import { sanitize } from "../../term/sanitize.js";
 
 export interface Prompter {
   /** y/N; false on anything but yes. */
@@ -13,8 +14,10 @@ export interface Prompter {
 }
 
 export function ttyPrompter(io: IOStreams): Prompter {
-  const ask = (question: string, hidden = false) =>
+  // Questions name shop records (an order's customer, a price list's title): shown sanitised.
+  const ask = (raw: string, hidden = false) =>
     new Promise<string>((resolve, reject) => {
+      const question = sanitize(raw, { newlines: true });
       const rl = createInterface({ input: io.in, output: io.err, terminal: true });
       if (hidden) {
         // Echo nothing after the question: readline writes each keystroke through _writeToOutput.

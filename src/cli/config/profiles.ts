@@ -3,6 +3,8 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "../../sdk/atomic-write.js";
 import { lockFile } from "../../sdk/file-lock.js";
+import { moveAside } from "../../sdk/private-file.js";
+import { ConfigFileError } from "../../term/errors.js";
 
 /** Non-secret settings of one profile; its secret lives in the token file under `secretKey(name)`. */
 export interface Profile {
@@ -30,8 +32,10 @@ export function secretKey(profile: string): string {
 /** profiles.json: read whole, written whole and atomically, mode 0600 in a 0700 folder. */
 export class ProfileStore {
   readonly file: string;
-  constructor(dir: string) {
+  private readonly onNotice: (message: string) => void;
+  constructor(dir: string, onNotice: (message: string) => void = () => {}) {
     this.file = path.join(dir, "profiles.json");
+    this.onNotice = onNotice;
   }
 
   async read(): Promise<ProfilesFile> {
@@ -42,12 +46,19 @@ export class ProfileStore {
       if ((e as NodeJS.ErrnoException).code === "ENOENT") return { profiles: {} };
       throw e;
     }
+    let data: ProfilesFile;
     try {
-      const data = JSON.parse(text) as ProfilesFile;
-      return { default: data.default, profiles: data.profiles ?? {} };
+      data = JSON.parse(text) as ProfilesFile;
+      if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error("not an object");
+      if (data.profiles !== undefined && (typeof data.profiles !== "object" || data.profiles === null || Array.isArray(data.profiles))) throw new Error('"profiles" is not an object');
     } catch (e) {
-      throw new Error(`${this.file} is not valid JSON (${(e as Error).message}); fix or remove it`);
+      throw new ConfigFileError(
+        this.file,
+        `${this.file} is not a valid profiles file (${(e as Error).message})`,
+        "fix it by hand, or run `medusactl login` again: the next login moves the broken file aside and starts a new one",
+      );
     }
+    return { default: data.default, profiles: data.profiles ?? {} };
   }
 
   async write(data: ProfilesFile): Promise<void> {
@@ -60,7 +71,16 @@ export class ProfileStore {
     await fs.mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
     const release = await lockFile(this.file);
     try {
-      const data = await this.read();
+      let data: ProfilesFile;
+      try {
+        data = await this.read();
+      } catch (e) {
+        if (!(e instanceof ConfigFileError)) throw e;
+        // Never overwrite what a broken file may still hold: it is kept beside, and the user told.
+        const aside = await moveAside(this.file);
+        this.onNotice(`${e.message}; moved aside to ${aside}`);
+        data = { profiles: {} };
+      }
       mutate(data);
       await this.write(data);
       return data;

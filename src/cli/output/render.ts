@@ -1,5 +1,7 @@
 import { formatCell } from "../../shared/format.js";
 import { colorEnabled, type IOStreams } from "../../term/io.js";
+import { sanitize } from "../../term/sanitize.js";
+import { csvField, type CsvOptions } from "./csv-field.js";
 
 export type OutputFormat = "table" | "json" | "ndjson" | "csv";
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ["table", "json", "ndjson", "csv"];
@@ -21,11 +23,6 @@ function rawCell(value: unknown): string {
   return String(value);
 }
 
-/** RFC 4180 field: quoted when it holds a comma, quote, CR or LF. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
 function truncate(text: string, width: number): string {
   if (text.length <= width) return text;
   return width <= 1 ? text.slice(0, width) : `${text.slice(0, width - 1)}…`;
@@ -37,9 +34,9 @@ function truncate(text: string, width: number): string {
  */
 export function renderTable(io: IOStreams, records: Rec[], columns: string[]): string {
   if (!io.isStdoutTTY) {
-    return records.map((r) => columns.map((c) => formatCell(c, get(r, c), r).replace(/[\t\n\r]/g, " ")).join("\t") + "\n").join("");
+    return records.map((r) => columns.map((c) => sanitize(formatCell(c, get(r, c), r).replace(/[\t\n\r]/g, " "))).join("\t") + "\n").join("");
   }
-  const rows = records.map((r) => columns.map((c) => formatCell(c, get(r, c), r).replace(/\s+/g, " ")));
+  const rows = records.map((r) => columns.map((c) => sanitize(formatCell(c, get(r, c), r).replace(/\s+/g, " "))));
   const header = columns.map((c) => c.toUpperCase());
   const widths = columns.map((_, i) => Math.max(header[i]!.length, ...rows.map((row) => row[i]!.length)));
   // Shrink the widest columns until the table fits the terminal.
@@ -58,9 +55,9 @@ export function renderTable(io: IOStreams, records: Rec[], columns: string[]): s
   return [bold(line(header)), ...rows.map(line)].join("\n") + "\n";
 }
 
-export function renderCsv(records: Rec[], columns: string[]): string {
-  const lines = [columns.map(csvField).join(",")];
-  for (const r of records) lines.push(columns.map((c) => csvField(rawCell(get(r, c)))).join(","));
+export function renderCsv(records: Rec[], columns: string[], opts: CsvOptions = {}): string {
+  const lines = [columns.map((c) => csvField(c, opts)).join(",")];
+  for (const r of records) lines.push(columns.map((c) => csvField(rawCell(get(r, c)), opts)).join(","));
   return lines.join("\r\n") + "\r\n";
 }
 
@@ -111,8 +108,8 @@ export function writeRecord(io: IOStreams, format: OutputFormat, record: Rec, co
       const keys = Object.keys(record);
       const width = Math.max(...keys.map((k) => k.length));
       for (const k of keys) {
-        const v = formatCell(k, record[k], record);
-        io.out.write(io.isStdoutTTY ? `${k.padEnd(width)}  ${v}\n` : `${k}\t${v}\n`);
+        const v = sanitize(formatCell(k, record[k], record));
+        io.out.write(io.isStdoutTTY ? `${sanitize(k).padEnd(width)}  ${v}\n` : `${sanitize(k)}\t${v}\n`);
       }
     }
   }

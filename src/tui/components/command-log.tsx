@@ -1,4 +1,5 @@
-import { Box, Text } from "ink";
+import { Box } from "ink";
+import { Text } from "./text.js";
 import type { LogLine } from "../hooks/use-command-log.js";
 import type { Theme } from "../theme.js";
 import { fit } from "./table.js";

@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
-import { Box, Text } from "ink";
+import { Box } from "ink";
+import { Text } from "./text.js";
 import { useOverlayInput } from "../hooks/use-keymap.js";
 import type { Theme } from "../theme.js";
 import { editText, TextInput, useLineEditor } from "./text-input.js";

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { Box, Text } from "ink";
+import { Box } from "ink";
+import { Text } from "./text.js";
 import { formatAge } from "../../shared/format.js";
 import type { Theme } from "../theme.js";
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Box, Text } from "ink";
+import { Box } from "ink";
+import { Text } from "./text.js";
 import { activeBindings, formatKeys, useOverlayInput, type Binding } from "../hooks/use-keymap.js";
 import type { ViewEntry } from "../screens/registry.js";
 import type { Theme } from "../theme.js";

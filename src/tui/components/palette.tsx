@@ -1,4 +1,5 @@
-import { Box, Text } from "ink";
+import { Box } from "ink";
+import { Text } from "./text.js";
 import { useOverlayInput } from "../hooks/use-keymap.js";
 import { findView, type ViewEntry } from "../screens/registry.js";
 import type { Theme } from "../theme.js";

@@ -1,4 +1,5 @@
-import { Box, Text } from "ink";
+import { Box } from "ink";
+import { Text } from "./text.js";
 import { activeBindings, type Binding } from "../hooks/use-keymap.js";
 import type { Theme } from "../theme.js";
 import { fit } from "./table.js";

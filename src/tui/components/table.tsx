@@ -1,4 +1,6 @@
-import { Box, Text } from "ink";
+import { Box } from "ink";
+import { Text } from "./text.js";
+import { sanitize } from "../../term/sanitize.js";
 import type { Column } from "../screens/registry.js";
 import type { Theme } from "../theme.js";
 
@@ -30,7 +32,8 @@ export function layoutColumns(columns: readonly Column[], width: number): number
 
 /** Cuts to `width` cells with an ellipsis, and pads, so every row is exactly one line. */
 export function fit(text: string, width: number, align: "left" | "right" = "left"): string {
-  const chars = [...text.replace(/[\r\n\t]+/g, " ")];
+  // Escapes are made visible before measuring, so a hostile title cannot push the columns apart.
+  const chars = [...sanitize(text.replace(/[\r\n\t]+/g, " "))];
   const cut = chars.length > width ? [...chars.slice(0, Math.max(0, width - 1)), "…"].join("") : chars.join("");
   return align === "right" ? cut.padStart(width) : cut.padEnd(width);
 }

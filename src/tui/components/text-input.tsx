@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { Text } from "ink";
+import { Text } from "./text.js";
 import type { Key } from "ink";
 
 export type EditResult = { value: string } | { submit: string } | { cancel: true };

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { Box, Text } from "ink";
+import { Box } from "ink";
+import { Text } from "../components/text.js";
 import { formatDate, formatDisplayId, formatMoney } from "../../shared/format.js";
 import { lineQuantities, loadOrderDetail, orderLines as sortedLines, type OrderLine } from "../../shared/orders.js";
 import { useSdk } from "../../shared/sdk-context.js";

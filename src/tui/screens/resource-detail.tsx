@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { Box, Text } from "ink";
+import { Box } from "ink";
+import { Text } from "../components/text.js";
 import { formatCell } from "../../shared/format.js";
 import { useSdk } from "../../shared/sdk-context.js";
 import type { Medusa } from "../../sdk/index.js";

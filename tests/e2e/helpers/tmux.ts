@@ -68,6 +68,11 @@ export class TmuxSession {
     return last;
   }
 
+  /** The pane's title: what an OSC 0/2 sequence written to the terminal would have set. */
+  paneTitle(): string {
+    return this.tmux("display-message", "-p", "-t", "t", "#{pane_title}").trim();
+  }
+
   exitCode(): number | undefined {
     return existsSync(this.exitFile) ? Number(readFileSync(this.exitFile, "utf8").trim()) : undefined;
   }

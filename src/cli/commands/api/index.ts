@@ -38,6 +38,8 @@ export function register(cmd: Command, ctx: CommandContext): void {
       const verb = method.toUpperCase();
       if (!METHODS.has(verb)) throw new UsageError(`unknown HTTP method "${method}"`, "usage: medusactl api <METHOD> <path>, e.g. medusactl api GET /admin/products");
       if (!path.startsWith("/")) throw new UsageError(`the path must start with / (got "${path}")`, "the back-end URL comes from the profile, --url or MEDUSA_URL");
+      // "//host/…" or "/\\host/…" would name another host; the raw command only talks to the profile's own back-end.
+      if (/^\/[/\\]/.test(path)) throw new UsageError(`the path must be a path on the back-end, not another host (got "${path}")`, "the back-end URL comes from the profile, --url or MEDUSA_URL");
       const { parseUserQuery } = await import("../../../sdk/query.js");
       const q = path.indexOf("?");
       const pathname = q >= 0 ? path.slice(0, q) : path;

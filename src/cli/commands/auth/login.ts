@@ -1,11 +1,11 @@
 import type { Command } from "commander";
 import type { CommandContext } from "../../cmdutil/context.js";
 import { globalFlags } from "../../cmdutil/context.js";
-import { AuthRequiredError, UsageError } from "../../../term/errors.js";
+import { AuthRequiredError, UsageError, ConfigFileError } from "../../../term/errors.js";
 import { canPrompt } from "../../../term/io.js";
 import { sdkDefaults } from "../../cmdutil/factory.js";
 import { checkUrl } from "../../config/credentials.js";
-import { PROFILE_NAME_RE, secretKey } from "../../config/profiles.js";
+import { PROFILE_NAME_RE, secretKey, type ProfilesFile } from "../../config/profiles.js";
 import { checkSecretKey, currentUser } from "../../cmdutil/identity.js";
 import { envCredential, readSecretFromStdin } from "./shared.js";
 
@@ -45,7 +45,11 @@ export async function loginRun(ctx: CommandContext, c: Command, o: LoginOptions)
   }
 
   const store = f.profiles();
-  const file = await store.read();
+  // A broken profiles file must not block the login that replaces it (its save moves the file aside).
+  const file = await store.read().catch((e: unknown) => {
+    if (e instanceof ConfigFileError) return { profiles: {} } as ProfilesFile;
+    throw e;
+  });
   const name = flags.profile ?? io.env.MEDUSACTL_PROFILE ?? file.default ?? "default";
   if (!PROFILE_NAME_RE.test(name)) throw new UsageError(`invalid profile name "${name}"`, "use letters, digits, dot, dash or underscore");
   const existing = file.profiles[name];

@@ -1,3 +1,4 @@
+import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import type { CommandContext } from "../../cmdutil/context.js";
@@ -34,7 +35,10 @@ export function register(cmd: Command, ctx: CommandContext): void {
         secret = (await (await f.tokens()).getItem(secretKey(name))) ?? undefined;
         if (!secret) throw new AuthRequiredError(`profile "${name}" has no stored credential`, `run \`medusactl login --profile ${name}\``);
         kind = target.profile?.auth === "api-key" ? "api-key" : "jwt";
-        where = `token file ${path.join(f.configDir(), "tokens.json")} (plain text, mode 0600)`;
+        const file = path.join(f.configDir(), "tokens.json");
+        // The real mode, read after the store made the file private (it warns when it had to).
+        const { octal } = await import("../../../sdk/private-file.js");
+        where = `token file ${file} (plain text, mode ${octal((await fs.stat(file)).mode)})`;
       }
       if (o.showToken) {
         f.io.out.write(`${secret}\n`);

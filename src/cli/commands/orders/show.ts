@@ -1,5 +1,6 @@
 import { Command } from "commander";
 import type { HttpTypes } from "@medusajs/types";
+import { sanitize } from "../../../term/sanitize.js";
 import type { CommandContext } from "../../cmdutil/context.js";
 import type { Factory } from "../../cmdutil/factory.js";
 import type { OrderDetail } from "../../../shared/orders.js";
@@ -28,7 +29,8 @@ export async function showRun(f: Factory, o: ShowOptions): Promise<void> {
       f.io.out.write(JSON.stringify({ ...detail.order, claims: detail.claims, exchanges: detail.exchanges, order_changes: detail.changes }, null, 2) + "\n");
       return;
     }
-    f.io.out.write(await renderOrder(detail));
+    // The human view: notes, names and titles are the shop's text, so they are shown sanitised.
+    f.io.out.write(sanitize(await renderOrder(detail), { newlines: true }));
   });
 }
 

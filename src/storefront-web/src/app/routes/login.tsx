@@ -2,8 +2,16 @@ import { LoginForm } from "../../features/auth/components/auth-forms.js";
 import { Link, navigate, useLocation, usePage } from "../../lib/router.js";
 
 /** Only same-site paths are followed after logging in (no open redirect through ?next=). */
-export function safeNext(next: string | null): string {
-  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/account";
+export function safeNext(next: string | null, origin = window.location.origin): string {
+  // Browsers read "/\\host" and "//host" as another origin, and ignore tabs and newlines inside URLs: only a path that
+  // resolves on this origin is followed.
+  if (!next || !next.startsWith("/") || /[\\\u0000-\u001f\u007f]/.test(next) || next.startsWith("//")) return "/account";
+  try {
+    const u = new URL(next, origin);
+    return u.origin === origin ? u.pathname + u.search + u.hash : "/account";
+  } catch {
+    return "/account";
+  }
 }
 
 export default function LoginPage() {

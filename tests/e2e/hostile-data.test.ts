@@ -1,0 +1,92 @@
+/**
+ * Text typed by strangers, against the real back-end: a product title and a shopper's name that
+ * carry terminal control sequences, bidi overrides and spreadsheet formulas. What reaches the
+ * terminal (CLI and TUI in tmux) and the CSV file is asserted byte for byte; machine formats
+ * stay exact.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { BIN, runCli } from "../helpers/cli.js";
+import { placeOrder } from "./helpers/orders.js";
+import { adminSdk, backend, uniq } from "./helpers/sdk.js";
+import { TmuxSession } from "./helpers/tmux.js";
+
+const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b\u202e]/;
+const env = () => ({ MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey, MEDUSACTL_CONFIG_DIR: mkdtempSync(path.join(tmpdir(), "medusactl-hostile-")) });
+
+const sdk = adminSdk();
+const mark = uniq("hostile");
+const TITLE = `Mug ${mark}\u001b]2;pwned\u0007\u001b[2J\u202eevil`;
+const SHOWN_TITLE = `Mug ${mark}\\x1b]2;pwned\\x07\\x1b[2J\\u202eevil`;
+const FORMULA = `=HYPERLINK("http://evil.example","${mark}")`;
+let productId: string;
+let customerId: string;
+
+beforeAll(async () => {
+  ({ product: { id: productId } } = await sdk.admin.product.create({ title: TITLE, handle: mark, status: "draft", options: [{ title: "Size", values: ["One"] }], variants: [{ title: "One", options: { Size: "One" }, prices: [] }] } as never));
+  ({ customer: { id: customerId } } = await sdk.admin.customer.create({ email: `${mark}@example.com`, first_name: FORMULA, last_name: "\u001b[31mRed\u001b[0m" }));
+});
+afterAll(async () => {
+  await sdk.admin.product.delete(productId).catch(() => {});
+  await sdk.admin.customer.delete(customerId).catch(() => {});
+});
+
+describe("shop text on an operator's terminal", () => {
+  it("products list shows escapes as visible text; --json keeps the title exact", async () => {
+    const e = env();
+    const table = await runCli(["products", "list", "--query", `handle=${mark}`, "--fields", "id,title"], { env: e });
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toContain(SHOWN_TITLE);
+    expect(table.stdout).not.toMatch(RAW_CONTROL);
+    const json = await runCli(["products", "list", "--query", `handle=${mark}`, "--fields", "id,title", "--json"], { env: e });
+    expect(JSON.parse(json.stdout)[0].title).toBe(TITLE);
+  });
+
+  it("a server error that echoes hostile input is printed harmlessly", async () => {
+    const r = await runCli(["products", "get", "prod_\u001b]2;pwned\u0007"], { env: env() });
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toMatch(RAW_CONTROL);
+  });
+
+  it("customers list as CSV neutralises a formula name for spreadsheets", async () => {
+    const r = await runCli(["customers", "list", "--query", `email=${mark}@example.com`, "--fields", "id,first_name,last_name", "-o", "csv"], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`id,first_name,last_name\r\n${customerId},"'=HYPERLINK(""http://evil.example"",""${mark}"")",\u001b[31mRed\u001b[0m\r\n`);
+  });
+
+  it("the raw api command refuses a path naming another host (exit 2, nothing sent)", async () => {
+    for (const p of ["//evil.example/admin/products", "/\\evil.example/admin/products"]) {
+      const r = await runCli(["api", "GET", p], { env: env() });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain("not another host");
+    }
+  });
+});
+
+describe("shop text in the TUI (tmux)", () => {
+  const sessions: TmuxSession[] = [];
+  afterEach(() => sessions.splice(0).forEach((s) => s.kill()));
+
+  it("an order whose shipping name retitles the terminal shows the escapes, and the pane keeps its title", async () => {
+    const { order, email } = await placeOrder({ lines: 1, quantity: 1 });
+    await sdk.admin.order.update(order.id, { shipping_address: { first_name: `Eve\u001b]2;pwned\u0007`, last_name: "\u202eKcab" } } as never);
+    const e: Record<string, string> = {};
+    for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("MEDUSA") && k !== "CI" && !k.startsWith("VITEST")) e[k] = v;
+    const tui = new TmuxSession([process.execPath, BIN, "tui"], { env: { ...e, ...env(), TERM: "xterm-256color" }, columns: 120, rows: 30 });
+    sessions.push(tui);
+    const before = tui.paneTitle();
+    await tui.waitFor(/Orders\s+1–\d+ of/);
+    tui.keys("/");
+    tui.type(email);
+    tui.keys("Enter");
+    await tui.waitFor("Orders  1–1 of 1");
+    tui.keys("Enter");
+    const screen = await tui.waitFor(`Order #${order.display_id}`);
+    expect(screen).toContain("Eve\\x1b]2;pwned\\x07");
+    expect(screen).toContain("\\u202eKcab");
+    expect(tui.paneTitle()).toBe(before);
+    expect(tui.paneTitle()).not.toContain("pwned");
+  });
+});
