@@ -1,5 +1,5 @@
 /** Catalogue kinds: categories, collections, tags, types, products with variants, prices and stock. */
-import { changedFields, compact, envName, listByKeys, metadataChanged, same, sorted, type Item, type Kind, type KindContext, type Ref } from "./engine.js";
+import { SeedError, changedFields, compact, envName, listAll, listByKeys, metadataChanged, same, sorted, type Item, type Kind, type KindContext, type Ref } from "./engine.js";
 import { simpleKind, idsOf, refList, METADATA, ENV_FIELD } from "./simple.js";
 import { Issues, at, bool, country, currency, int, list, mapping, nonNegative, num, oneOf, opt, req, shape, shapeOf, str, strList, strOrNull, type Rec } from "./validate.js";
 import { fromVariantPrice, mergedVariantPrices, planPrices, type PriceSpec } from "../prices/plan.js";
@@ -354,11 +354,27 @@ export const products: Kind<S, Rec> = {
         const cur = haveOptions.find((h) => h.title === o.title);
         const values = o.values as string[];
         if (!cur) {
-          optionWrites.push(() => ctx.api.sdk.admin.product.createOption(id!, { title: o.title as string, values }, undefined, undefined, { signal: ctx.api.signal }));
+          // Medusa 2.21 keeps options as shared records, one per title: an existing one is linked with the
+          // wanted values, otherwise a new one is created and linked in the same request.
+          const shared = (await listAll<Rec>(ctx.api, "productOption", { title: o.title, fields: "id,title,*values" })).find((x) => x.title === o.title);
+          let add: unknown = { title: o.title as string, values };
+          if (shared) {
+            const byValue = new Map(((shared.values as Rec[]) ?? []).map((v) => [v.value as string, v.id as string]));
+            const unknown = values.filter((v) => !byValue.has(v));
+            if (unknown.length) {
+              throw new SeedError([`${item.path}.options: the shared option "${String(o.title)}" has no value ${unknown.map((v) => `"${v}"`).join(", ")}, and Medusa 2.21 cannot add values while linking; add them to the option first (medusactl product-options update)`]);
+            }
+            add = { id: shared.id, value_ids: values.map((v) => byValue.get(v)!) };
+          }
+          optionWrites.push(() => ctx.api.sdk.admin.product.linkOptions(id!, { add: [add] } as never, undefined, undefined, { signal: ctx.api.signal }));
         } else {
           const have = ((cur.values as Rec[]) ?? []).map((v) => v.value as string);
           const missing = values.filter((v) => !have.includes(v));
-          if (missing.length) optionWrites.push(() => ctx.api.sdk.admin.product.updateOption(id!, cur.id as string, { values: [...have, ...missing] }, undefined, undefined, { signal: ctx.api.signal }));
+          // Medusa 2.21 links an option's values per product and refuses to link an option twice: a new value on an
+          // option the product already has cannot be written (its routes answer 400 or 500), so say so before writing.
+          if (missing.length) {
+            throw new SeedError([`${item.path}.options: Medusa 2.21 cannot add ${missing.map((v) => `"${v}"`).join(", ")} to the option "${String(o.title)}" that product ${handle} already has; add them in Medusa Admin, or create the product with every value`]);
+          }
         }
       }
       if (optionWrites.length) fields.push("options");
