@@ -12,7 +12,7 @@ import { makeListCommand, parseSince } from "../../src/cli/commands/orders/list.
 import { renderOrder } from "../../src/cli/commands/orders/show.js";
 import { makeClaimCreateCommand } from "../../src/cli/commands/claims/create.js";
 import { toCliError } from "../../src/cli/cmdutil/order-action.js";
-import { OrderError } from "../../src/shared/orders.js";
+import { OrderError } from "../../src/shared/orders/errors.js";
 import { testIO } from "../helpers/test-io.js";
 import { fakeApi, orderFixture } from "../helpers/fake-order-api.js";
 

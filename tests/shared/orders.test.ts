@@ -1,17 +1,10 @@
 import { describe, expect, it } from "vitest";
-import {
-  OrderError,
-  captureOrder,
-  fulfillOrder,
-  orderLines,
-  parseAddFlag,
-  parseItemFlag,
-  refundOrder,
-  resolveItems,
-  resolveLine,
-  resolveOrder,
-  shipOrder,
-} from "../../src/shared/orders.js";
+import { OrderError } from "../../src/shared/orders/errors.js";
+import { captureOrder, refundOrder } from "../../src/shared/orders/payments.js";
+import { fulfillOrder, shipOrder } from "../../src/shared/orders/fulfillments.js";
+import { orderLines, parseAddFlag, parseItemFlag, resolveItems, resolveLine } from "../../src/shared/orders/lines.js";
+import { CLI_WORDS } from "../../src/cli/cmdutil/order-words.js";
+import { resolveOrder } from "../../src/shared/orders/read.js";
 import { HttpAnswer, connectionReset, fakeApi, orderFixture } from "../helpers/fake-order-api.js";
 
 describe("parseItemFlag", () => {
@@ -32,9 +25,17 @@ describe("parseItemFlag", () => {
     }
   });
 
-  it("names --add in errors about variants", () => {
+  it("names --add in errors about variants on the command line, and the plain input elsewhere", () => {
     expect(parseAddFlag("SKU-9:3")).toEqual({ variant: "SKU-9", quantity: 3 });
-    expect(() => parseAddFlag("SKU-9")).toThrow(/^--add "SKU-9": expected <variant id or SKU>:<quantity>/);
+    const err = (() => {
+      try {
+        parseAddFlag("SKU-9");
+      } catch (e) {
+        return e as OrderError;
+      }
+    })()!;
+    expect(err.render(CLI_WORDS).message).toMatch(/^--add "SKU-9": expected <variant id or SKU>:<quantity>/);
+    expect(err.message).toMatch(/^add "SKU-9": expected <variant id or SKU>:<quantity>/);
   });
 });
 

@@ -9,8 +9,10 @@ import type { Factory } from "./factory.js";
 import { JobError, UsageError } from "../../term/errors.js";
 import { canPrompt } from "../../term/io.js";
 import { sanitize } from "../../term/sanitize.js";
+import { isOrderError, phrase } from "../../shared/orders/errors.js";
+import { CLI_WORDS } from "./order-words.js";
 import { requireConfirmation } from "./prompter.js";
-import type { ActionResult } from "../../shared/orders.js";
+import type { ActionResult } from "../../shared/orders/common.js";
 
 export interface ActionFlags {
   yes?: boolean;
@@ -82,17 +84,18 @@ export function printResult(f: Factory, o: ActionFlags, result: ActionResult, ex
     f.io.out.write(JSON.stringify(extra ? { ...extra, order: result.order } : result.order, null, 2) + "\n");
     return;
   }
-  for (const c of result.changes) f.io.out.write(`${sanitize(c)}\n`);
+  for (const c of result.changes) f.io.out.write(`${sanitize(phrase(c, CLI_WORDS))}\n`);
   const ord = result.order;
   f.io.out.write(`order #${ord.display_id}: ${ord.status} · payment ${ord.payment_status ?? "?"} · fulfilment ${ord.fulfillment_status ?? "?"}\n`);
 }
 
 /** Order errors carry a kind; the CLI turns it into an exit code (bad input 2, anything else 1). */
 export function toCliError(e: unknown): unknown {
-  const err = e as { name?: string; kind?: string; message?: string; hint?: string; cause?: unknown };
-  if (err?.name !== "OrderError") return e;
-  if (err.kind === "input") return new UsageError(err.message ?? "invalid input", err.hint);
-  return new JobError(err.message ?? "failed", err.hint);
+  if (!isOrderError(e)) return e;
+  // Shared code words its messages for anyone; the CLI names its own flags and commands.
+  const { message, hint } = typeof e.render === "function" ? e.render(CLI_WORDS) : { message: e.message, hint: e.hint };
+  if (e.kind === "input") return new UsageError(message || "invalid input", hint);
+  return new JobError(message || "failed", hint);
 }
 
 /** Runs an action body with order errors mapped to CLI errors. */

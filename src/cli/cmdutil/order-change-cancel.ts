@@ -17,7 +17,7 @@ export function makeChangeCancelCommand(ctx: CommandContext, what: "return" | "c
 
 export async function changeCancelRun(f: Factory, o: ChangeCancelOptions): Promise<void> {
   needYesOffTty(f, o, `cancel ${o.id}`);
-  const { cancelOrderChange } = await import("../../shared/orders.js");
+  const { cancelOrderChange } = await import("../../shared/orders/lifecycle.js");
   await mapOrderErrors(async () => {
     const sdk = await f.sdk();
     await confirmOrderAction(f, o, { level: "moderate", typed: o.id, question: `Cancel ${o.id}?` });

@@ -13,18 +13,54 @@ export type OrderErrorKind =
   /** A capture or refund whose outcome could not be established (the order could not be read back). */
   | "uncertain";
 
+/** An input of an order action, named by whoever asks for it (a CLI flag, a TUI field). */
+export type InputName = "item" | "add" | "remove" | "type" | "fulfillment" | "shippingOption" | "email" | "customer" | "amount";
+
+/**
+ * How people name inputs and follow-up actions where the action runs. Shared code words its
+ * messages through this, so the CLI can say `--item <line>:<qty>` and `medusactl orders ship #12`
+ * while the TUI says what its keys and fields are.
+ */
+export interface Words {
+  /** An input; with `form`, followed by the shape of its value (`<line>:<qty>`). */
+  input(name: InputName, form?: string): string;
+  /** A follow-up action on a record (`orders ship`, `#12`), with optional arguments. */
+  command(action: string, ref: string, args?: string): string;
+}
+
+/** Words for people who are not at a command line (the TUI): inputs by name, actions as verbs. */
+export const PLAIN_WORDS: Words = {
+  input: (name, form) => `${name}${form ? ` ${form}` : ""}`,
+  command: (action, ref, args) => `${action.split(" ").pop()} ${ref}${args ? ` ${args}` : ""}`,
+};
+
+/** Text that names inputs or actions: rendered with the Words of where it is shown. */
+export type Phrase = string | ((w: Words) => string);
+
+export function phrase(p: Phrase, w: Words = PLAIN_WORDS): string {
+  return typeof p === "string" ? p : p(w);
+}
+
 export class OrderError extends Error {
   override name = "OrderError";
   readonly kind: OrderErrorKind;
   /** HTTP status when Medusa answered. */
   readonly status?: number;
   readonly hint?: string;
+  /** The message and hint before wording: `render` words them for another audience. */
+  readonly parts: { message: Phrase; hint?: Phrase };
 
-  constructor(message: string, kind: OrderErrorKind, opts: { cause?: unknown; status?: number; hint?: string } = {}) {
-    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+  constructor(message: Phrase, kind: OrderErrorKind, opts: { cause?: unknown; status?: number; hint?: Phrase } = {}) {
+    super(phrase(message), opts.cause === undefined ? undefined : { cause: opts.cause });
     this.kind = kind;
     this.status = opts.status;
-    this.hint = opts.hint;
+    this.hint = opts.hint === undefined ? undefined : phrase(opts.hint);
+    this.parts = { message, hint: opts.hint };
+  }
+
+  /** Message and hint in the given words. */
+  render(w: Words): { message: string; hint?: string } {
+    return { message: phrase(this.parts.message, w), hint: this.parts.hint === undefined ? undefined : phrase(this.parts.hint, w) };
   }
 }
 

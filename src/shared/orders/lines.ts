@@ -18,15 +18,15 @@ export function parseItemFlag(s: string): ItemQty {
   const text = s.trim();
   const colon = text.lastIndexOf(":");
   if (colon <= 0 || colon === text.length - 1) {
-    throw new OrderError(`--item "${s}": expected <line>:<quantity>, e.g. 1:2, SKU-1:1 or ordli_…:1`, "input");
+    throw new OrderError((w) => `${w.input("item")} "${s}": expected <line>:<quantity>, e.g. 1:2, SKU-1:1 or ordli_…:1`, "input");
   }
   const line = text.slice(0, colon).trim();
   const qtyText = text.slice(colon + 1).trim();
   const quantity = Number(qtyText);
   if (!/^\d+$/.test(qtyText) || !Number.isSafeInteger(quantity) || quantity < 1) {
-    throw new OrderError(`--item "${s}": the quantity must be a whole number of at least 1`, "input");
+    throw new OrderError((w) => `${w.input("item")} "${s}": the quantity must be a whole number of at least 1`, "input");
   }
-  if (!line) throw new OrderError(`--item "${s}": the line is empty`, "input");
+  if (!line) throw new OrderError((w) => `${w.input("item")} "${s}": the line is empty`, "input");
   return { line, quantity };
 }
 
@@ -41,7 +41,7 @@ export function parseAddFlag(s: string): VariantQty {
     try {
       return parseItemFlag(s);
     } catch {
-      throw new OrderError(`--add "${s}": expected <variant id or SKU>:<quantity>, e.g. variant_…:1 or SKU-1:2`, "input");
+      throw new OrderError((w) => `${w.input("add")} "${s}": expected <variant id or SKU>:<quantity>, e.g. variant_…:1 or SKU-1:2`, "input");
     }
   })();
   return { variant: line, quantity };
@@ -115,7 +115,7 @@ export function resolveLine(order: Pick<HttpTypes.AdminOrder, "items" | "display
     throw new OrderError(`order ${name}: SKU ${ref} is on ${bySku.length} lines; name the line by number or ordli_ id`, "input");
   }
   const what = /^\d+$/.test(ref) ? `line ${ref} (it has ${lines.length})` : `line or SKU "${ref}"`;
-  throw new OrderError(`order ${name} has no ${what}`, "input", { hint: "`medusactl orders show` lists the lines with their numbers and SKUs" });
+  throw new OrderError(`order ${name} has no ${what}`, "input", { hint: (w) => `\`${w.command("orders show", "").trim()}\` lists the lines with their numbers and SKUs` });
 }
 
 /**

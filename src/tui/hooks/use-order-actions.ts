@@ -1,26 +1,14 @@
 import { useRef } from "react";
 import { formatMoney } from "../../shared/format.js";
-import {
-  cancelOrder,
-  captureOrder,
-  createReturn,
-  deliverOrder,
-  fulfillOrder,
-  lineLabel,
-  lineQuantities,
-  loadOrder,
-  orderLines,
-  orderName,
-  orderPayments,
-  parseItemFlag,
-  refundOrder,
-  shipOrder,
-  statusLine,
-  OrderError,
-  type ActionResult,
-  type AdminOrder,
-  type ItemQty,
-} from "../../shared/orders.js";
+import { cancelOrder } from "../../shared/orders/lifecycle.js";
+import { captureOrder, refundOrder } from "../../shared/orders/payments.js";
+import { createReturn } from "../../shared/orders/returns.js";
+import { deliverOrder, fulfillOrder, shipOrder } from "../../shared/orders/fulfillments.js";
+import { lineLabel, lineQuantities, orderLines, parseItemFlag, type ItemQty } from "../../shared/orders/lines.js";
+import { phrase } from "../../shared/orders/errors.js";
+import { loadOrder, orderName, orderPayments, statusLine, type AdminOrder } from "../../shared/orders/read.js";
+import { OrderError } from "../../shared/orders/errors.js";
+import { type ActionResult } from "../../shared/orders/common.js";
 import { useSdk } from "../../shared/sdk-context.js";
 import type { Medusa } from "../../sdk/index.js";
 import type { ConfirmSpec, PromptSpec } from "../components/dialog.js";
@@ -243,7 +231,7 @@ export function useOrderActions(currentOrder: () => Order | undefined): Partial<
       tui.notify({ text: `${plan.doing} order ${name}…`, tone: "info" });
       const result = await plan.run(answer, controller.signal);
       const o = result.order;
-      tui.notify({ text: `order ${name} → ${o.fulfillment_status ?? "?"} · payment ${o.payment_status ?? "?"}${o.status === "canceled" ? " · canceled" : ""}: ${result.changes.join("; ")}`, tone: "ok" });
+      tui.notify({ text: `order ${name} → ${o.fulfillment_status ?? "?"} · payment ${o.payment_status ?? "?"}${o.status === "canceled" ? " · canceled" : ""}: ${result.changes.map((c) => phrase(c)).join("; ")}`, tone: "ok" });
       tui.bumpData();
     } catch (e) {
       if (isFatal(e)) tui.fatal(e);

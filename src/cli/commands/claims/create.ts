@@ -30,7 +30,10 @@ export function makeClaimCreateCommand(ctx: CommandContext, run: (f: Factory, o:
 
 export async function claimCreateRun(f: Factory, o: ClaimCreateOptions): Promise<void> {
   needYesOffTty(f, o, `open a claim on order ${o.order}`);
-  const { resolveOrder, createClaim, parseItemFlag, parseAddFlag, OrderError } = await import("../../../shared/orders.js");
+  const { resolveOrder } = await import("../../../shared/orders/read.js");
+  const { createClaim } = await import("../../../shared/orders/claims.js");
+  const { parseItemFlag, parseAddFlag } = await import("../../../shared/orders/lines.js");
+  const { OrderError } = await import("../../../shared/orders/errors.js");
   await mapOrderErrors(async () => {
     const items = (o.item ?? []).map(parseItemFlag);
     const add = (o.add ?? []).map(parseAddFlag);

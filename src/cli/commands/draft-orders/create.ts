@@ -1,4 +1,7 @@
 import { Command } from "commander";
+import { phrase, type Phrase } from "../../../shared/orders/errors.js";
+import { sanitize } from "../../../term/sanitize.js";
+import { CLI_WORDS } from "../../cmdutil/order-words.js";
 import type { CommandContext } from "../../cmdutil/context.js";
 import type { Factory } from "../../cmdutil/factory.js";
 import { collect, readData } from "../../cmdutil/input.js";
@@ -34,11 +37,12 @@ export function makeDraftCreateCommand(ctx: CommandContext, run: (f: Factory, o:
 }
 
 export async function draftCreateRun(f: Factory, o: DraftCreateOptions): Promise<void> {
-  const { createDraftOrder, parseAddFlag } = await import("../../../shared/orders.js");
+  const { createDraftOrder } = await import("../../../shared/orders/drafts.js");
+  const { parseAddFlag } = await import("../../../shared/orders/lines.js");
   await mapOrderErrors(async () => {
     const sdk = await f.sdk();
     let draft;
-    let changes: string[];
+    let changes: Phrase[];
     if (o.data !== undefined) {
       const body = await readData(f.io, o.data);
       draft = (await sdk.admin.draftOrder.create(body as never, undefined, undefined, { signal: f.signal })).draft_order;
@@ -62,7 +66,7 @@ export async function draftCreateRun(f: Factory, o: DraftCreateOptions): Promise
       }));
     }
     if (o.json) return void f.io.out.write(JSON.stringify(draft, null, 2) + "\n");
-    for (const c of changes) f.io.out.write(`${c}\n`);
+    for (const c of changes) f.io.out.write(`${sanitize(phrase(c, CLI_WORDS))}\n`);
   });
 }
 
@@ -78,7 +82,7 @@ export function makeDraftConvertCommand(ctx: CommandContext, run: (f: Factory, o
 
 export async function draftConvertRun(f: Factory, o: DraftConvertOptions): Promise<void> {
   needYesOffTty(f, o, `convert draft ${o.draft}`);
-  const { convertDraftOrder } = await import("../../../shared/orders.js");
+  const { convertDraftOrder } = await import("../../../shared/orders/drafts.js");
   await mapOrderErrors(async () => {
     const sdk = await f.sdk();
     await confirmOrderAction(f, o, { level: "moderate", typed: o.draft, question: `Turn draft ${o.draft} into an order?` });

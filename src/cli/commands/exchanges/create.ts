@@ -28,7 +28,10 @@ export function makeExchangeCreateCommand(ctx: CommandContext, run: (f: Factory,
 
 export async function exchangeCreateRun(f: Factory, o: ExchangeCreateOptions): Promise<void> {
   needYesOffTty(f, o, `open an exchange on order ${o.order}`);
-  const { resolveOrder, createExchange, parseItemFlag, parseAddFlag, OrderError } = await import("../../../shared/orders.js");
+  const { resolveOrder } = await import("../../../shared/orders/read.js");
+  const { createExchange } = await import("../../../shared/orders/exchanges.js");
+  const { parseItemFlag, parseAddFlag } = await import("../../../shared/orders/lines.js");
+  const { OrderError } = await import("../../../shared/orders/errors.js");
   await mapOrderErrors(async () => {
     const items = (o.item ?? []).map(parseItemFlag);
     const add = (o.add ?? []).map(parseAddFlag);

@@ -23,7 +23,8 @@ export function makeFulfillmentCancelCommand(ctx: CommandContext, run: (f: Facto
 export async function fulfillmentCancelRun(f: Factory, o: FulfillmentCancelOptions): Promise<void> {
   needYesOffTty(f, o, `cancel fulfilment ${o.id}`);
   if (!o.order) return cancelBare(f, o);
-  const { resolveOrder, cancelFulfillment } = await import("../../../shared/orders.js");
+  const { resolveOrder } = await import("../../../shared/orders/read.js");
+  const { cancelFulfillment } = await import("../../../shared/orders/fulfillments.js");
   await mapOrderErrors(async () => {
     const sdk = await f.sdk();
     const order = await resolveOrder(sdk, o.order!, { signal: f.signal });

@@ -28,7 +28,9 @@ export function makeEditCreateCommand(ctx: CommandContext, run: (f: Factory, o: 
 
 export async function editCreateRun(f: Factory, o: EditCreateOptions): Promise<void> {
   needYesOffTty(f, o, `edit order ${o.order}`);
-  const { resolveOrder, createOrderEdit, parseItemFlag, parseAddFlag } = await import("../../../shared/orders.js");
+  const { resolveOrder } = await import("../../../shared/orders/read.js");
+  const { createOrderEdit } = await import("../../../shared/orders/edits.js");
+  const { parseItemFlag, parseAddFlag } = await import("../../../shared/orders/lines.js");
   await mapOrderErrors(async () => {
     const add = (o.add ?? []).map(parseAddFlag);
     const items = (o.item ?? []).map(parseItemFlag);
@@ -56,7 +58,8 @@ export function makeEditFinishCommand(ctx: CommandContext, how: "confirm" | "can
 
 export async function editFinishRun(f: Factory, o: EditFinishOptions): Promise<void> {
   needYesOffTty(f, o, `${o.how} the edit of order ${o.order}`);
-  const { resolveOrder, finishOrderEdit } = await import("../../../shared/orders.js");
+  const { resolveOrder } = await import("../../../shared/orders/read.js");
+  const { finishOrderEdit } = await import("../../../shared/orders/edits.js");
   await mapOrderErrors(async () => {
     const sdk = await f.sdk();
     const order = await resolveOrder(sdk, o.order, { signal: f.signal });

@@ -17,7 +17,8 @@ export function makeCancelCommand(ctx: CommandContext, run: (f: Factory, o: Canc
 
 export async function cancelRun(f: Factory, o: CancelOptions): Promise<void> {
   needYesOffTty(f, o, `cancel order ${o.order}`);
-  const { resolveOrder, cancelOrder, orderPayments } = await import("../../../shared/orders.js");
+  const { resolveOrder, orderPayments } = await import("../../../shared/orders/read.js");
+  const { cancelOrder } = await import("../../../shared/orders/lifecycle.js");
   const { formatMoney } = await import("../../../shared/format.js");
   await mapOrderErrors(async () => {
     const sdk = await f.sdk();

@@ -19,7 +19,8 @@ export function makeCaptureCommand(ctx: CommandContext, run: (f: Factory, o: Cap
 
 export async function captureRun(f: Factory, o: CaptureOptions): Promise<void> {
   needYesOffTty(f, o, `capture the payment of order ${o.order}`);
-  const { resolveOrder, captureOrder, orderPayments } = await import("../../../shared/orders.js");
+  const { resolveOrder, orderPayments } = await import("../../../shared/orders/read.js");
+  const { captureOrder } = await import("../../../shared/orders/payments.js");
   const { formatMoney } = await import("../../../shared/format.js");
   await mapOrderErrors(async () => {
     const sdk = await f.sdk();

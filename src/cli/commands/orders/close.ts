@@ -19,7 +19,8 @@ export function makeCloseCommand(ctx: CommandContext, how: "complete" | "archive
 
 export async function closeRun(f: Factory, o: CloseOptions): Promise<void> {
   needYesOffTty(f, o, `${o.how} order ${o.order}`);
-  const { resolveOrder, closeOrder } = await import("../../../shared/orders.js");
+  const { resolveOrder } = await import("../../../shared/orders/read.js");
+  const { closeOrder } = await import("../../../shared/orders/lifecycle.js");
   await mapOrderErrors(async () => {
     const sdk = await f.sdk();
     const order = await resolveOrder(sdk, o.order, { signal: f.signal });

@@ -19,7 +19,8 @@ export function makeDeliverCommand(ctx: CommandContext, run: (f: Factory, o: Del
 
 export async function deliverRun(f: Factory, o: DeliverOptions): Promise<void> {
   needYesOffTty(f, o, `mark order ${o.order} as delivered`);
-  const { resolveOrder, deliverOrder } = await import("../../../shared/orders.js");
+  const { resolveOrder } = await import("../../../shared/orders/read.js");
+  const { deliverOrder } = await import("../../../shared/orders/fulfillments.js");
   await mapOrderErrors(async () => {
     const sdk = await f.sdk();
     const order = await resolveOrder(sdk, o.order, { signal: f.signal });

@@ -22,7 +22,9 @@ export function makeFulfillCommand(ctx: CommandContext, run: (f: Factory, o: Ful
 
 export async function fulfillRun(f: Factory, o: FulfillOptions): Promise<void> {
   needYesOffTty(f, o, `fulfil order ${o.order}`);
-  const { resolveOrder, fulfillOrder, parseItemFlag, orderLines, lineQuantities, lineLabel, resolveItems } = await import("../../../shared/orders.js");
+  const { resolveOrder } = await import("../../../shared/orders/read.js");
+  const { fulfillOrder } = await import("../../../shared/orders/fulfillments.js");
+  const { parseItemFlag, orderLines, lineQuantities, lineLabel, resolveItems } = await import("../../../shared/orders/lines.js");
   await mapOrderErrors(async () => {
     const items = (o.item ?? []).map(parseItemFlag);
     const sdk = await f.sdk();

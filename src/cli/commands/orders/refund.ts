@@ -23,7 +23,8 @@ export function makeRefundCommand(ctx: CommandContext, run: (f: Factory, o: Refu
 
 export async function refundRun(f: Factory, o: RefundOptions): Promise<void> {
   needYesOffTty(f, o, `refund ${o.amount} on order ${o.order}`);
-  const { resolveOrder, refundOrder, orderPayments } = await import("../../../shared/orders.js");
+  const { resolveOrder, orderPayments } = await import("../../../shared/orders/read.js");
+  const { refundOrder } = await import("../../../shared/orders/payments.js");
   const { formatMoney } = await import("../../../shared/format.js");
   await mapOrderErrors(async () => {
     const sdk = await f.sdk();

@@ -25,7 +25,8 @@ export function makeShipCommand(ctx: CommandContext, run: (f: Factory, o: ShipOp
 
 export async function shipRun(f: Factory, o: ShipOptions): Promise<void> {
   needYesOffTty(f, o, `ship order ${o.order}`);
-  const { resolveOrder, shipOrder } = await import("../../../shared/orders.js");
+  const { resolveOrder } = await import("../../../shared/orders/read.js");
+  const { shipOrder } = await import("../../../shared/orders/fulfillments.js");
   await mapOrderErrors(async () => {
     const sdk = await f.sdk();
     const order = await resolveOrder(sdk, o.order, { signal: f.signal });

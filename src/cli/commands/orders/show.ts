@@ -3,7 +3,7 @@ import type { HttpTypes } from "@medusajs/types";
 import { sanitize } from "../../../term/sanitize.js";
 import type { CommandContext } from "../../cmdutil/context.js";
 import type { Factory } from "../../cmdutil/factory.js";
-import type { OrderDetail } from "../../../shared/orders.js";
+import type { OrderDetail } from "../../../shared/orders/read.js";
 import { mapOrderErrors } from "../../cmdutil/order-action.js";
 
 export interface ShowOptions {
@@ -21,7 +21,7 @@ export function makeShowCommand(ctx: CommandContext, run: (f: Factory, o: ShowOp
 }
 
 export async function showRun(f: Factory, o: ShowOptions): Promise<void> {
-  const { loadOrderDetail } = await import("../../../shared/orders.js");
+  const { loadOrderDetail } = await import("../../../shared/orders/read.js");
   await mapOrderErrors(async () => {
     const sdk = await f.sdk();
     const detail = await loadOrderDetail(sdk, o.order, { signal: f.signal });
@@ -57,7 +57,9 @@ function sameAddress(a: Addr, b: Addr): boolean {
 /** The readable view of `orders show`. */
 export async function renderOrder(d: OrderDetail): Promise<string> {
   const { formatMoney, formatDate, formatDisplayId } = await import("../../../shared/format.js");
-  const { orderLines, lineQuantities, lineLabel, orderPayments, statusLine, refundDue, paymentDue } = await import("../../../shared/orders.js");
+  const { orderLines, lineQuantities, lineLabel } = await import("../../../shared/orders/lines.js");
+  const { orderPayments, statusLine } = await import("../../../shared/orders/read.js");
+  const { refundDue, paymentDue } = await import("../../../shared/orders/payments.js");
   const o = d.order;
   const m = (n: unknown) => formatMoney(Number(n ?? 0), o.currency_code);
   const out: string[] = [];

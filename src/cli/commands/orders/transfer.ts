@@ -23,7 +23,8 @@ export function makeTransferCommand(ctx: CommandContext, run: (f: Factory, o: Tr
 
 export async function transferRun(f: Factory, o: TransferOptions): Promise<void> {
   needYesOffTty(f, o, `request a transfer of order ${o.order}`);
-  const { resolveOrder, requestTransfer, resolveCustomer } = await import("../../../shared/orders.js");
+  const { resolveOrder, resolveCustomer } = await import("../../../shared/orders/read.js");
+  const { requestTransfer } = await import("../../../shared/orders/lifecycle.js");
   await mapOrderErrors(async () => {
     const sdk = await f.sdk();
     const order = await resolveOrder(sdk, o.order, { signal: f.signal });
@@ -45,7 +46,8 @@ export function makeCancelTransferCommand(ctx: CommandContext, run: (f: Factory,
 
 export async function cancelTransferRun(f: Factory, o: CancelTransferOptions): Promise<void> {
   needYesOffTty(f, o, `cancel the transfer request of order ${o.order}`);
-  const { resolveOrder, cancelTransfer } = await import("../../../shared/orders.js");
+  const { resolveOrder } = await import("../../../shared/orders/read.js");
+  const { cancelTransfer } = await import("../../../shared/orders/lifecycle.js");
   await mapOrderErrors(async () => {
     const sdk = await f.sdk();
     const order = await resolveOrder(sdk, o.order, { signal: f.signal });

@@ -22,7 +22,8 @@ export async function markPaidRun(f: Factory, o: MarkPaidOptions): Promise<void>
   const isCollection = o.ref.startsWith("pay_col_");
   if (isCollection && !o.order) throw new UsageError("a pay_col_… collection needs --order <order>");
   needYesOffTty(f, o, `mark ${o.ref} as paid`);
-  const { resolveOrder, markPaid, paymentDue } = await import("../../../shared/orders.js");
+  const { resolveOrder } = await import("../../../shared/orders/read.js");
+  const { markPaid, paymentDue } = await import("../../../shared/orders/payments.js");
   const { formatMoney } = await import("../../../shared/format.js");
   await mapOrderErrors(async () => {
     const sdk = await f.sdk();

@@ -30,7 +30,10 @@ export function makeReturnCreateCommand(ctx: CommandContext, run: (f: Factory, o
 
 export async function returnCreateRun(f: Factory, o: ReturnCreateOptions): Promise<void> {
   needYesOffTty(f, o, `return items of order ${o.order}`);
-  const { resolveOrder, createReturn, parseItemFlag, resolveItems, lineLabel, OrderError } = await import("../../../shared/orders.js");
+  const { resolveOrder } = await import("../../../shared/orders/read.js");
+  const { createReturn } = await import("../../../shared/orders/returns.js");
+  const { parseItemFlag, resolveItems, lineLabel } = await import("../../../shared/orders/lines.js");
+  const { OrderError } = await import("../../../shared/orders/errors.js");
   await mapOrderErrors(async () => {
     const items = (o.item ?? []).map(parseItemFlag);
     if (!items.length) throw new OrderError("name the items to return with --item <line>:<qty>", "input");

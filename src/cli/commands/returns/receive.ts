@@ -31,7 +31,8 @@ export function makeReturnReceiveCommand(ctx: CommandContext, verb: "receive" | 
 
 export async function returnReceiveRun(f: Factory, o: ReturnReceiveOptions): Promise<void> {
   needYesOffTty(f, o, `receive return ${o.id}`);
-  const { receiveReturn, parseItemFlag } = await import("../../../shared/orders.js");
+  const { receiveReturn } = await import("../../../shared/orders/returns.js");
+  const { parseItemFlag } = await import("../../../shared/orders/lines.js");
   await mapOrderErrors(async () => {
     const items = (o.item ?? []).map(parseItemFlag);
     const dismiss = (o.dismiss ?? []).map(parseItemFlag);

@@ -1,0 +1,175 @@
+/**
+ * Payments of an order: capture and refund (never repeated on their own: an uncertain outcome is
+ * read back), balances, marking a collection paid.
+ */
+import type { HttpTypes } from "@medusajs/types";
+import { mayHaveBeenApplied } from "../../sdk/errors.js";
+import type { Medusa } from "../../sdk/index.js";
+import { formatMoney } from "../format.js";
+import { type ActionResult, type Signal, assertNotCanceled, money } from "./common.js";
+import { OrderError, explainApiError, type Phrase } from "./errors.js";
+import { type AdminOrder, type OrderRef, loadOrder, orderName, orderPayments } from "./read.js";
+
+/**
+ * Runs a capture or refund once (no automatic retry, CONTRACT.md §5). If the outcome is uncertain,
+ * reads the order back and decides from what Medusa recorded: `happened` compares the payment
+ * before and after.
+ */
+export async function moneyOnce(
+  sdk: Medusa,
+  before: AdminOrder,
+  action: string,
+  call: () => Promise<unknown>,
+  happened: (after: AdminOrder) => boolean,
+  signal?: AbortSignal,
+): Promise<{ order: AdminOrder; note?: string }> {
+  const name = orderName(before);
+  try {
+    await call();
+  } catch (e) {
+    if (!mayHaveBeenApplied(e)) throw explainApiError(e, name, action);
+    let after: AdminOrder;
+    try {
+      after = await loadOrder(sdk, before.id, signal);
+    } catch (readErr) {
+      throw new OrderError(
+        `order ${name}: ${action}: no answer from Medusa (${(e as Error).message}) and the order could not be read back (${(readErr as Error).message}); it may or may not have happened`,
+        "uncertain",
+        { cause: e, hint: (w) => `check with \`${w.command("orders show", name)}\` before trying again; medusactl never repeats a ${action} on its own` },
+      );
+    }
+    if (happened(after)) return { order: after, note: `no answer from Medusa (${(e as Error).message}); reading the order back shows the ${action} went through` };
+    throw new OrderError(`order ${name}: ${action}: no answer from Medusa (${(e as Error).message}); reading the order back shows no ${action} recorded`, "uncertain", {
+      cause: e,
+      hint: (w) => `check again with \`${w.command("orders show", name)}\` before retrying: a slow ${action} may still land`,
+    });
+  }
+  return { order: await loadOrder(sdk, before.id, signal) };
+}
+
+/**
+ * Captures authorised payments: `amount` from the one payment that still has that much to
+ * capture, else each payment in full. Never retried automatically.
+ */
+export async function captureOrder(sdk: Medusa, order: OrderRef, opts: { amount?: number } & Signal = {}): Promise<ActionResult> {
+  const before = await loadOrder(sdk, order, opts.signal);
+  assertNotCanceled(before, "capture");
+  const name = orderName(before);
+  if (opts.amount !== undefined && !(opts.amount > 0)) throw new OrderError("the amount to capture must be greater than 0", "input");
+  const payments = orderPayments(before).filter((p) => !p.payment.canceled_at);
+  const open = payments.filter((p) => p.captured < p.amount);
+  if (open.length === 0) {
+    throw new OrderError(payments.length ? `order ${name}: payment already captured` : `order ${name} has no payment to capture`, "state");
+  }
+  let targets = open.map((p) => ({ p, amount: p.amount - p.captured }));
+  if (opts.amount !== undefined) {
+    const fit = open.find((p) => p.amount - p.captured >= opts.amount! - 1e-9);
+    if (!fit) {
+      const left = open.reduce((a, p) => Math.max(a, p.amount - p.captured), 0);
+      throw new OrderError(`order ${name}: only ${money(before, left)} left to capture (asked for ${money(before, opts.amount)})`, "state");
+    }
+    targets = [{ p: fit, amount: opts.amount }];
+  }
+  const changes: Phrase[] = [];
+  let after = before;
+  for (const t of targets) {
+    const captures = new Set((t.p.payment.captures ?? []).map((c) => c.id));
+    const res = await moneyOnce(
+      sdk,
+      before,
+      "capture",
+      () => sdk.admin.payment.capture(t.p.payment.id, opts.amount !== undefined ? { amount: t.amount } : {}, undefined, undefined, { signal: opts.signal, retry: false }),
+      (o) => orderPayments(o).some((p) => p.payment.id === t.p.payment.id && (p.payment.captures ?? []).some((c) => !captures.has(c.id))),
+      opts.signal,
+    );
+    after = res.order;
+    changes.push(`captured ${money(before, t.amount)} of payment ${t.p.payment.id}`);
+    if (res.note) changes.push(res.note);
+  }
+  return { order: after, changes };
+}
+
+/** Refunds `amount` from a captured payment that has that much left. Never retried automatically. */
+export async function refundOrder(sdk: Medusa, order: OrderRef, opts: { amount: number; reasonId?: string; note?: string } & Signal): Promise<ActionResult> {
+  const before = await loadOrder(sdk, order, opts.signal);
+  const name = orderName(before);
+  if (!(opts.amount > 0)) throw new OrderError("the amount to refund must be greater than 0", "input");
+  const payments = orderPayments(before).filter((p) => !p.payment.canceled_at);
+  const captured = payments.reduce((a, p) => a + p.captured, 0);
+  if (captured <= 0) throw new OrderError(`order ${name}: payment not captured; nothing to refund`, "state", { hint: (w) => `capture first: ${w.command("orders capture", name)}` });
+  const fit = payments.find((p) => p.captured - p.refunded >= opts.amount - 1e-9);
+  if (!fit) {
+    const left = payments.reduce((a, p) => Math.max(a, p.captured - p.refunded), 0);
+    throw new OrderError(`order ${name}: only ${money(before, left)} can be refunded (asked for ${money(before, opts.amount)})`, "state");
+  }
+  const refunds = new Set((fit.payment.refunds ?? []).map((r) => r.id));
+  const body: HttpTypes.AdminRefundPayment = { amount: opts.amount };
+  if (opts.reasonId) body.refund_reason_id = opts.reasonId;
+  if (opts.note) body.note = opts.note;
+  const res = await moneyOnce(
+    sdk,
+    before,
+    "refund",
+    () => sdk.admin.payment.refund(fit.payment.id, body, undefined, undefined, { signal: opts.signal, retry: false }),
+    (o) => orderPayments(o).some((p) => p.payment.id === fit.payment.id && (p.payment.refunds ?? []).some((r) => !refunds.has(r.id))),
+    opts.signal,
+  );
+  const changes: Phrase[] = [`refunded ${money(before, opts.amount)} of payment ${fit.payment.id}${opts.note ? ` (${opts.note})` : ""}`];
+  if (res.note) changes.push(res.note);
+  return { order: res.order, changes };
+}
+
+/** How much Medusa says is owed back to the customer after a change (negative pending difference). */
+export function refundDue(order: AdminOrder): number {
+  const diff = Number((order.summary as { pending_difference?: number } | undefined)?.pending_difference ?? 0);
+  return diff < 0 ? -diff : 0;
+}
+
+/** Amount still to collect from the customer (positive pending difference). */
+export function paymentDue(order: AdminOrder): number {
+  const diff = Number((order.summary as { pending_difference?: number } | undefined)?.pending_difference ?? 0);
+  return diff > 0 ? diff : 0;
+}
+
+export function pendingDifference(order: AdminOrder): number {
+  return Number((order.summary as { pending_difference?: number } | undefined)?.pending_difference ?? 0);
+}
+
+/** A closing line about money after a change: a refund due, or an amount still to collect. */
+export function balanceNote(order: AdminOrder): Phrase | undefined {
+  const diff = pendingDifference(order);
+  const name = orderName(order);
+  if (diff < 0) return (w) => `refund due to the customer: ${formatMoney(-diff, order.currency_code)} (${w.command("orders refund", name, `${w.input("amount")} ${Number((-diff).toFixed(4))}`)})`;
+  if (diff > 0) return (w) => `to collect from the customer: ${formatMoney(diff, order.currency_code)} (${w.command("payment-collections mark-as-paid", name)} once paid)`;
+  return undefined;
+}
+
+/** Marks the order's unpaid payment collections (or the one named) as paid: money taken outside Medusa. */
+export async function markPaid(sdk: Medusa, order: OrderRef, opts: { collectionId?: string } & Signal = {}): Promise<ActionResult> {
+  const before = await loadOrder(sdk, order, opts.signal);
+  const name = orderName(before);
+  const cols = before.payment_collections ?? [];
+  const targets = opts.collectionId ? cols.filter((c) => c.id === opts.collectionId) : cols.filter((c) => c.status === "not_paid" || c.status === "awaiting");
+  if (opts.collectionId && !targets.length) throw new OrderError(`order ${name} has no payment collection ${opts.collectionId}`, "input");
+  const due = pendingDifference(before);
+  if (!targets.length && due > 0) {
+    // A converted draft order has no payment collection at all: make one for what is owed.
+    try {
+      const { payment_collection } = await sdk.admin.paymentCollection.create({ order_id: before.id, amount: due }, undefined, undefined, { signal: opts.signal });
+      targets.push(payment_collection as (typeof cols)[number]);
+    } catch (e) {
+      throw explainApiError(e, name, "create a payment collection");
+    }
+  }
+  if (!targets.length) throw new OrderError(`order ${name} has nothing to pay: no unpaid payment collection and no amount outstanding`, "state");
+  const changes: Phrase[] = [];
+  for (const c of targets) {
+    try {
+      await sdk.admin.paymentCollection.markAsPaid(c.id, { order_id: before.id }, undefined, undefined, { signal: opts.signal, retry: false });
+    } catch (e) {
+      throw explainApiError(e, name, `mark ${c.id} as paid`);
+    }
+    changes.push(`marked payment collection ${c.id} (${formatMoney(Number(c.amount ?? 0), before.currency_code)}) as paid`);
+  }
+  return { order: await loadOrder(sdk, before.id, opts.signal), changes };
+}
