@@ -6,9 +6,10 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 
+import { writeFileAtomic } from "../../sdk/atomic-write.js";
 import type { ResolvedOptions } from "./paths.js";
 import { baseChildEnv, failWithLog, runLogged } from "./processes.js";
-import { sha256, writeFileAtomic } from "./state.js";
+import { sha256 } from "./state.js";
 
 /** Files copied from the repo's sandbox/ folder into `<sandbox>/app`. */
 const SOURCE_FILES = ["package.json", "package-lock.json", "medusa-config.ts", "tsconfig.json"];
@@ -36,7 +37,7 @@ function listSourceFiles(sourceDir: string): string[] {
 }
 
 /** Copy the sources into the app folder (only files whose content changed); returns their combined hash. */
-export function syncSources(r: ResolvedOptions): string {
+export async function syncSources(r: ResolvedOptions): Promise<string> {
   const files = listSourceFiles(r.sourceDir);
   const hash = createHash("sha256");
   for (const rel of files) {
@@ -54,7 +55,7 @@ export function syncSources(r: ResolvedOptions): string {
     }
     if (!same) {
       mkdirSync(dirname(target), { recursive: true, mode: 0o755 });
-      writeFileAtomic(target, content, 0o644);
+      await writeFileAtomic(target, content, { mode: 0o644 });
     }
   }
   return hash.digest("hex");

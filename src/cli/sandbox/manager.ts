@@ -151,7 +151,7 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
     let state = existing ?? loadState(r.paths);
     if (!state) {
       state = newState(port, dbPort);
-      saveState(r.paths, state);
+      await saveState(r.paths, state);
     }
     const external = r.databaseUrl;
     if (external && state.externalDatabaseUrl !== external) state.externalDatabaseUrl = external;
@@ -172,7 +172,7 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
     }
     state.port = port;
     state.dbPort = dbPort;
-    saveState(r.paths, state);
+    await saveState(r.paths, state);
 
     const running = await runningPid(r.paths, port);
     if (running === undefined && (await portInUse(port))) {
@@ -182,7 +182,7 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
       );
     }
 
-    const sourceHash = syncSources(r);
+    const sourceHash = await syncSources(r);
     await ensureInstalled(r);
     throwIfAborted(r.signal);
 
@@ -196,7 +196,7 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
       delete state.publishableKey;
       delete state.secretKey;
       delete state.secretKeyId;
-      saveState(r.paths, state);
+      await saveState(r.paths, state);
     }
     await ensureDatabase(r, db);
     await migrate(r, state, db, port);

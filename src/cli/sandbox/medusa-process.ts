@@ -9,10 +9,11 @@ import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 
+import { writeFileAtomic } from "../../sdk/atomic-write.js";
 import { DEFAULT_HOST, sandboxUrl, type ResolvedOptions, type SandboxPaths } from "./paths.js";
 import type { DbTarget } from "./postgres.js";
 import { baseChildEnv, failWithLog, killGroup, pidAlive, throwIfAborted } from "./processes.js";
-import { readPid, writeFileAtomic, type SandboxState } from "./state.js";
+import { readPid, type SandboxState } from "./state.js";
 
 const HEALTH_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 20_000;
@@ -116,7 +117,7 @@ export async function startMedusa(r: ResolvedOptions, state: SandboxState, db: D
     exited = err.message;
   });
   child.unref();
-  writeFileAtomic(p.pidFile, `${pid}\n`, 0o644);
+  await writeFileAtomic(p.pidFile, `${pid}\n`, { mode: 0o644 });
 
   r.log(`starting Medusa on ${sandboxUrl(port)} (log: ${p.medusaLog})…`);
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;

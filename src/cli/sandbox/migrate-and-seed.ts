@@ -25,7 +25,7 @@ export async function migrate(r: ResolvedOptions, state: SandboxState, db: DbTar
   });
   if (res.code !== 0) throw failWithLog(`medusa db:migrate failed (exit ${res.code ?? res.signal})`, r.paths.migrateLog);
   state.stamps = { ...state.stamps, migrated: stamp, seeded: undefined };
-  saveState(r.paths, state);
+  await saveState(r.paths, state);
   r.log(`migrated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -72,7 +72,7 @@ export async function seed(r: ResolvedOptions, state: SandboxState, db: DbTarget
     // Keep the keys a partial run created (a secret key's token cannot be read again).
     if (out?.publishableKey && out.secretKey) {
       Object.assign(state, { publishableKey: out.publishableKey, secretKey: out.secretKey, secretKeyId: out.secretKeyId });
-      saveState(r.paths, state);
+      await saveState(r.paths, state);
     }
     throw failWithLog(`seeding the sandbox failed (exit ${res.code ?? res.signal})`, r.paths.seedLog);
   }
@@ -89,6 +89,6 @@ export async function seed(r: ResolvedOptions, state: SandboxState, db: DbTarget
     shippingProfileId: out.shippingProfileId,
   });
   state.stamps = { ...state.stamps, seeded: stamp };
-  saveState(r.paths, state);
+  await saveState(r.paths, state);
   r.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

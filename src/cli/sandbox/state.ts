@@ -12,14 +12,13 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
-  renameSync,
   rmSync,
   statSync,
-  writeFileSync,
   writeSync,
 } from "node:fs";
 import { dirname } from "node:path";
 
+import { writeFileAtomic } from "../../sdk/atomic-write.js";
 import { DEFAULT_ADMIN_EMAIL, PG_USER, type ResolvedOptions, type SandboxPaths } from "./paths.js";
 import { errorMessage, pidAlive } from "./processes.js";
 
@@ -66,14 +65,6 @@ export function ensureDir(path: string, mode: number): void {
   chmodSync(path, mode);
 }
 
-/** Write a file atomically with the given mode. */
-export function writeFileAtomic(path: string, data: string | Buffer, mode: number): void {
-  const tmp = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  writeFileSync(tmp, data, { mode });
-  chmodSync(tmp, mode);
-  renameSync(tmp, path);
-}
-
 export function readPid(file: string): number | undefined {
   try {
     const pid = Number.parseInt(readFileSync(file, "utf8").trim(), 10);
@@ -97,8 +88,8 @@ export function loadState(paths: SandboxPaths): SandboxState | undefined {
   return parsed as SandboxState;
 }
 
-export function saveState(paths: SandboxPaths, state: SandboxState): void {
-  writeFileAtomic(paths.state, JSON.stringify(state, null, 2) + "\n", 0o600);
+export async function saveState(paths: SandboxPaths, state: SandboxState): Promise<void> {
+  await writeFileAtomic(paths.state, JSON.stringify(state, null, 2) + "\n", { mode: 0o600 });
 }
 
 export function newState(port: number, dbPort: number): SandboxState {
