@@ -69,7 +69,7 @@ export function register(noun: Command, ctx: CommandContext): void {
     .option("--shell", "print credentials as export KEY='VALUE' lines for eval")
     .action(async (o, c: Command) => {
       const f = ctx.factory(c);
-      const { sandboxUp } = await import("../../sandbox/index.js");
+      const { sandboxUp } = await import("../../sandbox/manager.js");
       const info = await job(sandboxUp(options(f, { ...o, databaseUrl: o.databaseUrl ?? f.io.env.MEDUSACTL_SANDBOX_DATABASE_URL })));
       const madeDefault = await saveProfile(f, info.url, info.secretKey, info.publishableKey);
       const vars: [string, string][] = [
@@ -95,7 +95,7 @@ export function register(noun: Command, ctx: CommandContext): void {
     .addHelpText("after", "\nExamples:\n  medusactl sandbox down")
     .action(async (_o, c: Command) => {
       const f = ctx.factory(c);
-      const { sandboxDown } = await import("../../sandbox/index.js");
+      const { sandboxDown } = await import("../../sandbox/manager.js");
       const { stopped } = await job(sandboxDown(options(f, {})));
       f.io.out.write(stopped ? "sandbox stopped\n" : "sandbox was not running\n");
     });
@@ -106,7 +106,7 @@ export function register(noun: Command, ctx: CommandContext): void {
     .addHelpText("after", "\nExamples:\n  medusactl sandbox status && echo running")
     .action(async (_o, c: Command) => {
       const f = ctx.factory(c);
-      const { sandboxStatus } = await import("../../sandbox/index.js");
+      const { sandboxStatus } = await import("../../sandbox/manager.js");
       const st = await job(sandboxStatus(options(f, {})));
       if (!st.running) {
         f.io.out.write("not running\n");
@@ -123,7 +123,7 @@ export function register(noun: Command, ctx: CommandContext): void {
     .action(async (o, c: Command) => {
       const f = ctx.factory(c);
       await requireConfirmation(f.io, f.prompter(), { yes: o.yes, level: "moderate", question: "Drop all sandbox data and seed again?" });
-      const { sandboxReset } = await import("../../sandbox/index.js");
+      const { sandboxReset } = await import("../../sandbox/manager.js");
       const info = await job(sandboxReset(options(f, {})));
       await saveProfile(f, info.url, info.secretKey, info.publishableKey);
       f.io.out.write(`sandbox reset; running at ${info.url}\n`);
@@ -136,7 +136,7 @@ export function register(noun: Command, ctx: CommandContext): void {
     .option("-n, --lines <n>", "how many of the last lines (default 200)", (v) => Number(v))
     .action(async (o, c: Command) => {
       const f = ctx.factory(c);
-      const { sandboxLogPath } = await import("../../sandbox/index.js");
+      const { sandboxLogPath } = await import("../../sandbox/manager.js");
       const file = sandboxLogPath(options(f, {}));
       const { readFile } = await import("node:fs/promises");
       let text: string;
@@ -157,7 +157,7 @@ export function register(noun: Command, ctx: CommandContext): void {
     .action(async (o, c: Command) => {
       const f = ctx.factory(c);
       await requireConfirmation(f.io, f.prompter(), { yes: o.yes, level: "moderate", question: "Delete the sandbox and all its data?" });
-      const { sandboxDestroy } = await import("../../sandbox/index.js");
+      const { sandboxDestroy } = await import("../../sandbox/manager.js");
       await job(sandboxDestroy(options(f, {})));
       f.io.out.write("sandbox destroyed\n");
     });

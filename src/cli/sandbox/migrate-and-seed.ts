@@ -1,0 +1,94 @@
+/**
+ * Preparing the database through the Medusa CLI: `medusa db:migrate`, then the seed script
+ * (`medusa exec ./src/scripts/seed.ts`), whose API keys and ids are recorded in the state file.
+ * Each runs again only when its stamp (database, lock file, sources) changed.
+ */
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+
+import type { ResolvedOptions } from "./paths.js";
+import type { DbTarget } from "./postgres.js";
+import { medusaCli, medusaEnv } from "./medusa-process.js";
+import { failWithLog, runLogged } from "./processes.js";
+import { saveState, sha256, type SandboxState } from "./state.js";
+
+export async function migrate(r: ResolvedOptions, state: SandboxState, db: DbTarget, port: number): Promise<void> {
+  const stamp = sha256(db.key, readFileSync(join(r.paths.app, "package-lock.json")));
+  if (state.stamps?.migrated === stamp) return;
+  r.log("running database migrations (medusa db:migrate, ~15 s)…");
+  const started = Date.now();
+  const res = await runLogged(process.execPath, [medusaCli(r.paths), "db:migrate"], {
+    cwd: r.paths.app,
+    env: medusaEnv(r, state, db, port),
+    logFile: r.paths.migrateLog,
+    signal: r.signal,
+  });
+  if (res.code !== 0) throw failWithLog(`medusa db:migrate failed (exit ${res.code ?? res.signal})`, r.paths.migrateLog);
+  state.stamps = { ...state.stamps, migrated: stamp, seeded: undefined };
+  await saveState(r.paths, state);
+  r.log(`migrated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+interface SeedOutput {
+  publishableKey: string;
+  secretKey: string;
+  secretKeyId?: string;
+  regionIds?: Record<string, string>;
+  salesChannelId?: string;
+  stockLocationId?: string;
+  shippingProfileId?: string;
+}
+
+export async function seed(r: ResolvedOptions, state: SandboxState, db: DbTarget, port: number, sourceHash: string): Promise<void> {
+  const orders = r.env.MEDUSACTL_SEED_ORDERS ?? "";
+  const stamp = sha256(db.key, sourceHash, orders);
+  if (state.stamps?.seeded === stamp && state.publishableKey && state.secretKey) return;
+  r.log("seeding the store (medusa exec ./src/scripts/seed.ts)…");
+  const started = Date.now();
+  rmSync(r.paths.seedOut, { force: true });
+  const res = await runLogged(process.execPath, [medusaCli(r.paths), "exec", "./src/scripts/seed.ts"], {
+    cwd: r.paths.app,
+    env: {
+      ...medusaEnv(r, state, db, port),
+      MEDUSACTL_SANDBOX_STATE: r.paths.state,
+      MEDUSACTL_SEED_OUT: r.paths.seedOut,
+    },
+    logFile: r.paths.seedLog,
+    signal: r.signal,
+    onLine: (line) => {
+      const m = /\[seed\]\s?(.*)$/.exec(line);
+      if (m) r.log(`seed: ${m[1]}`);
+    },
+  });
+  let out: SeedOutput | undefined;
+  try {
+    out = JSON.parse(readFileSync(r.paths.seedOut, "utf8")) as SeedOutput;
+  } catch {
+    out = undefined;
+  } finally {
+    rmSync(r.paths.seedOut, { force: true });
+  }
+  if (res.code !== 0) {
+    // Keep the keys a partial run created (a secret key's token cannot be read again).
+    if (out?.publishableKey && out.secretKey) {
+      Object.assign(state, { publishableKey: out.publishableKey, secretKey: out.secretKey, secretKeyId: out.secretKeyId });
+      await saveState(r.paths, state);
+    }
+    throw failWithLog(`seeding the sandbox failed (exit ${res.code ?? res.signal})`, r.paths.seedLog);
+  }
+  if (!out?.publishableKey || !out.secretKey) {
+    throw failWithLog("the seed script did not report the API keys", r.paths.seedLog);
+  }
+  Object.assign(state, {
+    publishableKey: out.publishableKey,
+    secretKey: out.secretKey,
+    secretKeyId: out.secretKeyId,
+    regionIds: out.regionIds,
+    salesChannelId: out.salesChannelId,
+    stockLocationId: out.stockLocationId,
+    shippingProfileId: out.shippingProfileId,
+  });
+  state.stamps = { ...state.stamps, seeded: stamp };
+  await saveState(r.paths, state);
+  r.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

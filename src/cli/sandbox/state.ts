@@ -1,0 +1,163 @@
+/**
+ * What the sandbox keeps on disk between runs: the state file (ports, secrets, API keys, stamps),
+ * the folder layout and its permissions, pid files, and the lock that serialises lifecycle
+ * operations.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import {
+  chmodSync,
+  closeSync,
+  constants as fsConstants,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs";
+import { dirname } from "node:path";
+
+import { writeFileAtomic } from "../../sdk/atomic-write.js";
+import { DEFAULT_ADMIN_EMAIL, PG_USER, type ResolvedOptions, type SandboxPaths } from "./paths.js";
+import { errorMessage, pidAlive } from "./processes.js";
+
+/** Contents of `<sandbox>/state.json` (mode 0600). */
+export interface SandboxState {
+  version: 1;
+  createdAt: string;
+  port: number;
+  dbPort: number;
+  adminEmail: string;
+  adminPassword: string;
+  pgUser: string;
+  pgPassword: string;
+  jwtSecret: string;
+  cookieSecret: string;
+  /** Set when the sandbox runs on an existing PostgreSQL instead of the embedded one. */
+  externalDatabaseUrl?: string;
+  publishableKey?: string;
+  secretKey?: string;
+  secretKeyId?: string;
+  regionIds?: Record<string, string>;
+  salesChannelId?: string;
+  stockLocationId?: string;
+  shippingProfileId?: string;
+  stamps?: { migrated?: string; seeded?: string };
+}
+
+function randomSecret(bytes = 24): string {
+  return randomBytes(bytes).toString("base64url");
+}
+
+/** Hash behind the install, migrate and seed stamps: a step runs again only when its inputs change. */
+export function sha256(...parts: (string | Buffer)[]): string {
+  const h = createHash("sha256");
+  for (const p of parts) {
+    h.update(p);
+    h.update("\0");
+  }
+  return h.digest("hex");
+}
+
+export function ensureDir(path: string, mode: number): void {
+  mkdirSync(path, { recursive: true, mode });
+  chmodSync(path, mode);
+}
+
+export function readPid(file: string): number | undefined {
+  try {
+    const pid = Number.parseInt(readFileSync(file, "utf8").trim(), 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function loadState(paths: SandboxPaths): SandboxState | undefined {
+  if (!existsSync(paths.state)) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(paths.state, "utf8"));
+  } catch (err) {
+    throw new Error(`the sandbox state file ${paths.state} is not valid JSON (${errorMessage(err)}); run \`medusactl sandbox destroy\` to start over`);
+  }
+  if (!parsed || typeof parsed !== "object" || (parsed as { version?: unknown }).version !== 1) {
+    throw new Error(`the sandbox state file ${paths.state} has an unknown format; run \`medusactl sandbox destroy\` to start over`);
+  }
+  return parsed as SandboxState;
+}
+
+export async function saveState(paths: SandboxPaths, state: SandboxState): Promise<void> {
+  await writeFileAtomic(paths.state, JSON.stringify(state, null, 2) + "\n", { mode: 0o600 });
+}
+
+export function newState(port: number, dbPort: number): SandboxState {
+  return {
+    version: 1,
+    createdAt: new Date().toISOString(),
+    port,
+    dbPort,
+    adminEmail: DEFAULT_ADMIN_EMAIL,
+    adminPassword: randomSecret(18),
+    pgUser: PG_USER,
+    pgPassword: randomSecret(24),
+    jwtSecret: randomSecret(32),
+    cookieSecret: randomSecret(32),
+    stamps: {},
+  };
+}
+
+export function ensureLayout(r: ResolvedOptions): void {
+  const p = r.paths;
+  ensureDir(p.root, 0o755);
+  ensureDir(p.sandbox, 0o755);
+  ensureDir(p.logs, 0o755);
+  ensureDir(p.run, 0o700);
+  ensureDir(p.app, 0o755);
+  if (r.isRoot) assertTraversableByOthers(p.sandbox);
+}
+
+/** As root, the `postgres` user must reach the data dir and the binaries: every ancestor needs o+x. */
+function assertTraversableByOthers(dir: string): void {
+  let current = dir;
+  for (;;) {
+    const st = statSync(current);
+    if ((st.mode & 0o001) === 0) {
+      throw new Error(
+        `the folder ${current} is not accessible to other users (mode ${(st.mode & 0o777).toString(8)}): ` +
+          `the embedded PostgreSQL runs as the "postgres" user and must reach ${dir}. ` +
+          `Use a data folder outside it (MEDUSACTL_DATA_DIR, default /var/lib/medusactl for root).`,
+      );
+    }
+    const parent = dirname(current);
+    if (parent === current) return;
+    current = parent;
+  }
+}
+
+/** Exclusive lock for the lifecycle operations (stale locks of dead processes are taken over). */
+export function acquireLock(paths: SandboxPaths): () => void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(paths.lockFile, fsConstants.O_CREAT | fsConstants.O_EXCL | fsConstants.O_WRONLY, 0o600);
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => {
+        try {
+          if (readPid(paths.lockFile) === process.pid) rmSync(paths.lockFile, { force: true });
+        } catch {
+          // ignore
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      const holder = readPid(paths.lockFile);
+      if (holder !== undefined && holder !== process.pid && pidAlive(holder)) {
+        throw new Error(`another medusactl process (pid ${holder}) is working on the sandbox; wait for it to finish (lock: ${paths.lockFile})`);
+      }
+      rmSync(paths.lockFile, { force: true });
+    }
+  }
+  throw new Error(`cannot take the sandbox lock ${paths.lockFile}`);
+}
