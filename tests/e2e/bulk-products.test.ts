@@ -12,7 +12,7 @@ import { BIN, runCli } from "../helpers/cli.js";
 import { adminSdk, backend, uniq } from "./helpers/sdk.js";
 import { readCsv } from "../../src/cli/bulk/csv.js";
 import { Problems } from "../../src/cli/bulk/problems.js";
-import { csvField } from "../../src/cli/output/render.js";
+import { csvField } from "../../src/cli/output/csv-field.js";
 
 const sdk = adminSdk();
 const work = mkdtempSync(path.join(tmpdir(), "medusactl-bulk-e2e-"));
@@ -25,7 +25,7 @@ const file = (name: string, text: string) => {
   writeFileSync(f, text);
   return f;
 };
-const csv = (rows: string[][]) => rows.map((r) => r.map(csvField).join(",")).join("\r\n") + "\r\n";
+const csv = (rows: string[][]) => rows.map((r) => r.map((v) => csvField(v, { raw: true })).join(",")).join("\r\n") + "\r\n";
 
 async function parse(f: string): Promise<Record<string, string>[]> {
   const problems = new Problems();
