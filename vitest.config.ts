@@ -1,9 +1,14 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+
+// The storefront imports the SDK's store entry by its package name, as an app would.
+const resolve = { alias: { "medusactl/sdk/store": fileURLToPath(new URL("./src/sdk/store-client.ts", import.meta.url)) } };
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve,
         test: {
           name: "unit",
           include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
@@ -12,6 +17,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],

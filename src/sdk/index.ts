@@ -9,24 +9,13 @@
 import { adminResources, type AdminResources } from "./admin/index.js";
 import { Auth } from "./auth/index.js";
 import { Client } from "./client.js";
-import { bindResource, type BoundResource, type ResourceContext, type ResourceSpec } from "./resource.js";
-import { storeResources, type StoreResources } from "./store/index.js";
+import { bindArea, type BoundResource, type ResourceContext } from "./resource.js";
+import type { Store } from "./store-client.js";
+import { storeResources } from "./store/index.js";
 import type { Config } from "./types.js";
 
+export type { Store };
 export type Admin = { [K in keyof AdminResources]: BoundResource<AdminResources[K]> };
-export type Store = { [K in keyof StoreResources]: BoundResource<StoreResources[K]> };
-
-function bindArea<R extends Record<string, ResourceSpec>>(specs: R, ctx: ResourceContext): { [K in keyof R]: BoundResource<R[K]> } {
-  const area = {} as { [K in keyof R]: BoundResource<R[K]> };
-  for (const key of Object.keys(specs) as (keyof R)[]) {
-    let bound: BoundResource<R[typeof key]> | undefined;
-    Object.defineProperty(area, key, {
-      enumerable: true,
-      get: () => (bound ??= bindResource(specs[key]!, ctx)),
-    });
-  }
-  return area;
-}
 
 /** A Medusa v2 client: `client` (raw requests), `admin`, `store` and `auth`. */
 export class Medusa {

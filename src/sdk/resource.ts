@@ -255,3 +255,16 @@ export function bindResource<S extends ResourceSpec>(spec: S, ctx: ResourceConte
     },
   }) as unknown as BoundResource<S>;
 }
+
+/** An area (`admin`, `store`): each resource bound on first use, so a client pays only for what it calls. */
+export function bindArea<R extends Record<string, ResourceSpec>>(specs: R, ctx: ResourceContext): { [K in keyof R]: BoundResource<R[K]> } {
+  const area = {} as { [K in keyof R]: BoundResource<R[K]> };
+  for (const key of Object.keys(specs) as (keyof R)[]) {
+    let bound: BoundResource<R[typeof key]> | undefined;
+    Object.defineProperty(area, key, {
+      enumerable: true,
+      get: () => (bound ??= bindResource(specs[key]!, ctx)),
+    });
+  }
+  return area;
+}

@@ -1,5 +1,5 @@
 /** Turns SDK errors into what a shopper reads, using the SDK's guards (never English message matching). */
-import { isApiError, isNetworkError, isTimeoutError } from "../../../sdk/errors.js";
+import { isApiError, isNetworkError, isTimeoutError } from "medusactl/sdk/store";
 
 export const isUnauthorized = (e: unknown): boolean => isApiError(e) && e.status === 401;
 export const isNotFound = (e: unknown): boolean => isApiError(e) && e.status === 404;

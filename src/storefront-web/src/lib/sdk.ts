@@ -1,20 +1,11 @@
-/**
- * The one store client of the storefront: our SDK's store and auth areas with the publishable key.
- * Built from the SDK's parts rather than `new Medusa()` so the admin declarations (about 8 KB
- * gzipped, measured with `vite build`) stay out of a shopper's download.
- */
+/** The one store client of the storefront: `medusactl/sdk/store` with the publishable key. */
+import { MedusaStore, type FetchLike } from "medusactl/sdk/store";
 import { useSdk } from "../../../shared/sdk-context.js";
-import { Auth } from "../../../sdk/auth/index.js";
-import { Client } from "../../../sdk/client.js";
-import type { Store } from "../../../sdk/index.js";
-import { bindResource } from "../../../sdk/resource.js";
-import { storeResources } from "../../../sdk/store/index.js";
-import type { FetchLike } from "../../../sdk/types.js";
 import type { StoreConfig } from "./config.js";
 
 export interface StoreSdk {
-  store: Store;
-  auth: Pick<Auth, "login" | "register" | "logout" | "resetPassword" | "updateProvider">;
+  store: MedusaStore["store"];
+  auth: Pick<MedusaStore["auth"], "login" | "register" | "logout" | "resetPassword" | "updateProvider">;
   /** Whether a customer token is stored (saves a request that would answer 401 for guests). */
   hasSession(): Promise<boolean>;
 }
@@ -23,20 +14,13 @@ export interface StoreSdk {
 export const TOKEN_KEY = "medusa_storefront_token";
 
 export function createStoreSdk(config: StoreConfig, options: { fetch?: FetchLike } = {}): StoreSdk {
-  const sdkConfig = {
+  const sdk = new MedusaStore({
     baseUrl: config.medusaUrl,
     publishableKey: config.publishableKey,
-    auth: { type: "jwt" as const, jwtTokenStorageKey: TOKEN_KEY },
+    auth: { type: "jwt", jwtTokenStorageKey: TOKEN_KEY },
     fetch: options.fetch,
-  };
-  const client = new Client(sdkConfig);
-  const ctx = { fetch: (path: string, init?: object) => client.fetch(path, init), client };
-  const store = {} as Store;
-  for (const key of Object.keys(storeResources) as (keyof Store)[]) {
-    let bound: unknown;
-    Object.defineProperty(store, key, { enumerable: true, get: () => (bound ??= bindResource(storeResources[key], ctx)) });
-  }
-  return { store, auth: new Auth(client, sdkConfig), hasSession: async () => Boolean(await client.getToken()) };
+  });
+  return { store: sdk.store, auth: sdk.auth, hasSession: async () => Boolean(await sdk.client.getToken()) };
 }
 
 /** The store client given to the app's SdkProvider. */

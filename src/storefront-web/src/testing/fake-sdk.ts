@@ -5,7 +5,7 @@
  * call, and can be told to fail a method once.
  */
 import type { HttpTypes } from "@medusajs/types";
-import { ApiError, NetworkError } from "../../../sdk/errors.js";
+import { ApiError, NetworkError } from "medusactl/sdk/store";
 import type { StoreSdk } from "../lib/sdk.js";
 
 type Any = any;

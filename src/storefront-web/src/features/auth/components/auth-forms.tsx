@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "../../../components/ui/button.js";
 import { TextField } from "../../../components/ui/field.js";
 import { InlineError } from "../../../components/ui/status.js";
-import { isApiError } from "../../../../../sdk/errors.js";
+import { isApiError } from "medusactl/sdk/store";
 import { useLogin } from "../api/login.js";
 import { useRegister } from "../api/register.js";
 import { useRequestPasswordReset } from "../api/request-password-reset.js";

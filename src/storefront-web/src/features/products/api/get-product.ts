@@ -1,5 +1,5 @@
 import type { HttpTypes } from "@medusajs/types";
-import { ApiError } from "../../../../../sdk/errors.js";
+import { ApiError } from "medusactl/sdk/store";
 import { useQuery } from "../../../lib/query.js";
 import { useStoreSdk, type StoreSdk } from "../../../lib/sdk.js";
 
