@@ -1,0 +1,105 @@
+/**
+ * The house rules (issue "One house"), checked on every run so a change cannot quietly undo them:
+ * arrows only run down, commands stay in their own folder, requests go through the SDK, files stay
+ * readable, and there is no import circle.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "..");
+const rel = (f: string) => path.relative(root, f);
+
+function files(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const p = path.join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...files(p));
+    else if (/\.(ts|tsx)$/.test(name) && !name.endsWith(".d.ts")) out.push(p);
+  }
+  return out;
+}
+
+const SRC = files(path.join(root, "src"));
+const text = new Map(SRC.map((f) => [f, readFileSync(f, "utf8")]));
+
+/** Relative imports of a file, resolved to files of the tree (static, re-exports and literal import()). */
+function importsOf(file: string): string[] {
+  const out: string[] = [];
+  const re = /(?:from\s+|import\s*\(\s*|import\s+)["'](\.{1,2}\/[^"']+)["']/g;
+  for (const m of text.get(file)!.matchAll(re)) {
+    const base = path.resolve(path.dirname(file), m[1]!).replace(/\.js$/, "");
+    const hit = [`${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find((c) => text.has(c));
+    if (hit) out.push(hit);
+  }
+  return out;
+}
+
+function cycles(nodes: string[]): string[][] {
+  const inside = new Set(nodes);
+  const found: string[][] = [];
+  const state = new Map<string, 1 | 2>();
+  const stack: string[] = [];
+  const visit = (n: string) => {
+    state.set(n, 1);
+    stack.push(n);
+    for (const m of importsOf(n).filter((x) => inside.has(x))) {
+      if (state.get(m) === 1) found.push(stack.slice(stack.indexOf(m)).map(rel));
+      else if (!state.has(m)) visit(m);
+    }
+    stack.pop();
+    state.set(n, 2);
+  };
+  for (const n of nodes) if (!state.has(n)) visit(n);
+  return found;
+}
+
+describe("the house", () => {
+  it("nothing under src/tui, src/storefront-web, src/shared, src/term or src/sdk imports src/cli", () => {
+    const upward = SRC.filter((f) => /^src\/(tui|storefront-web|shared|term|sdk)\//.test(rel(f))).flatMap((f) => importsOf(f).filter((t) => rel(t).startsWith("src/cli/")).map((t) => `${rel(f)} -> ${rel(t)}`));
+    expect(upward).toEqual([]);
+  });
+
+  it("no command imports program.ts or another noun's folder", () => {
+    const wrong: string[] = [];
+    for (const f of SRC.filter((x) => /^src\/cli\/commands\/[^/]+\//.test(rel(x)))) {
+      const noun = rel(f).split("/")[3];
+      for (const t of importsOf(f)) {
+        const r = rel(t);
+        if (r === "src/cli/program.ts" || (r.startsWith("src/cli/commands/") && r.split("/").length > 4 && r.split("/")[3] !== noun)) wrong.push(`${rel(f)} -> ${r}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("requests name no route: no /admin/ or /store/ string under src/cli or src/tui but the raw api command", () => {
+    const literal = /["'`]\/(admin|store)\//;
+    const found = SRC.filter((f) => /^src\/(cli|tui)\//.test(rel(f)) && !rel(f).startsWith("src/cli/commands/api/")).flatMap((f) =>
+      text
+        .get(f)!
+        .split("\n")
+        .map((l, i) => [l, i + 1] as const)
+        .filter(([l]) => literal.test(l) && !/^\s*(\/\/|\*|\/\*)/.test(l))
+        .map(([, i]) => `${rel(f)}:${i}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("no source file is over 600 lines", () => {
+    const long = SRC.map((f) => [rel(f), text.get(f)!.split("\n").length] as const).filter(([, n]) => n > 600);
+    expect(long).toEqual([]);
+  });
+
+  it("no import circle inside src/cli/bulk, src/shared or src/cli/sandbox", () => {
+    for (const dir of ["src/cli/bulk/", "src/shared/", "src/cli/sandbox/"]) expect(cycles(SRC.filter((f) => rel(f).startsWith(dir))), dir).toEqual([]);
+  });
+
+  it("no import circle between the top-level folders of src", () => {
+    const top = (f: string) => rel(f).split("/")[1]!;
+    const edges = new Map<string, Set<string>>();
+    for (const f of SRC) for (const t of importsOf(f)) if (top(f) !== top(t)) (edges.get(top(f)) ?? edges.set(top(f), new Set()).get(top(f))!).add(top(t));
+    const reaches = (a: string, b: string, seen = new Set<string>()): boolean => [...(edges.get(a) ?? [])].some((n) => n === b || (!seen.has(n) && (seen.add(n), reaches(n, b, seen))));
+    const circles = [...edges].flatMap(([a, to]) => [...to].filter((b) => reaches(b, a)).map((b) => `${a} <-> ${b}`));
+    expect(circles).toEqual([]);
+  });
+});
