@@ -13,6 +13,8 @@ export interface IOStreams {
   columns: number;
   /** Set by `--no-color`. */
   noColor?: boolean;
+  /** Set by `--csv-raw`: CSV cells exactly as they are, without the spreadsheet formula guard. */
+  csvRaw?: boolean;
 }
 
 /** Colour only on a TTY, and never with NO_COLOR (non-empty), TERM=dumb or --no-color. */

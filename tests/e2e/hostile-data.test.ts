@@ -4,7 +4,7 @@
  * terminal (CLI and TUI in tmux) and the CSV file is asserted byte for byte; machine formats
  * stay exact.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -62,6 +62,58 @@ describe("shop text on an operator's terminal", () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toContain("not another host");
     }
+  });
+});
+
+describe("files from anywhere, files we write", () => {
+  it("export guards a formula title for spreadsheets, and import reads it back byte for byte", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "medusactl-formula-"));
+    const e = { ...env(), MEDUSACTL_CONFIG_DIR: dir };
+    const handle = uniq("formula");
+    const title = `=HYPERLINK("http://evil.example","${handle}")`;
+    const { product } = await sdk.admin.product.create({ title, handle, status: "draft", options: [{ title: "Size", values: ["One"] }], variants: [{ title: "One", sku: `${handle}-1`, options: { Size: "One" }, prices: [{ currency_code: "eur", amount: 5 }] }] } as never);
+    try {
+      const out = path.join(dir, "export.csv");
+      const exp = await runCli(["products", "export", "--query", `handle=${handle}`, "--out", out], { env: e });
+      expect(exp.code, exp.stderr).toBe(0);
+      const text = readFileSync(out, "utf8");
+      expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""${handle}"")"`);
+      const raw = await runCli(["products", "export", "--query", `handle=${handle}`, "--csv-raw"], { env: e });
+      expect(raw.stdout).toContain(`"=HYPERLINK(""http://evil.example"",""${handle}"")"`);
+      await sdk.admin.product.update(product.id, { title: "changed" } as never);
+      const imp = await runCli(["products", "import", out], { env: e });
+      expect(imp.code, imp.stderr).toBe(0);
+      expect((await sdk.admin.product.retrieve(product.id, { fields: "title" })).product.title).toBe(title);
+    } finally {
+      await sdk.admin.product.delete(product.id).catch(() => {});
+    }
+  });
+
+  it("an export that fails leaves the previous file whole; a folder or missing parent is one line, exit 2", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "medusactl-out-"));
+    const out = path.join(dir, "catalogue.csv");
+    writeFileSync(out, "the previous export\n");
+    const failed = await runCli(["products", "export", "--out", out], { env: { ...env(), MEDUSA_URL: "http://127.0.0.1:9" } });
+    expect(failed.code).toBe(1);
+    expect(readFileSync(out, "utf8")).toBe("the previous export\n");
+    expect(readdirSync(dir)).toEqual(["catalogue.csv"]);
+    for (const [target, why] of [
+      [dir, "is a folder"],
+      [path.join(dir, "missing", "x.csv"), "does not exist"],
+    ] as const) {
+      const r = await runCli(["products", "export", "--out", target], { env: env() });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`--out ${target}: `);
+      expect(r.stderr).toContain(why);
+      expect(r.stderr).not.toContain("    at ");
+    }
+  });
+
+  it.each([["prices", "apply"], ["inventory", "apply"], ["products", "import"]])("%s %s refuses /dev/zero at once (exit 2)", async (noun, verb) => {
+    const r = await runCli([noun, verb, "/dev/zero"], { env: env(), timeoutMs: 20_000 });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("/dev/zero");
+    expect(r.stderr).toContain("not a regular file");
   });
 });
 

@@ -11,7 +11,8 @@ import { isUtf8 } from "node:buffer";
 import { Readable, type Writable } from "node:stream";
 import { pipeline } from "node:stream";
 import { parse } from "csv-parse";
-import { csvField } from "../output/csv-field.js";
+import { csvField, restoreFormula, type CsvOptions } from "../output/csv-field.js";
+import { openRegularFile } from "../cmdutil/input-file.js";
 import type { Problems } from "./problems.js";
 
 export interface CsvRecord {
@@ -38,6 +39,11 @@ const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
  * earlier chunks were already written, so it is refused with its row and column up front.
  */
 export const MAX_CELL_BYTES = 1024 * 1024;
+/**
+ * A whole record (all its cells): the parser holds at most this much, so a file with no line ends
+ * cannot fill memory. Above the cell limit, so an oversized value is still reported by its column.
+ */
+export const MAX_RECORD_BYTES = 16 * MAX_CELL_BYTES;
 
 /**
  * Strips a UTF-8 byte-order mark and refuses UTF-16 (a spreadsheet's "Unicode text" export),
@@ -118,7 +124,8 @@ class LineTracker {
  */
 export async function* readCsv(source: string | Readable, opts: ReadCsvOptions): AsyncGenerator<CsvRecord> {
   const { file, problems } = opts;
-  const input = typeof source === "string" ? createReadStream(source, { highWaterMark: 256 * 1024 }) : source;
+  // Only regular files: /dev/zero or a FIFO would stream forever.
+  const input = typeof source === "string" ? (await openRegularFile(source)).createReadStream({ highWaterMark: 256 * 1024 }) : source;
   const lines = new LineTracker();
   const parser = parse({
     // Buffers per cell: decoding is ours, so invalid UTF-8 is seen rather than replaced.
@@ -128,6 +135,7 @@ export async function* readCsv(source: string | Readable, opts: ReadCsvOptions):
     skip_empty_lines: true,
     // Both, whatever the first line uses: files pasted together from two systems mix them.
     record_delimiter: ["\r\n", "\n"],
+    max_record_size: MAX_RECORD_BYTES,
   });
   async function* tracked() {
     for await (const chunk of withoutBom(input as AsyncIterable<Buffer>, file, problems)) {
@@ -196,12 +204,15 @@ export async function* readCsv(source: string | Readable, opts: ReadCsvOptions):
       } else if (cells.length !== width) {
         problems.add({ file, row, line, message: `has ${cells.length} values but the header has ${width}` });
       }
-      yield { row, line, cells };
+      // Cells our own export protected from spreadsheets (a leading ') come back as they were.
+      yield { row, line, cells: row === 1 ? cells : cells.map(restoreFormula) };
     }
     if (failure) throw failure;
   } catch (e) {
-    const err = e as { code?: string; message?: string; lines?: number };
-    if (typeof err.code === "string" && err.code.startsWith("CSV_")) {
+    const err = e as { code?: string; message?: string; lines?: number; records?: number };
+    if (err.code === "CSV_MAX_RECORD_SIZE") {
+      problems.add({ file, row: (err.records ?? 0) + 1, line: err.lines, message: `a record is larger than ${MAX_RECORD_BYTES / 1048576} MiB (a file without line ends, or a runaway quote); nothing after it was read` });
+    } else if (typeof err.code === "string" && err.code.startsWith("CSV_")) {
       problems.add({ file, line: err.lines, message: `unreadable CSV: ${err.message}` });
     } else if (!opts.signal?.aborted) throw e;
   } finally {
@@ -220,10 +231,14 @@ function columnName(index: number): string {
  */
 export class CsvWriter {
   private pending = "";
-  constructor(private readonly out: Writable) {}
+  /** Formula-leading cells are neutralised for spreadsheets unless `raw` (a file for Medusa's importer). */
+  constructor(
+    private readonly out: Writable,
+    private readonly opts: CsvOptions = {},
+  ) {}
 
   async write(values: readonly (string | undefined | null)[]): Promise<void> {
-    this.pending += values.map((v) => csvField(v ?? "", { raw: true })).join(",") + "\r\n";
+    this.pending += values.map((v) => csvField(v ?? "", this.opts)).join(",") + "\r\n";
     if (this.pending.length >= 64 * 1024) await this.flush();
   }
 
@@ -271,8 +286,8 @@ export class CsvSpool {
   }
 
   /** Writes the header and every row to `out`, then deletes the spool. */
-  async writeTo(out: Writable, header: string[]): Promise<void> {
-    const writer = new CsvWriter(out);
+  async writeTo(out: Writable, header: string[], opts: CsvOptions = {}): Promise<void> {
+    const writer = new CsvWriter(out, opts);
     await writer.write(header);
     if (this.stream && this.path) {
       await new Promise<void>((resolve, reject) => this.stream!.end((e?: Error | null) => (e ? reject(e) : resolve())));

@@ -4,7 +4,9 @@
  * rows can be found and re-run. Streamed while the job runs (rows arrive in commit order, not
  * file order); the JSON form ends with a summary of counts.
  */
-import { createWriteStream, type WriteStream } from "node:fs";
+import type { WriteStream } from "node:fs";
+import { openAtomicStream, type AtomicStream } from "../../sdk/atomic-write.js";
+import { checkOutputPath } from "../cmdutil/output-file.js";
 import { UsageError } from "../../term/errors.js";
 import { CsvWriter } from "./csv.js";
 
@@ -61,6 +63,7 @@ export function reportFormat(file: string): "json" | "csv" {
 export class ReportWriter {
   readonly summary = emptySummary();
   private readonly stream: WriteStream;
+  private readonly file$: AtomicStream;
   private readonly csv?: CsvWriter;
   private first = true;
   private chain: Promise<void> = Promise.resolve();
@@ -68,7 +71,9 @@ export class ReportWriter {
   /** `idColumns` are the CSV columns for `ReportRow.ids` (JSON keeps the object as is). */
   constructor(readonly file: string, private readonly idColumns: string[]) {
     const format = reportFormat(file);
-    this.stream = createWriteStream(file);
+    // Written beside the target and renamed when closed: a previous report stays whole until then.
+    this.file$ = openAtomicStream(file);
+    this.stream = this.file$.stream;
     if (format === "csv") {
       this.csv = new CsvWriter(this.stream);
       this.chain = this.csv.write(["row", "line", "action", "key", ...idColumns, "changes", "error_status", "error_type", "error_code", "error_message"]);
@@ -110,6 +115,12 @@ export class ReportWriter {
     await this.chain;
     if (this.csv) await this.csv.flush();
     else this.stream.write(`\n],"summary":${JSON.stringify({ ...this.summary, ...extra })}}\n`);
-    await new Promise<void>((resolve, reject) => this.stream.end((e?: Error | null) => (e ? reject(e) : resolve())));
+    await this.file$.commit();
+  }
+
+  /** Checks the path (a folder, a missing parent: exit 2, naming it) before any work starts. */
+  static async check(file: string): Promise<void> {
+    reportFormat(file);
+    await checkOutputPath(file, "--report");
   }
 }

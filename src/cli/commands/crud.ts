@@ -22,6 +22,7 @@ function outputOptions(cmd: Command) {
   return cmd
     .addOption(new Option("-o, --output <format>", "table, json, ndjson or csv").choices(OUTPUT_FORMATS as string[]))
     .option("--json", "same as --output json")
+    .option("--csv-raw", "with -o csv: write cells exactly, without the leading ' that keeps spreadsheets from running = + - @ cells as formulas")
     .option("--out <file>", "write the output to a file instead of stdout");
 }
 
@@ -33,12 +34,16 @@ function chosenFormat(o: { output?: string; json?: boolean }): OutputFormat {
 /** Redirects `io.out` into a file for `--out`, closing it afterwards. */
 async function withOut<T>(io: IOStreams, file: string | undefined, fn: (io: IOStreams) => Promise<T>): Promise<T> {
   if (!file) return fn(io);
-  const { createWriteStream } = await import("node:fs");
-  const stream = createWriteStream(file);
+  const { openOutputFile } = await import("../cmdutil/output-file.js");
+  // Replaced only when the whole answer is written: a failed request leaves the previous file as it was.
+  const out = await openOutputFile(file, "--out");
   try {
-    return await fn({ ...io, out: stream, isStdoutTTY: false });
-  } finally {
-    await new Promise<void>((r, j) => stream.end((e?: Error | null) => (e ? j(e) : r())));
+    const result = await fn({ ...io, out: out.stream, isStdoutTTY: false });
+    await out.commit();
+    return result;
+  } catch (e) {
+    await out.discard();
+    throw e;
   }
 }
 

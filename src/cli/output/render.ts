@@ -83,7 +83,7 @@ export function writeList(io: IOStreams, format: OutputFormat, records: Rec[], c
       for (const r of records) io.out.write(JSON.stringify(r) + "\n");
       return;
     case "csv":
-      io.out.write(renderCsv(records, columns));
+      io.out.write(renderCsv(records, columns, { raw: io.csvRaw }));
       return;
     case "table":
       io.out.write(renderTable(io, records, columns));
@@ -101,7 +101,7 @@ export function writeRecord(io: IOStreams, format: OutputFormat, record: Rec, co
       return;
     case "csv": {
       const cols = columns?.length ? columns : Object.keys(record);
-      io.out.write(renderCsv([record], cols));
+      io.out.write(renderCsv([record], cols, { raw: io.csvRaw }));
       return;
     }
     case "table": {

@@ -57,7 +57,7 @@ export interface InventoryResult {
 
 export async function inventoryApplyRun(f: Factory, file: string, o: InventoryApplyOptions): Promise<InventoryResult> {
   if (o.dryRun && o.resume) throw new UsageError("--resume continues a real run; drop --dry-run");
-  if (o.report) (await import("../report.js")).reportFormat(o.report);
+  if (o.report) await ReportWriter.check(o.report);
   const format = o.json ? "json" : (o.output ?? "table");
   const problems = new Problems();
   const sheet = await readSheet(file, file, { required: ["sku", "stocked_quantity"], optional: [], oneOf: [["location_id", "location_name"]] }, problems, f.signal);

@@ -155,7 +155,7 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
   if (o.priceList && o.priceListTitle) throw new UsageError("give --price-list or --price-list-title, not both");
   if (o.prune && !o.priceList && !o.priceListTitle) throw new UsageError("--prune works on a price list: add --price-list or --price-list-title", "without a list, variant prices are merged and never deleted");
   if (o.dryRun && o.resume) throw new UsageError("--resume continues a real run; drop --dry-run");
-  if (o.report) (await import("../report.js")).reportFormat(o.report);
+  if (o.report) await ReportWriter.check(o.report);
   const format = o.json ? "json" : (o.output ?? "table");
   const withList = Boolean(o.priceList || o.priceListTitle);
 

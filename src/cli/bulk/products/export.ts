@@ -16,6 +16,8 @@ export interface ExportOptions {
   portable?: boolean;
   quiet?: boolean;
   pageSize: number;
+  /** Cells exactly as stored, without the spreadsheet formula guard. */
+  csvRaw?: boolean;
 }
 
 type Rec = Record<string, any>;
@@ -57,9 +59,9 @@ export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
     for (const r of regions) regionsById.set(r.id, { name: r.name, currency_code: r.currency_code });
   }
 
-  const { createWriteStream } = await import("node:fs");
-  const file = o.out ? createWriteStream(o.out) : undefined;
-  const out = file ?? f.io.out;
+  // The file is replaced only when the export is complete; a failed one leaves the previous file.
+  const file = o.out ? await (await import("../../cmdutil/output-file.js")).openOutputFile(o.out, "--out") : undefined;
+  const out = file?.stream ?? f.io.out;
   const progress = createProgress(f.io, { label: "exporting", unit: "products", quiet: o.quiet });
   const spool = o.output === "csv" ? new CsvSpool() : undefined;
   let exported = 0;
@@ -80,13 +82,14 @@ export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
       offset += products.length;
       if (!products.length || (typeof page.count === "number" && offset >= page.count)) break;
     }
-    if (spool) await spool.writeTo(out, exportHeader(spool.columns, Boolean(o.portable)));
+    if (spool) await spool.writeTo(out, exportHeader(spool.columns, Boolean(o.portable)), { raw: o.csvRaw });
+    await file?.commit();
   } catch (e) {
     await spool?.discard();
+    await file?.discard();
     throw e;
   } finally {
     progress.done();
-    if (file) await new Promise<void>((resolve, reject) => file.end((e?: Error | null) => (e ? reject(e) : resolve())));
   }
   if (!o.quiet && (o.out || f.io.isStderrTTY)) f.io.err.write(`exported ${exported} products${spool ? ` (${spool.rows} rows)` : ""}${o.out ? ` to ${o.out}` : ""}\n`);
 }

@@ -185,7 +185,8 @@ export async function serverImport(f: Factory, o: ImportOptions, ctx: { index: F
       const csvPath = path.join(dir, originalname);
       try {
         const out = createWriteStream(csvPath, { mode: 0o600 });
-        await spool.writeTo(out, header(spool, index));
+        // Medusa's importer reads values as they are: no spreadsheet guard in this file.
+        await spool.writeTo(out, header(spool, index), { raw: true });
         await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
         const bytes = await fs.readFile(csvPath);
         const file = new File([bytes], originalname, { type: "text/csv" });

@@ -5,13 +5,13 @@
  */
 import type { Factory } from "../../cmdutil/factory.js";
 import { CancelError, PartialFailureError, UsageError } from "../../../term/errors.js";
-import { promises as fs } from "node:fs";
+import { openRegularFile } from "../../cmdutil/input-file.js";
 import { Checkpoint, jobFor } from "../checkpoint.js";
 import type { ImportOptions } from "./import-options.js";
 import { runPool } from "../pool.js";
 import { Problems } from "../problems.js";
 import { createProgress } from "../progress.js";
-import { ReportWriter, countRow, emptySummary, reportFormat, type ReportRow } from "../report.js";
+import { ReportWriter, countRow, emptySummary, type ReportRow } from "../report.js";
 import * as imp from "./import-batch.js";
 import type { ChunkResult } from "./import-batch.js";
 import { serverImport } from "./import-server.js";
@@ -22,14 +22,8 @@ type Rec = Record<string, any>;
 
 export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
   const json = o.json || o.output === "json";
-  if (o.report) reportFormat(o.report);
-  try {
-    const st = await fs.stat(o.file);
-    if (!st.isFile()) throw new UsageError(`${o.file} is not a file`);
-  } catch (e) {
-    if (e instanceof UsageError) throw e;
-    throw new UsageError(`cannot read ${o.file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+  if (o.report) await ReportWriter.check(o.report);
+  await (await openRegularFile(o.file)).close();
   const matchHandle = o.match === "handle";
   const sdk = await f.sdk();
   const problems = new Problems();

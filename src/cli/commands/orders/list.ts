@@ -61,6 +61,7 @@ export function makeListCommand(ctx: CommandContext, run: (f: Factory, o: ListOp
     .option("--all", "every matching order")
     .addOption(new Option("-o, --output <format>", "table, json, ndjson or csv").choices(OUTPUT_FORMATS as string[]))
     .option("--json", "same as --output json")
+    .option("--csv-raw", "with -o csv: write cells exactly, without the leading ' that keeps spreadsheets from running = + - @ cells as formulas")
     .addHelpText(
       "after",
       "\nPayment and fulfilment statuses are computed by Medusa and cannot be filtered on the server: those filters walk pages until enough orders match.\n\nExamples:\n  medusactl orders list --since 24h --payment-status authorized\n  medusactl orders list --fulfillment-status not_fulfilled --all --output csv\n  medusactl orders list --email jane@example.com --json",

@@ -23,6 +23,7 @@ export function makeExportCommand(ctx: CommandContext, run: (f: Factory, o: Expo
       if (!Number.isInteger(n) || n < 1 || n > 1000) throw new UsageError("--page-size: expected 1 to 1000");
       return n;
     }, 100)
+    .option("--csv-raw", "write cells exactly: no leading ' on cells starting with = + - @ (which spreadsheets would run as formulas)")
     .option("--quiet", "no progress on stderr")
     .addHelpText(
       "after",
