@@ -155,6 +155,17 @@ export class Checkpoint<S, E> {
   }
 }
 
+/**
+ * A check for `open`: every journalled row must be a row of the file (records 2 to `lastRow`).
+ * The file's hash is in the key, so this catches a journal edited by hand, not a changed file.
+ */
+export function rowsOf(lastRow: number): (state: unknown, entries: { row?: number }[]) => string | undefined {
+  return (_state, entries) => {
+    const bad = entries.find((e) => !Number.isInteger(e.row) || e.row! < 2 || e.row! > lastRow);
+    return bad ? `it records row ${String(bad.row)}, but the file's rows are 2 to ${lastRow}` : undefined;
+  };
+}
+
 const START_OVER = "run the same command without --resume to start the job over (the old checkpoint is then discarded)";
 
 function inconsistent(file: string, why: string): UsageError {

@@ -4,6 +4,7 @@
  * job is alive without flooding; nothing with `--quiet`. Always cleared or ended with a newline
  * before the command prints its summary.
  */
+import { sanitize } from "../../term/sanitize.js";
 import type { IOStreams } from "../../term/io.js";
 import { formatDuration } from "../../shared/format.js";
 
@@ -87,12 +88,16 @@ export function createProgress(io: IOStreams, opts: ProgressOptions): Progress {
     note(text) {
       if (opts.quiet) return;
       clear();
-      io.err.write(text.endsWith("\n") ? text : `${text}\n`);
+      // Row warnings quote server messages and file values: shown sanitised.
+      const safe = sanitize(text.replace(/\n$/, ""), { newlines: true });
+      io.err.write(`${safe}\n`);
       if (live) draw();
     },
     warn(text) {
       clear();
-      io.err.write(text.endsWith("\n") ? text : `${text}\n`);
+      // Row warnings quote server messages and file values: shown sanitised.
+      const safe = sanitize(text.replace(/\n$/, ""), { newlines: true });
+      io.err.write(`${safe}\n`);
       if (!opts.quiet && live) draw();
     },
     done() {

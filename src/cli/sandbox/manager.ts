@@ -20,8 +20,9 @@ import {
   sandboxUrl,
   type ResolvedOptions,
   type SandboxOptions,
+  redactDatabaseUrl,
 } from "./paths.js";
-import { dbTarget, dropDatabase, ensureDatabase, startEmbedded, stopEmbedded } from "./postgres.js";
+import { countTables, dbTarget, dropDatabase, ensureDatabase, startEmbedded, stopEmbedded } from "./postgres.js";
 import { portInUse, throwIfAborted } from "./processes.js";
 import { acquireLock, ensureDir, ensureLayout, loadState, newState, readPid, saveState, type SandboxState } from "./state.js";
 
@@ -77,14 +78,11 @@ export async function sandboxDown(opts: SandboxOptions = {}): Promise<{ stopped:
   ensureDir(r.paths.run, 0o700);
   const release = acquireLock(r.paths);
   try {
-    const state = loadState(r.paths);
     const medusa = await stopMedusa(r.paths);
     if (medusa) r.log("stopped Medusa");
-    let pg = false;
-    if (!(r.databaseUrl ?? state?.externalDatabaseUrl)) {
-      pg = await stopEmbedded(r);
-      if (pg) r.log("stopped PostgreSQL");
-    }
+    // The embedded server may have been started by an earlier `up` even when an external URL is used now.
+    const pg = await stopEmbedded(r);
+    if (pg) r.log("stopped PostgreSQL");
     return { stopped: medusa || pg };
   } finally {
     release();
@@ -190,7 +188,12 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
     if (db.embedded) await startEmbedded(r, state, dbPort);
     throwIfAborted(r.signal);
 
+    const owned = new Set(state.ownedDatabases ?? []);
+    // A sandbox from before this record was kept: the database it already migrated is its own.
+    if (!state.ownedDatabases && state.stamps?.migrated && state.externalDatabaseUrl === db.url) owned.add(db.key);
+    const foreign = !db.embedded && !owned.has(db.key);
     if (o.reset) {
+      if (foreign) throw new Error(`refusing to reset ${redactDatabaseUrl(db.url)}: this sandbox did not create that database (give --database-url of the one it created, or reset it yourself)`);
       await dropDatabase(r, db);
       state.stamps = {};
       delete state.publishableKey;
@@ -198,7 +201,23 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
       delete state.secretKeyId;
       await saveState(r.paths, state);
     }
-    await ensureDatabase(r, db);
+    const made = await ensureDatabase(r, db);
+    if (made === "created" || db.embedded) owned.add(db.key);
+    else if (foreign) {
+      // An existing database that is not ours: taken only when empty, so nobody's data is migrated over or later dropped.
+      const tables = await countTables(r, db);
+      if (tables > 0) {
+        throw new Error(
+          `refusing to use ${redactDatabaseUrl(db.url)}: it already holds ${tables} table${tables === 1 ? "" : "s"} and this sandbox did not create it; ` +
+            "give the URL of an empty or new database (medusactl creates it when the user may)",
+        );
+      }
+      owned.add(db.key);
+    }
+    if (owned.size !== (state.ownedDatabases?.length ?? 0)) {
+      state.ownedDatabases = [...owned];
+      await saveState(r.paths, state);
+    }
     await migrate(r, state, db, port);
     throwIfAborted(r.signal);
     await seed(r, state, db, port, sourceHash);

@@ -232,20 +232,32 @@ function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-export async function ensureDatabase(r: ResolvedOptions, db: DbTarget): Promise<void> {
+/** Creates the database when missing; says whether this call created it. */
+export async function ensureDatabase(r: ResolvedOptions, db: DbTarget): Promise<"created" | "existed"> {
   let client: PgClient;
   try {
     client = await pgConnect(r, db, "postgres");
   } catch (err) {
-    if (!db.embedded) return; // may lack rights on "postgres": let Medusa connect directly
+    if (!db.embedded) return "existed"; // may lack rights on "postgres": let Medusa connect directly
     throw err;
   }
   try {
     const found = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [db.database]);
-    if (found.rows.length === 0) {
-      r.log(`creating database ${db.database}…`);
-      await client.query(`CREATE DATABASE ${quoteIdent(db.database)} ENCODING 'UTF8' TEMPLATE template0`);
-    }
+    if (found.rows.length > 0) return "existed";
+    r.log(`creating database ${db.database}…`);
+    await client.query(`CREATE DATABASE ${quoteIdent(db.database)} ENCODING 'UTF8' TEMPLATE template0`);
+    return "created";
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Tables outside PostgreSQL's own schemas: 0 for a new, empty database. */
+export async function countTables(r: ResolvedOptions, db: DbTarget): Promise<number> {
+  const client = await pgConnect(r, db, db.database);
+  try {
+    const res = await client.query("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')");
+    return Number((res.rows[0] as { n: number }).n);
   } finally {
     await client.end().catch(() => {});
   }

@@ -44,6 +44,11 @@ export interface SandboxState {
   stockLocationId?: string;
   shippingProfileId?: string;
   stamps?: { migrated?: string; seeded?: string };
+  /**
+   * Databases this sandbox owns (created, or found empty and taken): keys of `dbTarget`. Only these
+   * are migrated into, reset or dropped; someone else's database is never touched.
+   */
+  ownedDatabases?: string[];
 }
 
 function randomSecret(bytes = 24): string {

@@ -8,7 +8,7 @@ import { Problems, type Problem } from "../problems.js";
 import { parseCount, parseDecimal, readSheet, type SheetRow } from "../sheet.js";
 import { chunked, runPool } from "../pool.js";
 import { createProgress } from "../progress.js";
-import { Checkpoint, jobFor } from "../checkpoint.js";
+import { Checkpoint, jobFor, rowsOf } from "../checkpoint.js";
 import { ReportWriter, countRow, emptySummary, rowError, type ReportRow, type ReportSummary } from "../report.js";
 import { listAll, listByKeys, pageAll } from "../lookup.js";
 import type { Medusa } from "../../../sdk/index.js";
@@ -228,7 +228,8 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
   }
   const job = await jobFor(f, "prices apply", file);
   if (!o.resume && (await Checkpoint.find(job.dir, job.key))) f.io.err.write(`Note: an interrupted run of ${file} was found; starting again (--resume continues it).\n`);
-  const checkpoint = await Checkpoint.open<Rec, ReportRow>({ dir: job.dir, key: job.key, file, resume: Boolean(o.resume), initial: {} });
+  const lastRow = Math.max(1, ...sheet.rows.map((r) => r.row));
+  const checkpoint = await Checkpoint.open<Rec, ReportRow>({ dir: job.dir, key: job.key, file, resume: Boolean(o.resume), initial: {}, check: rowsOf(lastRow) });
   // Rows an interrupted run already wrote now plan as unchanged; their report keeps what was done.
   const done = new Map(checkpoint.entries.filter((e) => e.action !== "failed").map((e) => [e.row, e]));
   if (checkpoint.resumed && !o.quiet) f.io.err.write(`Resuming: ${done.size} row${done.size === 1 ? "" : "s"} were written by the interrupted run.\n`);

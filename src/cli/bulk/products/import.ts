@@ -6,7 +6,7 @@
 import type { Factory } from "../../cmdutil/factory.js";
 import { CancelError, PartialFailureError, UsageError } from "../../../term/errors.js";
 import { openRegularFile } from "../../cmdutil/input-file.js";
-import { Checkpoint, jobFor } from "../checkpoint.js";
+import { Checkpoint, jobFor, rowsOf } from "../checkpoint.js";
 import type { ImportOptions } from "./import-options.js";
 import { runPool } from "../pool.js";
 import { Problems } from "../problems.js";
@@ -69,7 +69,17 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
       const old = await Checkpoint.find(job.dir, job.key);
       if (old) f.io.err.write(`note: an interrupted import of this file (${old.updatedAt}) is discarded; --resume would have continued it\n`);
     }
-    checkpoint = await Checkpoint.open<{ rows: number }, Entry>({ dir: job.dir, key: job.key, file: o.file, resume: Boolean(o.resume), initial: { rows: rowsTotal } });
+    let lastRow = 1;
+    for (const p of index.products.values()) lastRow = Math.max(lastRow, p.lastRow);
+    const rowsCheck = rowsOf(lastRow);
+    checkpoint = await Checkpoint.open<{ rows: number }, Entry>({
+      dir: job.dir,
+      key: job.key,
+      file: o.file,
+      resume: Boolean(o.resume),
+      initial: { rows: rowsTotal },
+      check: (state, entries) => (state?.rows !== rowsTotal ? `it counts ${JSON.stringify(state?.rows)} rows, the file has ${rowsTotal}` : rowsCheck(state, entries)),
+    });
   } else if (o.resume) throw new UsageError("--resume cannot be combined with --dry-run");
   if (o.resume && checkpoint && !checkpoint.resumed) f.io.err.write("note: no checkpoint of this file for this store; starting from the beginning\n");
 
