@@ -49,8 +49,6 @@ const rejected: Case[] = [
   { name: "invalid UTF-8 in a cell", make: (h) => Buffer.concat([Buffer.from(lf(HEAD) + `${h}-1,Caf`), Buffer.from([0xe9, 0xff]), Buffer.from(`,${h.toUpperCase()}-1,10,Size,One\n`)]), stderr: /row 2, column "Product Title": not valid UTF-8/ },
   { name: "a 10 MB field", make: (h) => lf(HEAD + ",Product Description", row(`${h}-1`) + "," + "x".repeat(10 * 1024 * 1024)), stderr: /row 2, column "Product Description": holds 10\.0 MB; a value may hold at most 1 MB/ },
   { name: "1,000 columns", make: (h) => lf(HEAD + Array.from({ length: 994 }, (_, i) => `,Extra ${i}`).join(""), row(`${h}-1`) + ",".repeat(994)), stderr: /row 1, column "Extra 0": unknown column[\s\S]*and \d+ more/ },
-  { name: "an empty file", make: () => "", stderr: /the file is empty/ },
-  { name: "a header and no rows", make: () => lf(HEAD), stderr: /row 1: the file has a header but no rows/ },
   { name: "duplicate SKUs", make: (h) => lf(HEAD, row(`${h}-1`, "A", `${h.toUpperCase()}-DUP`), row(`${h}-2`, "B", `${h.toUpperCase()}-DUP`)), stderr: /row 3, column "Variant Sku": SKU ".*-DUP" is also on row 2/ },
   { name: "a price like 0x1F", make: (h) => lf(HEAD, row(`${h}-1`, "A", undefined, "0x1F")), stderr: /row 2, column "Variant Price EUR": "0x1F" is not an amount/ },
   { name: "a price like 1e3", make: (h) => lf(HEAD, row(`${h}-1`, "A", undefined, "1e3")), stderr: /row 2, column "Variant Price EUR": "1e3" is not an amount/ },
@@ -60,7 +58,6 @@ const rejected: Case[] = [
   { name: "prices: an amount like 0x1F", command: "prices", make: (h) => lf("sku,currency_code,amount", `${h.toUpperCase()}-1,eur,0x1F`), stderr: /row 2, column "amount"/ },
   { name: "prices: unbalanced quotes", command: "prices", make: (h) => lf("sku,currency_code,amount", `"${h.toUpperCase()}-1,eur,10`), stderr: /unreadable CSV/ },
   { name: "prices: semicolons instead of commas", command: "prices", make: (h) => lf("sku;currency_code;amount", `${h.toUpperCase()}-1;eur;10`), stderr: /row 1: the header is one column holding semicolons/ },
-  { name: "prices: an empty file", command: "prices", make: () => "", stderr: /empty/ },
   { name: "inventory: a quantity like 0x1F", command: "inventory", make: (h) => lf("sku,location_name,stocked_quantity", `${h.toUpperCase()}-1,Main,0x1F`), stderr: /row 2, column "stocked_quantity"/ },
   { name: "inventory: invalid UTF-8", command: "inventory", make: (h) => Buffer.concat([Buffer.from(lf("sku,location_name,stocked_quantity") + `${h.toUpperCase()}-1,M`), Buffer.from([0xff]), Buffer.from(",3\n")]), stderr: /row 2, column "location_name": not valid UTF-8/ },
 ];
@@ -91,6 +88,25 @@ describe("hostile CSV files are rejected with a clear error, exit 2, nothing wri
       }
     }, 120_000);
   });
+});
+
+describe("a file with no rows is a job with nothing to do: exit 0, 0 rows, nothing written", () => {
+  const empties: [string, "products" | "prices" | "inventory", string | Buffer][] = [
+    ["an empty file", "products", ""],
+    ["a byte-order mark alone", "products", Buffer.from([0xef, 0xbb, 0xbf])],
+    ["a header alone", "products", lf(HEAD)],
+    ["an empty file", "prices", ""],
+    ["a header alone", "prices", lf("sku,currency_code,amount")],
+    ["a header alone", "inventory", lf("sku,location_name,stocked_quantity")],
+  ];
+  it.each(empties)("%s (%s)", async (_what, command, content) => {
+    const h = `${prefix}-empty-${command}`;
+    const f = file(`empty-${command}-${Math.random().toString(36).slice(2)}.csv`, content);
+    const r = await runCli(args({ name: "", make: () => "", command, stderr: /x/ }, f, h), { env, timeoutMs: 120_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`${f}: 0 rows; nothing to do\n`);
+    if (command === "prices") expect((await sdk.admin.priceList.list({ q: `${h} list` })).price_lists).toEqual([]);
+  }, 120_000);
 });
 
 describe("legal but awkward CSV files are accepted", () => {

@@ -46,7 +46,6 @@ export async function readSheet(source: string | Readable, file: string, spec: S
     header.forEach((h, i) => (cells[h] = (rec.cells[i] ?? "").trim()));
     rows.push({ row: rec.row, line: rec.line, cells });
   }
-  if (!header) problems.add({ file, message: "the file is empty (expected a header line)" });
   return { columns: header ?? [], rows };
 }
 

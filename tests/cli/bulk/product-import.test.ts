@@ -119,9 +119,12 @@ describe("indexFile (validation before any write)", () => {
     expect(order).toEqual(["handle:b:3", "handle:a:2+4"]);
   });
 
-  it("rejects an empty file and a header without rows", async () => {
-    expect((await validate("")).problems).toEqual(["-||the file is empty"]);
-    expect((await validate("Product Handle,Product Title\n")).problems).toEqual(["1||the file has a header but no rows"]);
+  it("takes an empty file, a BOM alone and a header without rows as a job with no rows", async () => {
+    for (const text of ["", "\ufeff", "Product Handle,Product Title\n"]) {
+      const { problems, index } = await validate(text);
+      expect(problems).toEqual([]);
+      expect(index.dataRows).toBe(0);
+    }
   });
 
   it("needs a SKU for stock and options to tell variants apart", async () => {

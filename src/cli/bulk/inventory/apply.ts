@@ -7,6 +7,7 @@ import { parseCount, readSheet, type SheetRow } from "../sheet.js";
 import { chunked, runPool } from "../pool.js";
 import { createProgress } from "../progress.js";
 import { Checkpoint, jobFor, rowsOf } from "../checkpoint.js";
+import { emptyJob } from "../empty-job.js";
 import { ReportWriter, countRow, emptySummary, rowError, type ReportRow, type ReportSummary } from "../report.js";
 import { listByKeys } from "../lookup.js";
 import { planStock, type StockPlan, type StockWant } from "./plan.js";
@@ -63,7 +64,10 @@ export async function inventoryApplyRun(f: Factory, file: string, o: InventoryAp
   const sheet = await readSheet(file, file, { required: ["sku", "stocked_quantity"], optional: [], oneOf: [["location_id", "location_name"]] }, problems, f.signal);
   const valid = validateStockRows(sheet.rows, file, problems);
   if (problems.list.some((p) => p.row === 1 || p.row === undefined)) problems.throwIfAny();
-  if (!sheet.rows.length && !problems.size) problems.add({ file, message: "no stock rows (only a header)" });
+  if (!sheet.rows.length && !problems.size) {
+    emptyJob(f, file, o.json || o.output === "json", { dryRun: Boolean(o.dryRun) });
+    return { dry_run: Boolean(o.dryRun), summary: emptySummary() };
+  }
 
   const sdk = await f.sdk();
   // Locations by name or id, and the SKUs' inventory items with their levels.

@@ -9,6 +9,7 @@ import { parseCount, parseDecimal, readSheet, type SheetRow } from "../sheet.js"
 import { chunked, runPool } from "../pool.js";
 import { createProgress } from "../progress.js";
 import { Checkpoint, jobFor, rowsOf } from "../checkpoint.js";
+import { emptyJob } from "../empty-job.js";
 import { ReportWriter, countRow, emptySummary, rowError, type ReportRow, type ReportSummary } from "../report.js";
 import { listAll, listByKeys, pageAll } from "../lookup.js";
 import type { Medusa } from "../../../sdk/index.js";
@@ -164,7 +165,10 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
   const sheet = await readSheet(file, file, { required: ["currency_code", "amount"], optional: ["min_quantity", "max_quantity", "region_id"], oneOf: [["sku", "variant_id"]] }, problems, f.signal);
   const valid = validatePriceRows(sheet.rows, file, problems);
   if (problems.list.some((p) => p.row === 1 || p.row === undefined)) problems.throwIfAny();
-  if (!sheet.rows.length && !problems.size) problems.add({ file, message: "no prices (only a header)" });
+  if (!sheet.rows.length && !problems.size) {
+    emptyJob(f, file, o.json || o.output === "json", { dryRun: Boolean(o.dryRun) });
+    return { dry_run: Boolean(o.dryRun), summary: { ...emptySummary(), delete: 0 } };
+  }
 
   // 2. Variants and regions named by the sheet must exist.
   const sdk = await f.sdk();

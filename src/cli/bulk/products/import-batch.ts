@@ -144,8 +144,7 @@ export async function indexFile(opts: IndexOptions): Promise<FileIndex> {
     else if (row.options.length && facts.combos.has(combo)) problems.add({ ...at, message: `another row of this product has the same option values (${row.options.map(([t, v]) => `${t}: ${v}`).join(", ")})` });
     else if (row.options.length) facts.combos.add(combo);
   }
-  if (!header) problems.add({ file, message: "the file is empty" });
-  else if (index.dataRows === 0) problems.add({ file, row: 1, message: "the file has a header but no rows" });
+  // An empty file, or a header alone, is a valid job with nothing to do (an export of an empty catalogue).
   if (index.stockRows && !header?.has.sku) problems.add({ file, row: 1, column: STOCK_COLUMN, message: "stock needs a Variant Sku column" });
   return index;
 }

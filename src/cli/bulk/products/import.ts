@@ -7,6 +7,7 @@ import type { Factory } from "../../cmdutil/factory.js";
 import { CancelError, PartialFailureError, UsageError } from "../../../term/errors.js";
 import { openRegularFile } from "../../cmdutil/input-file.js";
 import { Checkpoint, jobFor, rowsOf } from "../checkpoint.js";
+import { emptyJob } from "../empty-job.js";
 import type { ImportOptions } from "./import-options.js";
 import { runPool } from "../pool.js";
 import { Problems } from "../problems.js";
@@ -42,7 +43,7 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
   // Store checks run even after local problems, so one run lists everything.
   const store = index.header && index.dataRows > 0 ? await imp.checkStore(index, { ...o, file: o.file, sdk, problems, matchHandle, concurrency: o.concurrency, signal: f.signal }) : undefined;
   problems.throwIfAny();
-  if (!store) throw new Error("unreachable: no store facts without problems");
+  if (!store) return emptyJob(f, o.file, json, { engine: o.engine, dryRun: Boolean(o.dryRun), products: { create: 0, update: 0, unchanged: 0, failed: 0 } });
 
   const rowsTotal = index.dataRows;
   if (o.engine === "server") {
