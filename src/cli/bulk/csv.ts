@@ -209,11 +209,15 @@ export async function* readCsv(source: string | Readable, opts: ReadCsvOptions):
     }
     if (failure) throw failure;
   } catch (e) {
-    const err = e as { code?: string; message?: string; lines?: number; records?: number };
+    const err = e as { code?: string; message?: string; lines?: number; records?: number; column?: number };
     if (err.code === "CSV_MAX_RECORD_SIZE") {
       problems.add({ file, row: (err.records ?? 0) + 1, line: err.lines, message: `a record is larger than ${MAX_RECORD_BYTES / 1048576} MiB (a file without line ends, or a runaway quote); nothing after it was read` });
     } else if (typeof err.code === "string" && err.code.startsWith("CSV_")) {
-      problems.add({ file, line: err.lines, message: `unreadable CSV: ${err.message}` });
+      // Located like every other problem: the record (row), its column and the line it starts on.
+      const row = (err.records ?? 0) + 1;
+      const col = typeof err.column === "number" ? (header?.[err.column] || columnName(err.column)) : undefined;
+      const what = err.code === "CSV_QUOTE_NOT_CLOSED" ? `a quote opened in this value is never closed (the file ends at line ${err.lines})` : err.message;
+      problems.add({ file, row, line: lines.lineAt(recordStart), column: col, message: `unreadable CSV: ${what}` });
     } else if (!opts.signal?.aborted) throw e;
   } finally {
     opts.signal?.removeEventListener("abort", onAbort);

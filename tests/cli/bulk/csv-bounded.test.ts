@@ -25,3 +25,14 @@ describe("CSV records are bounded", () => {
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
   });
 });
+
+describe("CSV syntax errors are located like every other problem", () => {
+  it("an unbalanced quote names its row, column and the line its record starts on", async () => {
+    const problems = new Problems();
+    const text = 'Handle,Title,Sku\na,A,A1\nb,"Broken title,B1\nc,C,C1\n';
+    const rows: number[] = [];
+    for await (const r of readCsv(Readable.from([Buffer.from(text)]), { file: "q.csv", problems })) rows.push(r.row);
+    expect(rows).toEqual([1, 2]);
+    expect(problems.list).toEqual([{ file: "q.csv", row: 3, line: 3, column: "Title", message: "unreadable CSV: a quote opened in this value is never closed (the file ends at line 4)" }]);
+  });
+});
