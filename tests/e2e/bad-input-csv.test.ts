@@ -55,6 +55,7 @@ const rejected: Case[] = [
   { name: "rows of one product that disagree", make: (h) => lf(HEAD, row(`${h}-1`, "First", `${h.toUpperCase()}-a`, "10", "S"), row(`${h}-1`, "Second", `${h.toUpperCase()}-b`, "10", "M")), stderr: /row 3, column "Product Title": disagrees with row 2/ },
   { name: "a row wider than the header", make: (h) => lf(HEAD, row(`${h}-1`), row(`${h}-2`) + ",extra"), stderr: /row 3: has 7 values but the header has 6/ },
   { name: "UTF-16", make: (h) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(lf(HEAD, row(`${h}-1`)), "utf16le")]), stderr: /UTF-16; save it as UTF-8/ },
+  { name: "a NUL byte in a cell", make: (h) => lf(HEAD, row(`${h}-1`, "Nul\u0000title")), stderr: /row 2, column "Product Title": holds a NUL byte/ },
   { name: "prices: an amount like 0x1F", command: "prices", make: (h) => lf("sku,currency_code,amount", `${h.toUpperCase()}-1,eur,0x1F`), stderr: /row 2, column "amount"/ },
   { name: "prices: unbalanced quotes", command: "prices", make: (h) => lf("sku,currency_code,amount", `"${h.toUpperCase()}-1,eur,10`), stderr: /unreadable CSV/ },
   { name: "prices: semicolons instead of commas", command: "prices", make: (h) => lf("sku;currency_code;amount", `${h.toUpperCase()}-1;eur;10`), stderr: /row 1: the header is one column holding semicolons/ },
@@ -88,6 +89,21 @@ describe("hostile CSV files are rejected with a clear error, exit 2, nothing wri
       }
     }, 120_000);
   });
+});
+
+describe("a new value of an option an existing product has", () => {
+  it("is refused before anything is written (Medusa 2.21 would answer 500 mid-import), naming the product and option", async () => {
+    const h = `${prefix}-optval`;
+    const first = await runCli(["products", "import", file("optval-1.csv", lf(HEAD, row(`${h}-1`, "Mug", `${h.toUpperCase()}-S`, "10", "S")))], { env, timeoutMs: 120_000 });
+    expect(first.code, first.stderr).toBe(0);
+    const second = file("optval-2.csv", lf(HEAD, row(`${h}-1`, "Mug", `${h.toUpperCase()}-S`, "12", "S"), row(`${h}-1`, "Mug", `${h.toUpperCase()}-XL`, "12", "XL"), row(`${h}-2`, "Other", `${h.toUpperCase()}-O`, "5", "One")));
+    const r = await runCli(["products", "import", second], { env, timeoutMs: 120_000 });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`row 2: product "${h}-1" already has the option "Size" without "XL"`);
+    const got = await productsByPrefix(h);
+    expect(got.map((p) => p.handle)).toEqual([`${h}-1`]);
+    expect(got[0]!.variants.map((v: { sku: string }) => v.sku)).toEqual([`${h.toUpperCase()}-S`]);
+  }, 120_000);
 });
 
 describe("a file with no rows is a job with nothing to do: exit 0, 0 rows, nothing written", () => {

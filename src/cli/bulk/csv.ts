@@ -192,6 +192,9 @@ export async function* readCsv(source: string | Readable, opts: ReadCsvOptions):
           problems.add({ file, row, line, column: header?.[i] || columnName(i), message: `holds ${(buf.byteLength / 1048576).toFixed(1)} MB; a value may hold at most ${MAX_CELL_BYTES / 1048576} MB` });
         } else if (!isUtf8(buf)) {
           problems.add({ file, row, line, column: header?.[i] || columnName(i), message: "not valid UTF-8 text (save the file as UTF-8)" });
+        } else if (buf.includes(0)) {
+          // PostgreSQL refuses NUL in text (the write would answer 500): refused here, before anything is written.
+          problems.add({ file, row, line, column: header?.[i] || columnName(i), message: "holds a NUL byte (is this a binary file?)" });
         }
         return buf.toString("utf8");
       });

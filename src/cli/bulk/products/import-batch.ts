@@ -255,6 +255,26 @@ export async function checkStore(index: FileIndex, o: StoreCheckOptions): Promis
     if (!facts.existing.has(key) && !p.hasTitle) problems.add({ file, row: p.firstRow, line: p.firstLine, column: "Product Title", message: `product "${p.handle}" is new and needs a title` });
   }
 
+  // Medusa 2.21 cannot add a value to an option an existing product already has (the write answers
+  // 500 after earlier chunks were written): found here, before anything is written.
+  if (facts.existing.size) {
+    const stored = new Map((await listByKeys(sdk, "product", "id", [...new Set(facts.existing.values())], { fields: "id,options.title,*options.values" }, q)).map((p) => [p.id as string, p]));
+    for (const [key, p] of index.products) {
+      const id = facts.existing.get(key);
+      const options = (id && (stored.get(id)?.options as Rec[] | undefined)) || [];
+      if (!options.length) continue;
+      const wanted = new Map<string, Set<string>>();
+      for (const combo of p.combos) for (const [title, value] of JSON.parse(combo) as [string, string][]) (wanted.get(title) ?? wanted.set(title, new Set()).get(title)!).add(value);
+      for (const o of options) {
+        const have = new Set(((o.values as Rec[]) ?? []).map((v) => v.value as string));
+        const extra = [...(wanted.get(o.title as string) ?? [])].filter((v) => !have.has(v));
+        if (extra.length) {
+          problems.add({ file, row: p.firstRow, line: p.firstLine, message: `product "${p.handle ?? id}" already has the option "${String(o.title)}" without ${extra.map((v) => `"${v}"`).join(", ")}; Medusa 2.21 cannot add values to an existing product's option: add them in Medusa Admin first` });
+        }
+      }
+    }
+  }
+
   // Variant ids must exist on their product; SKUs must not belong to another product.
   if (index.variantIds.size) {
     const found = new Map((await listByKeys(sdk, "productVariant", "id", index.variantIds.keys(), { fields: "id,product_id" }, q)).map((v) => [v.id as string, v.product_id as string]));
