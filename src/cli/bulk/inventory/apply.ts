@@ -8,6 +8,7 @@ import { chunked, runPool } from "../pool.js";
 import { createProgress } from "../progress.js";
 import { Checkpoint, jobFor, rowsOf } from "../checkpoint.js";
 import { emptyJob } from "../empty-job.js";
+import { mayHaveBeenApplied } from "../../../sdk/errors.js";
 import { ReportWriter, countRow, emptySummary, rowError, type ReportRow, type ReportSummary } from "../report.js";
 import { listByKeys } from "../lookup.js";
 import { planStock, type StockPlan, type StockWant } from "./plan.js";
@@ -158,8 +159,14 @@ export async function inventoryApplyRun(f: Factory, file: string, o: InventoryAp
         out = chunk.map((x) => rowFor(x.s, x.action));
       } catch (e) {
         if ((e as Error)?.name === "AbortError") throw e;
+        // An answer lost after sending: each level is read back and counts as done when it holds the sheet's quantity.
+        let held = new Set<string>();
+        if (mayHaveBeenApplied(e)) {
+          const items = await listByKeys<Rec>(sdk, "inventoryItem", "id", [...new Set(chunk.map((x) => x.s.inventory_item_id))], { fields: "id,location_levels.location_id,location_levels.stocked_quantity" }, { signal: f.signal });
+          held = new Set(items.flatMap((i) => ((i.location_levels as Rec[]) ?? []).map((l) => `${i.id as string}|${l.location_id as string}|${Number(l.stocked_quantity)}`)));
+        }
         const err = rowError(e);
-        out = chunk.map((x) => ({ ...rowFor(x.s, x.action), action: "failed" as const, error: err }));
+        out = chunk.map((x) => (held.has(`${x.s.inventory_item_id}|${x.s.location_id}|${x.s.stocked_quantity}`) ? rowFor(x.s, x.action) : { ...rowFor(x.s, x.action), action: "failed" as const, error: err }));
       }
       await emit(out);
       await checkpoint.commit(out.filter((r) => r.action !== "failed"));

@@ -13,7 +13,8 @@ import { emptyJob } from "../empty-job.js";
 import { ReportWriter, countRow, emptySummary, rowError, type ReportRow, type ReportSummary } from "../report.js";
 import { listAll, listByKeys, pageAll } from "../lookup.js";
 import type { Medusa } from "../../../sdk/index.js";
-import { fromListPrice, fromVariantPrice, mergedVariantPrices, planPrices, priceBody, priceKey, type ExistingPrice, type PricePlan, type PriceSpec } from "./plan.js";
+import { fromListPrice, fromVariantPrice, mergedVariantPrices, planPrices, priceBody, priceKey, sameAmount, type ExistingPrice, type PricePlan, type PriceSpec } from "./plan.js";
+import { mayHaveBeenApplied } from "../../../sdk/errors.js";
 
 type Rec = Record<string, unknown>;
 
@@ -267,26 +268,56 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
       const deletes: Op[] = plan.delete.map((e) => ({ kind: "delete" as const, e }));
       const chunks = [...chunked(writes, { maxItems: LIST_CHUNK }), ...chunked(deletes, { maxItems: DELETE_CHUNK })];
       const listId = list.id as string;
+      const bodyOf = (ops: Op[]) => ({
+        create: ops.flatMap((op) => (op.kind === "create" ? [priceBody(op.p, true)] : [])),
+        update: ops.flatMap((op) => (op.kind === "update" ? [{ id: op.id, variant_id: op.p.variant_id, amount: op.p.amount }] : [])),
+        delete: ops.flatMap((op) => (op.kind === "delete" ? [op.e.id] : [])),
+      });
+      const readBack = async () => (await pageAll<Rec>((q) => sdk.admin.priceList.prices(listId, q, undefined, { signal: f.signal }), "prices", {}, 1000)).map(fromListPrice);
       await runPool(chunks, o.concurrency, async (chunk) => {
-        const body = {
-          create: chunk.flatMap((op) => (op.kind === "create" ? [priceBody(op.p, true)] : [])),
-          update: chunk.flatMap((op) => (op.kind === "update" ? [{ id: op.id, variant_id: op.p.variant_id, amount: op.p.amount }] : [])),
-          delete: chunk.flatMap((op) => (op.kind === "delete" ? [op.e.id] : [])),
-        };
-        let out: ReportRow[];
-        try {
-          const res = (await sdk.admin.priceList.batchPrices(listId, body as never, undefined, undefined, { signal: f.signal })) as unknown as { created?: Rec[] };
-          // `created` is not in input order: match the new ids by key.
-          const createdIds = new Map(((res.created as Rec[]) ?? []).map((c) => [priceKey(fromListPrice(c)), c.id as string]));
-          out = chunk.flatMap((op): ReportRow[] =>
-            op.kind === "create" ? [rowFor(op.p, "create", createdIds.get(priceKey(op.p)))] : op.kind === "update" ? [rowFor(op.p, "update", op.id, ["amount"])] : [],
-          );
-          deleted += body.delete.length;
-        } catch (e) {
-          if ((e as Error)?.name === "AbortError") throw e;
-          const err = rowError(e);
-          failedDeletes += body.delete.length;
-          out = chunk.flatMap((op): ReportRow[] => (op.kind === "delete" ? [] : [{ ...rowFor(op.p, op.kind, op.kind === "update" ? op.id : undefined), action: "failed", error: err }]));
+        const out: ReportRow[] = [];
+        let pending: Op[] = chunk;
+        let lastError: unknown;
+        // A batch whose answer was lost (timeout, reset, 502/503/504) is read back before it is sent
+        // again or reported: what the server holds decides, so nothing is written twice or called failed.
+        for (let attempt = 0; attempt < 3 && pending.length; attempt++) {
+          const body = bodyOf(pending);
+          try {
+            const res = (await sdk.admin.priceList.batchPrices(listId, body as never, undefined, undefined, { signal: f.signal })) as unknown as { created?: Rec[] };
+            // `created` is not in input order: match the new ids by key.
+            const createdIds = new Map(((res.created as Rec[]) ?? []).map((c) => [priceKey(fromListPrice(c)), c.id as string]));
+            for (const op of pending) {
+              if (op.kind === "create") out.push(rowFor(op.p, "create", createdIds.get(priceKey(op.p))));
+              else if (op.kind === "update") out.push(rowFor(op.p, "update", op.id, ["amount"]));
+              else deleted++;
+            }
+            pending = [];
+          } catch (e) {
+            if ((e as Error)?.name === "AbortError") throw e;
+            lastError = e;
+            if (!mayHaveBeenApplied(e)) break;
+            const now = await readBack();
+            const byKey = new Map(now.map((x) => [priceKey(x), x]));
+            const byId = new Map(now.map((x) => [x.id, x]));
+            const left: Op[] = [];
+            for (const op of pending) {
+              if (op.kind === "create") {
+                const hit = byKey.get(priceKey(op.p));
+                if (hit) out.push(rowFor(op.p, "create", hit.id));
+                else left.push(op);
+              } else if (op.kind === "update") {
+                if (sameAmount(byId.get(op.id)?.amount, op.p.amount)) out.push(rowFor(op.p, "update", op.id, ["amount"]));
+                else left.push(op);
+              } else if (!byId.has(op.e.id)) deleted++;
+              else left.push(op);
+            }
+            pending = left;
+          }
+        }
+        if (pending.length) {
+          const err = rowError(lastError);
+          failedDeletes += pending.filter((op) => op.kind === "delete").length;
+          for (const op of pending) if (op.kind !== "delete") out.push({ ...rowFor(op.p, op.kind, op.kind === "update" ? op.id : undefined), action: "failed", error: err });
         }
         await emit(out);
         await checkpoint.commit(out.filter((r) => r.action !== "failed"));
@@ -316,13 +347,22 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
           return [...vp.create.map((p) => ({ p, action: "create" as const })), ...vp.update.map((u) => ({ p: u.price, action: "update" as const, id: u.id }))];
         });
         let out: ReportRow[];
+        const ok = () => touched.map((t) => rowFor(t.p, t.action, "id" in t ? t.id : undefined, t.action === "update" ? ["amount"] : undefined));
         try {
           await sdk.admin.product.batchVariants(w.productId, { update } as never, undefined, undefined, { signal: f.signal });
-          out = touched.map((t) => rowFor(t.p, t.action, "id" in t ? t.id : undefined, t.action === "update" ? ["amount"] : undefined));
+          out = ok();
         } catch (e) {
           if ((e as Error)?.name === "AbortError") throw e;
+          // An answer lost after sending: the variants are read back, and the write counts as done when
+          // every price of the sheet is there with its amount (sending the same merge again changes nothing).
+          let landed = false;
+          if (mayHaveBeenApplied(e)) {
+            const now = await listByKeys<Rec>(sdk, "productVariant", "id", w.variants, { fields: "id,*prices,*prices.price_rules" }, { signal: f.signal });
+            const have = new Map(now.flatMap((v) => ((v.prices as Rec[]) ?? []).map((p) => fromVariantPrice(v.id as string, p))).map((p) => [priceKey(p), p]));
+            landed = touched.every((t) => sameAmount(have.get(priceKey(t.p))?.amount, t.p.amount));
+          }
           const err = rowError(e);
-          out = touched.map((t) => ({ ...rowFor(t.p, t.action), action: "failed" as const, error: err }));
+          out = landed ? ok() : touched.map((t) => ({ ...rowFor(t.p, t.action), action: "failed" as const, error: err }));
         }
         await emit(out);
         await checkpoint.commit(out.filter((r) => r.action !== "failed"));

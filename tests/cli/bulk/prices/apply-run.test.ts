@@ -19,6 +19,7 @@ function fakeStore(variants: number) {
   const prices: Rec[] = [];
   const batches: { create: number; update: number; delete: number }[] = [];
   let failWhen: ((body: Rec) => boolean) | undefined;
+  let loseAnswer: ((body: Rec) => boolean) | undefined;
   let n = 0;
   const fetch = async (p: string, init: Rec = {}): Promise<unknown> => {
     const q = (init.query ?? {}) as Rec;
@@ -37,6 +38,7 @@ function fakeStore(variants: number) {
     if (p === "/admin/price-lists/plist_1/prices/batch") {
       const body = init.body as { create: Rec[]; update: Rec[]; delete: string[] };
       if (failWhen?.(body)) throw Object.assign(new Error("Internal error"), { name: "ApiError", status: 500, type: "unknown_error" });
+      const lose = loseAnswer?.(body);
       batches.push({ create: body.create.length, update: body.update.length, delete: body.delete.length });
       const created = body.create.map((c) => {
         const row = { id: `price_${++n}`, currency_code: c.currency_code, amount: c.amount, min_quantity: null, max_quantity: null, price_set: { variant: { id: c.variant_id } }, price_rules: [] };
@@ -45,11 +47,13 @@ function fakeStore(variants: number) {
       });
       for (const u of body.update) Object.assign(prices.find((x) => x.id === u.id)!, { amount: u.amount });
       for (const d of body.delete) prices.splice(prices.findIndex((x) => x.id === d), 1);
+      // The server applied the batch, but its answer never reaches the client (a proxy's 502).
+      if (lose) throw Object.assign(new Error("Bad Gateway"), { status: 502, type: "bad_gateway" });
       return { created, updated: [], deleted: { ids: body.delete } };
     }
     throw new Error(`unexpected ${String(init.method ?? "GET")} ${p}`);
   };
-  return { fetch, prices, batches, failOn: (f: typeof failWhen) => (failWhen = f) };
+  return { fetch, prices, batches, failOn: (f: typeof failWhen) => (failWhen = f), loseAnswerOn: (f: typeof loseAnswer) => (loseAnswer = f) };
 }
 
 function setup(rows: number) {
@@ -110,6 +114,22 @@ describe("prices apply with a failing chunk", () => {
 
     const third = await run({ priceList: "plist_1" });
     expect(third.out).toBe('No changes: 1500 prices unchanged in price list "Sale" (plist_1).\n');
+  });
+
+  it("reads a batch whose answer was lost back instead of reporting it failed or sending it twice", async () => {
+    const { dir, store, run } = setup(1500);
+    // The second chunk is applied by the server, but its answer is lost (502).
+    store.loseAnswerOn((body) => (body.create as Rec[]).some((c) => c.variant_id === "variant_1200"));
+    const report = path.join(dir, "lost.json");
+    const r = await run({ priceList: "plist_1", report });
+    expect(r.error).toBeUndefined();
+    expect(store.prices).toHaveLength(1500);
+    expect(new Set(store.prices.map((p) => (p.price_set as { variant: { id: string } }).variant.id)).size).toBe(1500);
+    // Two batches sent, none twice: the lost one was read back, not repeated.
+    expect(store.batches.map((b) => b.create)).toEqual([1000, 500]);
+    const rep = JSON.parse(readFileSync(report, "utf8"));
+    expect(rep.summary).toMatchObject({ rows: 1500, create: 1500, failed: 0 });
+    expect(rep.rows.find((x: Rec) => x.row === 1202).ids.price_id).toMatch(/^price_/);
   });
 
   it("asks for --yes before pruning off a terminal and deletes nothing without it", async () => {
