@@ -7,38 +7,20 @@
  * for await (const p of sdk.admin.product.paginate()) console.log(p.title)
  */
 import { adminResources, type AdminResources } from "./admin/index.js";
-import { Auth } from "./auth/index.js";
-import { Client } from "./client.js";
-import { bindArea, type BoundResource, type ResourceContext } from "./resource.js";
-import type { Store } from "./store-client.js";
-import { storeResources } from "./store/index.js";
+import { bindArea, type BoundResource } from "./resource.js";
+import { MedusaStore, type Store } from "./store-client.js";
 import type { Config } from "./types.js";
 
 export type { Store };
 export type Admin = { [K in keyof AdminResources]: BoundResource<AdminResources[K]> };
 
 /** A Medusa v2 client: `client` (raw requests), `admin`, `store` and `auth`. */
-export class Medusa {
-  readonly client: Client;
+export class Medusa extends MedusaStore {
   readonly admin: Admin;
-  readonly store: Store;
-  readonly auth: Auth;
 
   constructor(config: Config) {
-    this.client = new Client(config);
-    const ctx: ResourceContext = { fetch: (path, init) => this.client.fetch(path, init), client: this.client };
-    this.admin = bindArea(adminResources, ctx) as Admin;
-    this.store = bindArea(storeResources, ctx) as Store;
-    this.auth = new Auth(this.client, config);
-  }
-
-  /** Sets the `x-medusa-locale` sent with every request (kept in localStorage in a browser). */
-  setLocale(locale: string | undefined): void {
-    this.client.setLocale(locale);
-  }
-
-  getLocale(): string | undefined {
-    return this.client.getLocale();
+    super(config);
+    this.admin = bindArea(adminResources, this.resourceContext) as Admin;
   }
 }
 

@@ -20,14 +20,17 @@ export class MedusaStore {
   readonly client: Client;
   readonly store: Store;
   readonly auth: Auth;
+  /** How resources reach the client; `Medusa` binds its admin area with it too. */
+  protected readonly resourceContext: ResourceContext;
 
   constructor(config: Config) {
     this.client = new Client(config);
-    const ctx: ResourceContext = { fetch: (path, init) => this.client.fetch(path, init), client: this.client };
-    this.store = bindArea(storeResources, ctx) as Store;
+    this.resourceContext = { fetch: (path, init) => this.client.fetch(path, init), client: this.client };
+    this.store = bindArea(storeResources, this.resourceContext) as Store;
     this.auth = new Auth(this.client, config);
   }
 
+  /** Sets the `x-medusa-locale` sent with every request (kept in localStorage in a browser). */
   setLocale(locale: string | undefined): void {
     this.client.setLocale(locale);
   }

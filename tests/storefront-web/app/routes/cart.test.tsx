@@ -46,11 +46,13 @@ describe("cart page", () => {
     renderApp("/cart", { fake, storage });
     const plus = await screen.findByRole("button", { name: "Increase quantity of Organic Sweatshirt (S)" });
     fireEvent.click(plus);
-    await waitFor(() => expect(screen.getByRole("group", { name: "Quantity of Organic Sweatshirt (S)" }).textContent).toContain("2"));
+    // A loaded machine (CI runs suites side by side) can take longer than testing-library's 1 s default.
+    const slow = { timeout: 5000 };
+    await waitFor(() => expect(screen.getByRole("group", { name: "Quantity of Organic Sweatshirt (S)" }).textContent).toContain("2"), slow);
     fireEvent.click(plus);
-    await waitFor(() => expect(screen.getByRole("group", { name: "Quantity of Organic Sweatshirt (S)" }).textContent).toContain("3"));
+    await waitFor(() => expect(screen.getByRole("group", { name: "Quantity of Organic Sweatshirt (S)" }).textContent).toContain("3"), slow);
     fireEvent.click(plus);
-    expect((await screen.findByRole("alert")).textContent).toContain("not enough stock");
+    expect((await screen.findByRole("alert", undefined, slow)).textContent).toContain("not enough stock");
     expect(screen.getByRole("group", { name: "Quantity of Organic Sweatshirt (S)" }).textContent).toContain("3");
   });
 
