@@ -10,7 +10,7 @@ import { checkOutputPath } from "../cmdutil/output-file.js";
 import { UsageError } from "../../term/errors.js";
 import { CsvWriter } from "./csv.js";
 
-export type RowAction = "create" | "update" | "unchanged" | "failed" | "skipped";
+export type RowAction = "create" | "update" | "unchanged" | "failed" | "skipped" | "exported";
 
 export interface RowError {
   status?: number;
@@ -33,7 +33,7 @@ export interface ReportRow {
   error?: RowError;
 }
 
-export type ReportSummary = Record<RowAction, number> & { rows: number };
+export type ReportSummary = Record<Exclude<RowAction, "exported">, number> & { rows: number; exported?: number };
 
 export function emptySummary(): ReportSummary {
   return { rows: 0, create: 0, update: 0, unchanged: 0, failed: 0, skipped: 0 };
@@ -41,7 +41,7 @@ export function emptySummary(): ReportSummary {
 
 export function countRow(summary: ReportSummary, row: Pick<ReportRow, "action">): void {
   summary.rows++;
-  summary[row.action]++;
+  summary[row.action] = (summary[row.action] ?? 0) + 1;
 }
 
 /** A ReportError-shaped copy of any error (ApiError keeps status, type and code). */

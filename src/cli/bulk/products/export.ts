@@ -1,11 +1,28 @@
 /**
- * The `products export` job: every product matching the filters, page by page, as the CSV
- * `products import` (and Medusa's importer) reads back, or as NDJSON. Memory stays flat: CSV rows
- * go through a spool because numbered columns (tags, images, options…) are known only at the
- * end, and the header is written once.
+ * The `products export` job: every product matching the filters, page by page (`--concurrency`
+ * pages in flight, written in order), as the CSV `products import` (and Medusa's importer) reads
+ * back, or as NDJSON. Memory stays flat: CSV rows go through a spool because numbered columns
+ * (tags, images, options…) are known only at the end, and the header is written once.
+ *
+ * With `--out`, the work so far lives in a part file beside the target and a checkpoint in
+ * `jobs/`: `--resume` continues after the last complete page, and the result equals an
+ * uninterrupted export. The target is replaced only when the export is complete.
  */
+import { createHash } from "node:crypto";
+import { createReadStream, promises as fs } from "node:fs";
+import { createInterface } from "node:readline";
+import type { Writable } from "node:stream";
 import type { Factory } from "../../cmdutil/factory.js";
+import { checkOutputPath, openOutputFile } from "../../cmdutil/output-file.js";
+import { parseUserQuery } from "../../../sdk/query.js";
 import { CancelError, UsageError } from "../../../term/errors.js";
+import { Checkpoint } from "../checkpoint.js";
+import { CsvSpool, CsvWriter } from "../csv.js";
+import { listByKeys } from "../lookup.js";
+import { createProgress } from "../progress.js";
+import { ReportWriter, type ReportRow } from "../report.js";
+import { exportHeader, productRows } from "./csv-columns.js";
+import { PLAN_FIELDS } from "./import-batch.js";
 
 export interface ExportOptions {
   out?: string;
@@ -18,20 +35,28 @@ export interface ExportOptions {
   pageSize: number;
   /** Cells exactly as stored, without the spreadsheet formula guard. */
   csvRaw?: boolean;
+  /** Pages in flight at once. */
+  concurrency?: number;
+  report?: string;
+  resume?: boolean;
 }
 
 type Rec = Record<string, any>;
 
+interface ExportState {
+  /** Products written so far (the offset of the next page). */
+  offset: number;
+  /** Committed bytes of the part file. */
+  bytes: number;
+}
+
 const STATUSES = ["draft", "proposed", "published", "rejected"];
 
 export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
-  const { PLAN_FIELDS } = await import("./import-batch.js");
-  const { productRows, exportHeader } = await import("./csv-columns.js");
-  const { CsvSpool } = await import("../csv.js");
-  const { createProgress } = await import("../progress.js");
-  const { parseUserQuery } = await import("../../../sdk/query.js");
-  const { listByKeys } = await import("../lookup.js");
   for (const s of o.status ?? []) if (!STATUSES.includes(s)) throw new UsageError(`--status ${s}: expected one of ${STATUSES.join(", ")}`);
+  if (o.resume && !o.out) throw new UsageError("--resume continues an export into a file: give the same --out");
+  if (o.out) await checkOutputPath(o.out, "--out");
+  if (o.report) await ReportWriter.check(o.report);
   const sdk = await f.sdk();
 
   const query: Rec = {};
@@ -58,38 +83,122 @@ export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
     const regions = (await sdk.admin.region.list({ fields: "id,name,currency_code", limit: 1000 }, undefined, { signal: f.signal })).regions as Rec[];
     for (const r of regions) regionsById.set(r.id, { name: r.name, currency_code: r.currency_code });
   }
+  // One line per product (NDJSON) or per CSV row (JSON of its cells, turned into CSV at the end).
+  const linesOf = (p: Rec): string[] => (o.output === "csv" ? productRows(p, regionsById, Boolean(o.portable)).map((r) => JSON.stringify(r)) : [JSON.stringify(p)]);
 
-  // The file is replaced only when the export is complete; a failed one leaves the previous file.
-  const file = o.out ? await (await import("../../cmdutil/output-file.js")).openOutputFile(o.out, "--out") : undefined;
-  const out = file?.stream ?? f.io.out;
+  // --out: a part file beside the target, a checkpoint in jobs/ keyed by what is exported and where.
+  let checkpoint: Checkpoint<ExportState, ReportRow> | undefined;
+  let part: string | undefined;
+  if (o.out) {
+    const target = await f.target();
+    const what = JSON.stringify([query, o.output, Boolean(o.portable), o.pageSize, Boolean(o.csvRaw), o.out]);
+    const key = { command: "products export", profile: target.profileName ?? "env", url: target.url, fileHash: createHash("sha256").update(what).digest("hex") };
+    part = `${o.out}.medusactl-part`;
+    const partFile = part;
+    checkpoint = await Checkpoint.open<ExportState, ReportRow>({
+      dir: `${f.dataDir()}/jobs`,
+      key,
+      file: o.out,
+      resume: Boolean(o.resume),
+      initial: { offset: 0, bytes: 0 },
+      check: (s) => (!Number.isSafeInteger(s?.offset) || s.offset < 0 || !Number.isSafeInteger(s?.bytes) || s.bytes < 0 ? "its offset or length is not a count" : undefined),
+    });
+    if (checkpoint.resumed) {
+      const size = await fs.stat(partFile).then((st) => st.size, () => -1);
+      if (size < checkpoint.state.bytes) throw new UsageError(`--resume: ${partFile} is missing or shorter than the checkpoint says`, "run the same command without --resume to start the export over");
+      await fs.truncate(partFile, checkpoint.state.bytes);
+    } else {
+      if (o.resume) f.io.err.write("note: no checkpoint of this export; starting from the beginning\n");
+      await fs.writeFile(partFile, "", { mode: 0o600 });
+    }
+  }
+  const report = o.report ? new ReportWriter(o.report, ["product_id"]) : undefined;
+  if (checkpoint?.resumed) await report?.add(checkpoint.entries);
+
   const progress = createProgress(f.io, { label: "exporting", unit: "products", quiet: o.quiet });
-  const spool = o.output === "csv" ? new CsvSpool() : undefined;
-  let exported = 0;
+  let offset = checkpoint?.state.offset ?? 0;
+  let bytes = checkpoint?.state.bytes ?? 0;
+  progress.add(offset);
+  const spool = !part && o.output === "csv" ? new CsvSpool() : undefined;
+  const concurrency = Math.max(1, o.concurrency ?? 2);
+  let count: number | undefined;
   try {
-    let offset = 0;
     for (;;) {
       if (f.signal.aborted) throw new CancelError();
       // Sorted by id (ULIDs: creation order), so pages stay stable while others add products.
-      const page: Rec = await sdk.admin.product.list({ ...query, limit: o.pageSize, offset, order: "id" }, undefined, { signal: f.signal });
-      const products = (page.products as Rec[]) ?? [];
-      if (typeof page.count === "number") progress.setTotal(page.count);
-      for (const p of products) {
-        if (spool) for (const row of productRows(p, regionsById, Boolean(o.portable))) await spool.add(row);
-        else if (!out.write(JSON.stringify(p) + "\n")) await new Promise<void>((r) => out.once("drain", r));
+      const offsets = Array.from({ length: count === undefined ? 1 : concurrency }, (_, i) => offset + i * o.pageSize).filter((x) => count === undefined || x < count);
+      const pages = await Promise.all(offsets.map((at) => sdk.admin.product.list({ ...query, limit: o.pageSize, offset: at, order: "id" }, undefined, { signal: f.signal }) as Promise<Rec>));
+      let done = false;
+      for (const page of pages) {
+        const products = (page.products as Rec[]) ?? [];
+        if (typeof page.count === "number") progress.setTotal((count = page.count));
+        const lines = products.flatMap(linesOf);
+        const rows: ReportRow[] = products.map((p, i) => ({ row: offset + i + 1, action: "exported", key: p.handle, ids: { product_id: p.id } }));
+        if (part) {
+          const text = lines.map((l) => `${l}\n`).join("");
+          const h = await fs.open(part, "a");
+          try {
+            await h.write(text);
+            await h.sync();
+          } finally {
+            await h.close();
+          }
+          bytes += Buffer.byteLength(text);
+        } else if (spool) {
+          for (const l of lines) await spool.add(JSON.parse(l) as Record<string, string>);
+        } else {
+          for (const l of lines) if (!f.io.out.write(`${l}\n`)) await new Promise<void>((r) => f.io.out.once("drain", r));
+        }
+        offset += products.length;
+        await checkpoint?.commit(rows, { offset, bytes });
+        await report?.add(rows);
+        progress.add(products.length);
+        if (!products.length || products.length < o.pageSize || (count !== undefined && offset >= count)) {
+          done = true;
+          break;
+        }
       }
-      exported += products.length;
-      progress.add(products.length);
-      offset += products.length;
-      if (!products.length || (typeof page.count === "number" && offset >= page.count)) break;
+      if (done) break;
     }
-    if (spool) await spool.writeTo(out, exportHeader(spool.columns, Boolean(o.portable)), { raw: o.csvRaw });
-    await file?.commit();
+    if (spool) await spool.writeTo(f.io.out, exportHeader(spool.columns, Boolean(o.portable)), { raw: o.csvRaw });
+    if (part) await finishPart(part, o.out!, o);
   } catch (e) {
     await spool?.discard();
-    await file?.discard();
-    throw e;
-  } finally {
     progress.done();
+    await report?.close({ interrupted: true });
+    if (checkpoint) f.io.err.write("The export stopped; run the same command with --resume to continue after the last complete page.\n");
+    throw e;
   }
-  if (!o.quiet && (o.out || f.io.isStderrTTY)) f.io.err.write(`exported ${exported} products${spool ? ` (${spool.rows} rows)` : ""}${o.out ? ` to ${o.out}` : ""}\n`);
+  progress.done();
+  await report?.close({ products: offset });
+  await checkpoint?.finish();
+  if (!o.quiet && (o.out || f.io.isStderrTTY)) f.io.err.write(`exported ${offset} products${o.out ? ` to ${o.out}` : ""}\n`);
+}
+
+/** Turns the part file into the target: NDJSON as it is, CSV under a header of every column seen. */
+async function finishPart(part: string, out: string, o: ExportOptions): Promise<void> {
+  const file = await openOutputFile(out, "--out");
+  try {
+    const lines = () => createInterface({ input: createReadStream(part), crlfDelay: Infinity });
+    if (o.output === "csv") {
+      const columns = new Set<string>();
+      for await (const line of lines()) if (line) for (const k of Object.keys(JSON.parse(line) as object)) columns.add(k);
+      const header = exportHeader(columns, Boolean(o.portable));
+      const writer = new CsvWriter(file.stream as Writable, { raw: o.csvRaw });
+      await writer.write(header);
+      for await (const line of lines()) {
+        if (!line) continue;
+        const row = JSON.parse(line) as Record<string, string>;
+        await writer.write(header.map((h) => row[h] ?? ""));
+      }
+      await writer.flush();
+    } else {
+      for await (const line of lines()) if (line && !file.stream.write(`${line}\n`)) await new Promise<void>((r) => file.stream.once("drain", r));
+    }
+    await file.commit();
+  } catch (e) {
+    await file.discard();
+    throw e;
+  }
+  await fs.rm(part, { force: true });
 }

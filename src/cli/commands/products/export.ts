@@ -5,6 +5,7 @@ import type { Factory } from "../../cmdutil/factory.js";
 import { UsageError } from "../../../term/errors.js";
 import { collect } from "../../cmdutil/input.js";
 import type { ExportOptions } from "../../bulk/products/export.js";
+import { DEFAULT_CONCURRENCY, parseConcurrency } from "../../bulk/pool.js";
 
 const exportRun = async (f: Factory, o: ExportOptions) => (await import("../../bulk/products/export.js")).exportRun(f, o);
 
@@ -24,6 +25,9 @@ export function makeExportCommand(ctx: CommandContext, run: (f: Factory, o: Expo
       return n;
     }, 100)
     .option("--csv-raw", "write cells exactly: no leading ' on cells starting with = + - @ (which spreadsheets would run as formulas)")
+    .option("--concurrency <n>", "pages in flight at once", parseConcurrency, DEFAULT_CONCURRENCY)
+    .option("--report <file>", "write one line per exported product (.json or .csv)")
+    .option("--resume", "continue an interrupted export into the same --out after its last complete page")
     .option("--quiet", "no progress on stderr")
     .addHelpText(
       "after",
@@ -32,7 +36,9 @@ Examples:
   medusactl products export --out catalogue.csv
   medusactl products export --status published --collection summer-edition --out summer.csv
   medusactl products export --portable --out portable.csv     # then: products import portable.csv --match handle
-  medusactl products export --output ndjson | jq .handle`,
+  medusactl products export --output ndjson | jq .handle
+  medusactl products export --out catalogue.csv --concurrency 4 --report exported.csv
+  medusactl products export --out catalogue.csv --resume        # after Ctrl-C or a lost network`,
     );
   cmd.action(async (o: ExportOptions, c: Command) => run(ctx.factory(c), o));
   return cmd;
