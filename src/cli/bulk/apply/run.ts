@@ -1,6 +1,6 @@
 import { setMaxListeners } from "node:events";
-import { promises as fs } from "node:fs";
 import type { Factory } from "../../cmdutil/factory.js";
+import { readStdinText, readTextFile } from "../../cmdutil/input-file.js";
 import { UsageError } from "../../../term/errors.js";
 import type { IOStreams } from "../../../term/io.js";
 import { renderTable } from "../../output/render.js";
@@ -19,16 +19,8 @@ export interface ApplyOptions {
 }
 
 async function readInput(f: Factory, file: string): Promise<string> {
-  if (file === "-") {
-    const chunks: Buffer[] = [];
-    for await (const c of f.io.in) chunks.push(typeof c === "string" ? Buffer.from(c) : (c as Buffer));
-    return Buffer.concat(chunks).toString("utf8");
-  }
-  try {
-    return await fs.readFile(file, "utf8");
-  } catch (e) {
-    throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+  // A seed file is read whole: a regular file (or stdin) of bounded size, never /dev/zero.
+  return file === "-" ? readStdinText(f.io, { label: "stdin" }) : readTextFile(file);
 }
 
 function asUsage(e: unknown, file: string): never {
