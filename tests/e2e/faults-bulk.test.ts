@@ -145,6 +145,67 @@ describe("bulk data through injected faults", () => {
   }, 1_800_000);
 });
 
+describe("stock and seeding through injected faults", () => {
+  const stockN = Math.min(N, 600);
+  it(`sets ${stockN} stock levels exactly once through faults (inventory apply)`, async () => {
+    const prefix = uniq("fbinv").toLowerCase();
+    prefixes.push(prefix);
+    const n = stockN;
+    // Products with managed inventory give each SKU an inventory item.
+    const imported = await runCli(["products", "import", productSheet(prefix, n), "--quiet"], { env: envFor(backend.url), timeoutMs: 900_000 });
+    expect(imported.code, imported.stderr).toBe(0);
+    const lines = ["sku,location_name,stocked_quantity"];
+    for (let i = 0; i < n; i++) lines.push(`${prefix.toUpperCase()}-${i},Sandbox Warehouse,${(i % 50) + 7}`);
+    const f = path.join(work, "stock.csv");
+    writeFileSync(f, lines.join("\n") + "\n");
+    const proxy = await startFaultProxy(backend.url, { seed: 9005, ...FAULTS, rate: 0.3 });
+    try {
+      const runs = await runUntilDone(["--timeout", "4", "inventory", "apply", f, "--concurrency", "2", "--quiet"], () => proxy.url, "inventory");
+      console.log(`inventory: ${runs.length} run(s), exits ${runs.map((r) => r.code).join(",")}, faults ${JSON.stringify(proxy.counts())}, requests ${proxy.log.length}`);
+      expect(Object.values(proxy.counts()).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(2);
+    } finally {
+      await proxy.close();
+    }
+    const skus = Array.from({ length: n }, (_, i) => `${prefix.toUpperCase()}-${i}`);
+    const levels = new Map<string, number[]>();
+    for (let i = 0; i < skus.length; i += 100) {
+      const { inventory_items } = (await clean.admin.inventoryItem.list({ sku: skus.slice(i, i + 100), limit: 200, fields: "sku,location_levels.stocked_quantity" } as never)) as unknown as { inventory_items: Rec[] };
+      for (const it of inventory_items) levels.set(it.sku as string, ((it.location_levels as Rec[]) ?? []).map((l) => Number(l.stocked_quantity)));
+    }
+    expect(levels.size).toBe(n);
+    // One level per item at the warehouse, holding the sheet's quantity: nothing missing, nothing twice.
+    for (let i = 0; i < n; i++) expect(levels.get(skus[i]!), skus[i]).toEqual([(i % 50) + 7]);
+  }, 1_800_000);
+
+  it("seeds a file through faults: reruns of apply -f end with exactly its objects, none twice", async () => {
+    const tag = uniq("fbseed").toLowerCase();
+    const doc = { customer_groups: Array.from({ length: 8 }, (_, i) => ({ name: `${tag} group ${i}` })), product_tags: Array.from({ length: 8 }, (_, i) => `${tag}-tag-${i}`) };
+    const f = path.join(work, "seed.json");
+    writeFileSync(f, JSON.stringify(doc));
+    const proxy = await startFaultProxy(backend.url, { seed: 9006, ...FAULTS, rate: 0.15 });
+    const codes: number[] = [];
+    try {
+      // A write whose answer was lost is not repeated blindly: apply stops (exit 1) and a rerun finds what landed by its natural key.
+      for (let i = 0; i < 25; i++) {
+        const r = await runCli(["--timeout", "4", "apply", "-f", f, "--quiet"], { env: envFor(proxy.url), timeoutMs: 600_000 });
+        codes.push(r.code);
+        if (r.code === 0) break;
+        expect([1, 3], r.stderr).toContain(r.code);
+      }
+      console.log(`apply -f: exits ${codes.join(",")}, faults ${JSON.stringify(proxy.counts())}, requests ${proxy.log.length}`);
+    } finally {
+      await proxy.close();
+    }
+    expect(codes.at(-1)).toBe(0);
+    const { customer_groups } = await clean.admin.customerGroup.list({ q: tag, limit: 200, fields: "id,name" });
+    const { product_tags } = await clean.admin.productTag.list({ q: tag, limit: 200, fields: "id,value" } as never);
+    expect(customer_groups.map((g) => g.name).sort()).toEqual(doc.customer_groups.map((g) => g.name).sort());
+    expect(product_tags.map((t) => t.value).sort()).toEqual([...doc.product_tags].sort());
+    for (const g of customer_groups) await clean.admin.customerGroup.delete(g.id);
+    for (const t of product_tags) await clean.admin.productTag.delete(t.id);
+  }, 1_200_000);
+});
+
 describe("SIGKILL in the middle of a bulk job, then --resume", () => {
   const prefix = uniq("fbkill").toLowerCase();
   prefixes.push(prefix);
