@@ -30,6 +30,7 @@ export const GLOBAL_OPTIONS: readonly GlobalOption[] = [
   { flags: "--timeout <seconds>", description: "time limit of one HTTP attempt (default 30)", value: true },
   { flags: "--insecure", description: "allow plain http to a non-loopback host" },
   { flags: "--no-color", description: "no colours (also NO_COLOR, TERM=dumb, or a pipe)" },
+  { flags: "--quiet", description: "no progress or notices on stderr (data, warnings and errors still print)" },
 ];
 
 export const DESCRIPTION = "A fast, scriptable client for Medusa v2 stores";

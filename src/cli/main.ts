@@ -26,6 +26,7 @@ export async function main(argv: string[], io: IOStreams, signal: AbortSignal): 
   const debug = argv.includes("--debug");
   if (argv.includes("--no-color")) io.noColor = true;
   if (argv.includes("--csv-raw")) io.csvRaw = true;
+  if (argv.includes("--quiet")) io.quiet = true;
   try {
     const [{ buildProgram }, { globalFlags }] = await Promise.all([import("./program.js"), import("./cmdutil/context.js")]);
     // The factory (config, credentials, prompts) loads only once an action is about to run.

@@ -13,6 +13,8 @@ export interface IOStreams {
   columns: number;
   /** Set by `--no-color`. */
   noColor?: boolean;
+  /** Set by `--quiet`: no progress lines or notices (never data, warnings or errors). */
+  quiet?: boolean;
   /** Set by `--csv-raw`: CSV cells exactly as they are, without the spreadsheet formula guard. */
   csvRaw?: boolean;
 }

@@ -268,3 +268,17 @@ describe("completion", () => {
     expect((await run(["completion", "tcsh"])).code).toBe(2);
   });
 });
+
+describe("global --quiet", () => {
+  it("silences the 'Showing N of M' notice but never the data, before or after the noun", async () => {
+    const env = { MEDUSA_URL: server.url, MEDUSA_API_KEY: KEY };
+    const loud = await run(["product-tags", "list", "--limit", "2"], { env, tty: true });
+    expect(loud.err).toContain("Showing 2 of 5 product-tags");
+    for (const argv of [["--quiet", "product-tags", "list", "--limit", "2"], ["product-tags", "list", "--limit", "2", "--quiet"]]) {
+      const quiet = await run(argv, { env, tty: true });
+      expect(quiet.code).toBe(0);
+      expect(quiet.err).toBe("");
+      expect(quiet.out).toBe(loud.out);
+    }
+  });
+});

@@ -34,6 +34,8 @@ export interface Progress {
 }
 
 export function createProgress(io: IOStreams, opts: ProgressOptions): Progress {
+  // The global --quiet (before the noun) silences progress as the command's own --quiet does.
+  if (io.quiet && !opts.quiet) opts = { ...opts, quiet: true };
   const now = opts.now ?? Date.now;
   const unit = opts.unit ?? "rows";
   const started = now();

@@ -171,7 +171,7 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
         }
         writeList(io, format, records, format === "csv" || format === "table" ? columns : []);
         if (format === "table" && io.isStdoutTTY && count !== undefined) {
-          f.io.err.write(`Showing ${records.length} of ${count} ${entry.name}\n`);
+          if (!f.io.quiet) f.io.err.write(`Showing ${records.length} of ${count} ${entry.name}\n`);
         }
       });
     });

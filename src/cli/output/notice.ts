@@ -12,6 +12,6 @@ export function describeTarget(t: Target): string {
  * terminal: scripts read stdout and exit codes, and CI logs show the target with --debug.
  */
 export async function announceWrite(f: Factory, what: string): Promise<void> {
-  if (!f.io.isStderrTTY) return;
+  if (!f.io.isStderrTTY || f.io.quiet) return;
   f.io.err.write(`${what} — ${describeTarget(await f.target())}\n`);
 }

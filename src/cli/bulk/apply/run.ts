@@ -49,7 +49,7 @@ export async function applyRun(f: Factory, o: ApplyOptions): Promise<ApplyResult
   } catch (e) {
     asUsage(e, file);
   }
-  writeResult(f.io, result, format, Boolean(o.quiet));
+  writeResult(f.io, result, format, Boolean(o.quiet || f.io.quiet));
   return result;
 }
 

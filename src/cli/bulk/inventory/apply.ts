@@ -125,7 +125,7 @@ export async function inventoryApplyRun(f: Factory, file: string, o: InventoryAp
   const lastRow = Math.max(1, ...sheet.rows.map((r) => r.row));
   const checkpoint = await Checkpoint.open<Rec, ReportRow>({ dir: job.dir, key: job.key, file, resume: Boolean(o.resume), initial: {}, check: rowsOf(lastRow) });
   const done = new Map(checkpoint.entries.filter((e) => e.action !== "failed").map((e) => [e.row, e]));
-  if (checkpoint.resumed && !o.quiet) f.io.err.write(`Resuming: ${done.size} row${done.size === 1 ? "" : "s"} were written by the interrupted run.\n`);
+  if (checkpoint.resumed && !(o.quiet || f.io.quiet)) f.io.err.write(`Resuming: ${done.size} row${done.size === 1 ? "" : "s"} were written by the interrupted run.\n`);
   const report = o.report ? new ReportWriter(o.report, ["inventory_item_id", "location_id"]) : undefined;
   const rowFor = (s: StockPlan<StockRow>["create"][number], action: ReportRow["action"]): ReportRow => {
     const prior = action === "unchanged" ? done.get(s.want.row) : undefined;

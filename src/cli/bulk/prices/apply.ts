@@ -237,7 +237,7 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
   const checkpoint = await Checkpoint.open<Rec, ReportRow>({ dir: job.dir, key: job.key, file, resume: Boolean(o.resume), initial: {}, check: rowsOf(lastRow) });
   // Rows an interrupted run already wrote now plan as unchanged; their report keeps what was done.
   const done = new Map(checkpoint.entries.filter((e) => e.action !== "failed").map((e) => [e.row, e]));
-  if (checkpoint.resumed && !o.quiet) f.io.err.write(`Resuming: ${done.size} row${done.size === 1 ? "" : "s"} were written by the interrupted run.\n`);
+  if (checkpoint.resumed && !(o.quiet || f.io.quiet)) f.io.err.write(`Resuming: ${done.size} row${done.size === 1 ? "" : "s"} were written by the interrupted run.\n`);
   if (withList && !list) {
     list = (await sdk.admin.priceList.create({ title: listTitle, description: listTitle, type: "sale", status: "active", rules: {} } as never, undefined, undefined, { signal: f.signal })).price_list as unknown as Rec;
     result.price_list = { id: list.id as string, title: listTitle!, created: true };

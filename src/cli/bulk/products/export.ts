@@ -172,7 +172,7 @@ export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
   progress.done();
   await report?.close({ products: offset });
   await checkpoint?.finish();
-  if (!o.quiet && (o.out || f.io.isStderrTTY)) f.io.err.write(`exported ${offset} products${o.out ? ` to ${o.out}` : ""}\n`);
+  if (!(o.quiet || f.io.quiet) && (o.out || f.io.isStderrTTY)) f.io.err.write(`exported ${offset} products${o.out ? ` to ${o.out}` : ""}\n`);
 }
 
 /** Turns the part file into the target: NDJSON as it is, CSV under a header of every column seen. */

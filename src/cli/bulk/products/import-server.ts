@@ -190,11 +190,11 @@ export async function serverImport(f: Factory, o: ImportOptions, ctx: { index: F
         await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
         const bytes = await fs.readFile(csvPath);
         const file = new File([bytes], originalname, { type: "text/csv" });
-        if (!o.quiet) f.io.err.write(`uploading ${spool.rows} rows for Medusa's importer\n`);
+        if (!(o.quiet || f.io.quiet)) f.io.err.write(`uploading ${spool.rows} rows for Medusa's importer\n`);
         upload = await uploadFile(sdk, file, f.signal);
         const res: Rec = await sdk.admin.product.createImport({ file_key: upload, originalname, extension: "csv", size: file.size, mime_type: "text/csv" }, undefined, undefined, { signal: f.signal });
         transactionId = res.transaction_id as string;
-        if (!o.quiet) f.io.err.write(`Medusa import ${transactionId}: ${res.summary?.toCreate ?? "?"} to create, ${res.summary?.toUpdate ?? "?"} to update\n`);
+        if (!(o.quiet || f.io.quiet)) f.io.err.write(`Medusa import ${transactionId}: ${res.summary?.toCreate ?? "?"} to create, ${res.summary?.toUpdate ?? "?"} to update\n`);
         await sdk.admin.product.confirmImport(transactionId, undefined, undefined, { signal: f.signal });
       } finally {
         await fs.rm(dir, { recursive: true, force: true });

@@ -104,7 +104,7 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
       for (const r of rows) countRow(rowSummary, r);
       await report?.add(rows.map(({ product: _p, ...r }) => r));
     }
-    if (!o.quiet) f.io.err.write(`resuming: ${done.size} products were done before\n`);
+    if (!(o.quiet || f.io.quiet)) f.io.err.write(`resuming: ${done.size} products were done before\n`);
   }
 
   const progress = createProgress(f.io, { label: o.dryRun ? "planning" : "importing", total: rowsTotal, quiet: o.quiet });

@@ -113,6 +113,6 @@ export async function listRun(f: Factory, o: ListOptions): Promise<void> {
   }
   writeList(f.io, format, format === "json" || format === "ndjson" ? (orders as unknown as Record<string, unknown>[]) : rows, pickColumns(rows, LIST_COLUMNS));
   if (format === "table" && f.io.isStdoutTTY) {
-    f.io.err.write(total !== undefined ? `Showing ${rows.length} of ${total} orders\n` : `Showing ${rows.length} orders${clientFilter ? " (filtered)" : ""}\n`);
+    if (!f.io.quiet) f.io.err.write(total !== undefined ? `Showing ${rows.length} of ${total} orders\n` : `Showing ${rows.length} orders${clientFilter ? " (filtered)" : ""}\n`);
   }
 }
