@@ -60,18 +60,23 @@ function aptInstall(...packages) {
  * The TUI's end-to-end test drives the real binary inside tmux. A clean CI machine (running as
  * root) gets it from apt; elsewhere we only say what is missing, and that one test explains itself.
  */
-export function ensureTmux() {
-  if (spawnSync("tmux", ["-V"], { stdio: "ignore" }).status === 0) return true;
+/** A command some tests drive for real (tmux for the TUI, fish for its completion), installed with apt when missing. */
+export function ensureCommand(cmd, versionArg, why) {
+  if (spawnSync(cmd, [versionArg], { stdio: "ignore" }).status === 0) return true;
   if (!asRoot()) {
-    console.error("› tmux is missing (needed by tests/e2e/tui.test.ts): install it, e.g. sudo apt-get install -y tmux");
+    console.error(`› ${cmd} is missing (needed by ${why}): install it, e.g. sudo apt-get install -y ${cmd}`);
     return false;
   }
-  console.error("› installing tmux for the terminal UI test (apt-get install -y tmux)");
-  if (!aptInstall("tmux")) {
-    console.error("› could not install tmux; tests/e2e/tui.test.ts will fail");
+  console.error(`› installing ${cmd} for ${why} (apt-get install -y ${cmd})`);
+  if (!aptInstall(cmd)) {
+    console.error(`› could not install ${cmd}; ${why} will fail`);
     return false;
   }
   return true;
+}
+
+export function ensureTmux() {
+  return ensureCommand("tmux", "-V", "tests/e2e/tui.test.ts");
 }
 
 export const CHROMIUM = "/usr/bin/chromium";

@@ -4,7 +4,7 @@
 // line CI reads: "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { ensureBuild, ensureChromium, ensureDeps, ensureTmux, root, run } from "./lib.mjs";
+import { ensureBuild, ensureChromium, ensureCommand, ensureDeps, ensureTmux, root, run } from "./lib.mjs";
 
 const only = process.argv.slice(2);
 let passed = 0;
@@ -47,6 +47,7 @@ try {
   mkdirSync(path.join(root, ".tmp"), { recursive: true });
   ensureDeps();
   ensureBuild({ force: true });
+  ensureCommand("fish", "--version", "tests/cli/completion.test.ts");
   suite("unit");
   // Method calls recorded by tests/e2e/helpers/sdk.ts feed COVERAGE.md; a partial run must not overwrite it.
   rmSync(path.join(root, ".tmp", "e2e-calls"), { recursive: true, force: true });

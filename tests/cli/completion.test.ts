@@ -23,7 +23,7 @@ describe("bash completion", () => {
     [["medusactl", "fulfillments", ""], ["cancel", "create", "create-shipment"]],
     [["medusactl", "--profile", "shop", "api-keys", "re"], ["revoke"]],
     [["medusactl", "invites", "a"], ["accept"]],
-    [["medusactl", "completion", ""], ["bash", "zsh"]],
+    [["medusactl", "completion", ""], ["bash", "zsh", "fish"]],
     [["medusactl", "--ins"], ["--insecure"]],
   ])("completes %j with %j", async (words, expected) => {
     expect(bashComplete(await script("bash"), words)).toEqual(expected);
@@ -34,5 +34,24 @@ describe("bash completion", () => {
     expect(src.startsWith("#compdef medusactl\n")).toBe(true);
     expect(src).toContain("fulfillments|fulfillment) verbs=(cancel create create-shipment)");
     expect(src).toContain("compdef _medusactl medusactl");
+  });
+});
+
+/** What fish offers for the command line `line`, with the generated script loaded. */
+function fishComplete(src: string, line: string): string[] {
+  const r = spawnSync("fish", ["--no-config", "-c", `${src}\ncomplete -C ${JSON.stringify(line)}`], { encoding: "utf8" });
+  expect(r.status, r.stderr).toBe(0);
+  return r.stdout.split("\n").filter(Boolean).map((l) => l.split("\t")[0]!);
+}
+
+describe("fish completion", () => {
+  it.each([
+    ["medusactl product-c", ["product-categories"]],
+    ["medusactl fulfillments ", ["cancel", "create", "create-shipment"]],
+    ["medusactl --profile shop api-keys re", ["revoke"]],
+    ["medusactl completion ", ["bash", "fish", "zsh"]],
+    ["medusactl --qu", ["--quiet"]],
+  ])("completes %j with %j", async (line, expected) => {
+    expect(fishComplete(await script("fish"), line)).toEqual(expected);
   });
 });

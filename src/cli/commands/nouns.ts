@@ -32,7 +32,7 @@ export const NOUNS: NounEntry[] = [
   { name: "sandbox", summary: "Run a local Medusa back-end with seeded data", module: "sandbox/index" },
   { name: "apply", summary: "Create or update store objects from a seed file (idempotent): apply -f seed.yaml [--dry-run] [--output env]", kind: "command", module: "apply/index" },
   { name: "tui", summary: "Terminal UI for on-call staff: the order queue, one-key actions (--read-only, --refresh <s>)", kind: "command", module: "tui/index" },
-  { name: "completion", summary: "Print a shell completion script: completion bash|zsh", kind: "command", module: "completion/index" },
+  { name: "completion", summary: "Print a shell completion script: completion bash|zsh|fish", kind: "command", module: "completion/index" },
   { name: "orders", summary: "Orders: list, show, fulfil, ship, deliver, capture, refund, cancel, transfer", admin: "order", aliases: ["order"], module: "orders/index" },
   { name: "draft-orders", summary: "Draft orders and their edits", admin: "draftOrder", aliases: ["draft-order"], module: "draft-orders/index" },
   { name: "order-edits", summary: "Order edits: add, change and remove items", admin: "orderEdit", aliases: ["order-edit"], module: "order-edits/index" },
