@@ -1,5 +1,5 @@
 import { PassThrough, Writable } from "node:stream";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -88,6 +88,27 @@ describe("medusactl tui", () => {
     expect(server.seen[0]!.headers.authorization).toBe(`Basic ${Buffer.from("sk_test_abcd:").toString("base64")}`);
     expect(t.out()).not.toContain("sk_test_abcd");
     expect(t.out()).toContain("secret API key sk_…abcd");
+  });
+
+  it("is read-only for a profile marked --read-only, and says so in the header", async () => {
+    const backend = new FakeOrdersBackend();
+    backend.addOrder({ display_id: 43 });
+    const server = await serve(backend);
+    const t = ttyIO({});
+    const dir = t.io.env.MEDUSACTL_CONFIG_DIR!;
+    writeFileSync(path.join(dir, "profiles.json"), JSON.stringify({ default: "shop", profiles: { shop: { url: server.url, auth: "api-key", readOnly: true } } }), { mode: 0o600 });
+    writeFileSync(path.join(dir, "tokens.json"), JSON.stringify({ "profile:shop": "sk_test_abcd" }), { mode: 0o600 });
+    const done = main(["tui", "--refresh", "60"], t.io, new AbortController().signal);
+    await vi.waitFor(() => expect(backend.callsTo("GET", /^\/admin\/orders$/).length).toBeGreaterThan(0), { timeout: 10_000 });
+    if (IN_CI) await new Promise((r) => setTimeout(r, 500));
+    else await vi.waitFor(() => expect(t.out()).toContain("#43"), { timeout: 10_000 });
+    // "f" (fulfil) is a write: in read-only mode it does nothing, so no confirmation appears.
+    t.stdin.write("f");
+    await new Promise((r) => setTimeout(r, 200));
+    t.stdin.write("q");
+    expect(await done).toBe(0);
+    expect(t.out()).toContain("[read-only]");
+    expect(t.out()).not.toContain("Fulfil order #43?");
   });
 
   it("ends with exit 4 and a login hint when Medusa answers 401", async () => {

@@ -54,7 +54,8 @@ export function register(cmd: Command, ctx: CommandContext): void {
         profile: { name: target.source.startsWith("env:") ? undefined : target.profileName, url: target.url, production: target.production },
         identity,
         whoami,
-        readOnly: o.readOnly,
+        // Read-only by flag, or by the profile (`profile set NAME --read-only`) when the profile is in use.
+        readOnly: Boolean(o.readOnly || (target.source === "profile" && target.profile?.readOnly)),
         refreshSeconds: o.refresh,
         signal: f.signal,
       });
