@@ -79,7 +79,8 @@ describe("medusactl tui", () => {
     const done = main(["tui", "--refresh", "60"], t.io, new AbortController().signal);
     await vi.waitFor(() => expect(backend.callsTo("GET", /^\/admin\/orders$/).length).toBeGreaterThan(0), { timeout: 10_000 });
     // Under CI=true Ink draws only the last frame, on exit (is-in-ci); elsewhere we see it live.
-    if (IN_CI) await new Promise((r) => setTimeout(r, 500));
+    // Under CI no frame is visible until exit: give the first page time to render, also on a loaded machine.
+    if (IN_CI) await new Promise((r) => setTimeout(r, 2000));
     else await vi.waitFor(() => expect(t.out()).toContain("#41"), { timeout: 10_000 });
     t.stdin.write(key);
     expect(await done).toBe(0);
@@ -100,7 +101,8 @@ describe("medusactl tui", () => {
     writeFileSync(path.join(dir, "tokens.json"), JSON.stringify({ "profile:shop": "sk_test_abcd" }), { mode: 0o600 });
     const done = main(["tui", "--refresh", "60"], t.io, new AbortController().signal);
     await vi.waitFor(() => expect(backend.callsTo("GET", /^\/admin\/orders$/).length).toBeGreaterThan(0), { timeout: 10_000 });
-    if (IN_CI) await new Promise((r) => setTimeout(r, 500));
+    // Under CI no frame is visible until exit: give the first page time to render, also on a loaded machine.
+    if (IN_CI) await new Promise((r) => setTimeout(r, 2000));
     else await vi.waitFor(() => expect(t.out()).toContain("#43"), { timeout: 10_000 });
     // "f" (fulfil) is a write: in read-only mode it does nothing, so no confirmation appears.
     t.stdin.write("f");
