@@ -172,6 +172,10 @@ export async function inventoryApplyRun(f: Factory, file: string, o: InventoryAp
       await checkpoint.commit(out.filter((r) => r.action !== "failed"));
       progress.add(chunk.length);
     }, f.signal);
+  } catch (e) {
+    // The rows written so far still make a report (the file is renamed into place on close).
+    await report?.close({ interrupted: true }).catch(() => {});
+    throw e;
   } finally {
     progress.done();
   }

@@ -369,6 +369,10 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
         progress.add(touched.length);
       }, f.signal);
     }
+  } catch (e) {
+    // The rows written so far still make a report (the file is renamed into place on close).
+    await report?.close({ interrupted: true }).catch(() => {});
+    throw e;
   } finally {
     progress.done();
   }
