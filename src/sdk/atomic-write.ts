@@ -85,8 +85,14 @@ export function openAtomicStream(file: string, opts: AtomicWriteOptions = {}): A
       } finally {
         await h.close();
       }
-      await fs.chmod(tmp, mode);
-      await fs.rename(tmp, file);
+      try {
+        await fs.chmod(tmp, mode);
+        await fs.rename(tmp, file);
+      } catch (e) {
+        // A target that cannot be replaced (a folder put there meanwhile): no temp file is left behind.
+        await fs.rm(tmp, { force: true });
+        throw e;
+      }
       await syncDir(path.dirname(file));
     },
     async discard() {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -36,5 +36,15 @@ describe("output files", () => {
     await ok.commit();
     expect(readFileSync(file, "utf8")).toBe("the new export\n");
     expect(readdirSync(d)).toEqual(["export.csv"]);
+  });
+
+  it("leaves no temp file when the target cannot be replaced at commit", async () => {
+    const d = dir();
+    const file = path.join(d, "out.csv");
+    const out = await openOutputFile(file, "--out");
+    out.stream.write("data");
+    mkdirSync(file);
+    await expect(out.commit()).rejects.toThrow();
+    expect(readdirSync(d)).toEqual(["out.csv"]);
   });
 });
