@@ -46,11 +46,15 @@ describe("cart page", () => {
     renderApp("/cart", { fake, storage });
     const plus = await screen.findByRole("button", { name: "Increase quantity of Organic Sweatshirt (S)" });
     fireEvent.click(plus);
-    // A loaded machine (CI runs suites side by side) can take longer than testing-library's 1 s default.
+    // The new quantity shows at once (optimistic) while the update is pending, and the button ignores
+    // clicks until it settles: wait for that before the next click, as a person would.
     const slow = { timeout: 5000 };
+    const settled = () => waitFor(() => expect(plus.getAttribute("aria-disabled")).toBeNull(), slow);
     await waitFor(() => expect(screen.getByRole("group", { name: "Quantity of Organic Sweatshirt (S)" }).textContent).toContain("2"), slow);
+    await settled();
     fireEvent.click(plus);
     await waitFor(() => expect(screen.getByRole("group", { name: "Quantity of Organic Sweatshirt (S)" }).textContent).toContain("3"), slow);
+    await settled();
     fireEvent.click(plus);
     expect((await screen.findByRole("alert", undefined, slow)).textContent).toContain("not enough stock");
     expect(screen.getByRole("group", { name: "Quantity of Organic Sweatshirt (S)" }).textContent).toContain("3");
