@@ -12,7 +12,7 @@ import {
 } from "./errors.js";
 import { applyQuery, joinUrl } from "./query.js";
 import { redactHeaders, redactUrl } from "./redact.js";
-import { backoffDelay, isSafeMethod, normalizeRetry, sleep, type RetryPolicy } from "./retry.js";
+import { REFUSED_STATUS, backoffDelay, isSafeMethod, normalizeRetry, sleep, type RetryPolicy } from "./retry.js";
 import { DEFAULT_TOKEN_KEY, MemoryTokenStore, resolveStorage } from "./token-store.js";
 import { fetchTransport } from "./transport/fetch.js";
 import { NOT_SENT_CODES, errorCode, type BodyInit, type Transport, type TransportResponse } from "./transport/types.js";
@@ -317,7 +317,7 @@ export class Client {
       const retriesLeft = attempt <= policy.retries;
       let retryable = false;
       if (replayable && retriesLeft) {
-        if (isApiError(error)) retryable = policy.statusCodes.has(error.status) && (safe || policy.unsafe);
+        if (isApiError(error)) retryable = policy.statusCodes.has(error.status) && (safe || policy.unsafe || (policy.refused && REFUSED_STATUS.has(error.status)));
         else if (isNetworkError(error)) retryable = safe || policy.unsafe || !error.sent;
         else if (isTimeoutError(error)) retryable = safe || policy.unsafe;
       }

@@ -16,7 +16,15 @@ export interface RetryOptions {
    * knows to be idempotent; never set by the SDK for captures or refunds.
    */
   unsafe?: boolean;
+  /**
+   * Retry unsafe calls too when the answer says the request was refused before any work was done
+   * (429 Too Many Requests), waiting as Retry-After says. Nothing else about POSTs changes.
+   */
+  refused?: boolean;
 }
+
+/** Statuses that mean "not processed, come back later": safe to send again whatever the method. */
+export const REFUSED_STATUS: ReadonlySet<number> = new Set([429]);
 
 export interface RetryPolicy {
   retries: number;
@@ -25,6 +33,7 @@ export interface RetryPolicy {
   maxRetryAfterSeconds: number;
   statusCodes: ReadonlySet<number>;
   unsafe: boolean;
+  refused: boolean;
 }
 
 export const DEFAULT_RETRY_STATUS = [408, 429, 500, 502, 503, 504];
@@ -40,6 +49,7 @@ export function normalizeRetry(opt: RetryOptions | number | boolean | undefined,
     maxRetryAfterSeconds: o.maxRetryAfterSeconds ?? 60,
     statusCodes: new Set(o.statusCodes ?? DEFAULT_RETRY_STATUS),
     unsafe: o.unsafe ?? false,
+    refused: o.refused ?? false,
   };
 }
 

@@ -244,6 +244,17 @@ describe("timeouts, retries and aborts", () => {
     await expect(sdk.client.fetch("/admin/x", { method: "POST", body: {}, retry: { unsafe: true } })).resolves.toEqual({ ok: 3 });
   });
 
+  it("with `refused`, retries a POST answered 429 (nothing was done) but still not one answered 503", async () => {
+    const s = await server((_q, res, _b, n) => (n === 1 ? json(res, 429, { message: "slow down" }, { "retry-after": "0" }) : n === 2 ? json(res, 503, { message: "down" }) : json(res, 200, { ok: n })));
+    const sdk = new Medusa({ baseUrl: s.url, retry: { ...fast, refused: true } });
+    await expect(sdk.client.fetch("/admin/x", { method: "POST", body: {} })).rejects.toMatchObject({ status: 503 });
+    expect(s.seen).toHaveLength(2);
+    // Without it a POST is never sent twice on a status.
+    const t = await server((_q, res) => json(res, 429, { message: "slow down" }, { "retry-after": "0" }));
+    await expect(new Medusa({ baseUrl: t.url, retry: fast }).client.fetch("/admin/x", { method: "POST", body: {} })).rejects.toMatchObject({ status: 429 });
+    expect(t.seen).toHaveLength(1);
+  });
+
   it("retries a POST whose connection was refused, since it never left", async () => {
     const s = await server(() => {});
     const url = s.url;
