@@ -3,6 +3,7 @@ import { Medusa } from "../../../src/sdk/index.js";
 import { Problems } from "../../../src/cli/bulk/problems.js";
 import { mapHeader, parseRow } from "../../../src/cli/bulk/products/csv-columns.js";
 import { writeChunk } from "../../../src/cli/bulk/products/import-batch.js";
+import { UNCERTAIN_TRIES } from "../../../src/cli/bulk/uncertain.js";
 import type { FileProduct, Resolved } from "../../../src/cli/bulk/products/plan.js";
 import { json, startServer } from "../../helpers/http-server.js";
 
@@ -16,7 +17,7 @@ function products(handles: string[]): FileProduct[] {
 }
 
 /** A tiny stand-in for Medusa's product routes: a store of products, and hooks to misbehave. */
-async function fakeMedusa(opts: { dropFirstBatch?: boolean; reject?: (body: Rec) => string | undefined }) {
+async function fakeMedusa(opts: { dropFirstBatch?: boolean; reject?: (body: Rec) => string | undefined; answer?: (batch: number) => "ok" | "refuse-503" | "write-then-drop" }) {
   const store = new Map<string, Rec>();
   let batches = 0;
   const server = await startServer((req, res, body) => {
@@ -24,6 +25,9 @@ async function fakeMedusa(opts: { dropFirstBatch?: boolean; reject?: (body: Rec)
     if (req.method === "POST" && url.pathname === "/admin/products/batch") {
       batches++;
       const input = JSON.parse(body) as { create?: Rec[] };
+      const how = opts.answer?.(batches) ?? "ok";
+      // A gateway that gave up before the back-end did anything.
+      if (how === "refuse-503") return json(res, 503, { type: "unknown_error", message: "upstream unavailable" });
       const bad = (input.create ?? []).map((p) => opts.reject?.(p)).find(Boolean);
       if (bad) return json(res, 400, { type: "invalid_data", message: bad });
       const created = (input.create ?? []).map((p) => {
@@ -33,7 +37,7 @@ async function fakeMedusa(opts: { dropFirstBatch?: boolean; reject?: (body: Rec)
         return product;
       });
       // The write happened, but the answer never arrives.
-      if (opts.dropFirstBatch && batches === 1) return req.socket.destroy();
+      if ((opts.dropFirstBatch && batches === 1) || how === "write-then-drop") return req.socket.destroy();
       return json(res, 200, { created, updated: [], deleted: [] });
     }
     if (req.method === "GET" && url.pathname === "/admin/products") {
@@ -78,5 +82,32 @@ describe("writeChunk", () => {
     expect(results.map((r) => r.error?.message ?? r.productId)).toEqual(["prod_a", "Product with handle: bad, already exists.", "prod_c"]);
     expect(results[1]!.error).toMatchObject({ status: 400, type: "invalid_data" });
     expect([...fake.store.keys()].sort()).toEqual(["prod_a", "prod_c"]);
+  });
+
+  const instant = async () => {};
+
+  it("after every try lost its answer, the read-back decides: a product that landed on the last try is not reported failed", async () => {
+    // Five answers lost before anything was written, then the sixth write lands and its answer is lost too.
+    const fake = await fakeMedusa({ answer: (n) => (n < UNCERTAIN_TRIES ? "refuse-503" : "write-then-drop") });
+    close = () => fake.server.close();
+    const sdk = new Medusa({ baseUrl: fake.server.url, apiKey: "sk_test", retry: false });
+    const results = await writeChunk(products(["a", "b"]), { sdk, resolved, matchHandle: false, ids: new Map(), pause: instant });
+    expect(fake.batches()).toBe(UNCERTAIN_TRIES);
+    expect(fake.store.size).toBe(2);
+    expect(results.map((r) => [r.plan.action, r.productId, r.error])).toEqual([
+      ["create", "prod_a", undefined],
+      ["create", "prod_b", undefined],
+    ]);
+  });
+
+  it("a product that never landed is reported failed, saying it was read back and is not there", async () => {
+    const fake = await fakeMedusa({ answer: () => "refuse-503" });
+    close = () => fake.server.close();
+    const sdk = new Medusa({ baseUrl: fake.server.url, apiKey: "sk_test", retry: false });
+    const results = await writeChunk(products(["a"]), { sdk, resolved, matchHandle: false, ids: new Map(), pause: instant });
+    expect(fake.batches()).toBe(UNCERTAIN_TRIES);
+    expect(fake.store.size).toBe(0);
+    expect(results[0]!.error).toMatchObject({ status: 503 });
+    expect(results[0]!.error!.message).toMatch(/read back afterwards: not on the server/);
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { Medusa } from "../../../sdk/index.js";
 import { listAll as lookupAll, listByKeys as lookupByKeys, type ListResource } from "../lookup.js";
+import { settle, tryAgainAfter } from "../uncertain.js";
 import { Issues, type Rec } from "./validate.js";
 
 export type Action = "create" | "update" | "unchanged";
@@ -174,7 +175,7 @@ export async function runApply(api: Api, kinds: Kind[], items: Map<string, Item[
     if (k.order) list = k.order(list);
     for (const it of list) {
       const key = k.key(it.spec);
-      await k.apply(it, existing.get(k.kind)?.get(key), ctx);
+      await applyReconciled(k, it, key, existing, ctx, env);
       for (const child of k.children?.(it) ?? []) {
         if (!byKind.has(child.kind)) throw new Error(`bug: unknown child kind ${child.kind}`);
         queue.set(child.kind, [...(queue.get(child.kind) ?? []), ...child.items]);
@@ -182,6 +183,37 @@ export async function runApply(api: Api, kinds: Kind[], items: Map<string, Item[
     }
   }
   return { changes, env, dryRun: opts.dryRun };
+}
+
+/**
+ * Applies one object. A write whose answer was lost (uncertain.ts) is not repeated blindly: the
+ * object is looked up again by its natural key and applied against what the server now holds,
+ * so what landed is left alone and only the rest is sent. Kinds without a lookup stop instead.
+ */
+async function applyReconciled(k: Kind, it: Item, key: string, existing: Map<string, Map<string, unknown>>, ctx: KindContext, env: EnvVar[]): Promise<void> {
+  const marks = { changes: ctx.changes.length, env: env.length };
+  const wasMissing = existing.get(k.kind)?.get(key) === undefined;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await k.apply(it, existing.get(k.kind)?.get(key), ctx);
+      break;
+    } catch (e) {
+      if (!k.load || ctx.dryRun || !tryAgainAfter(e, attempt)) throw e;
+      // Forget what the lost attempt recorded: the next one records what is true.
+      ctx.changes.length = marks.changes;
+      env.length = marks.env;
+      ctx.cache.clear();
+      await settle(attempt, ctx.api.signal);
+      const fresh = (await k.load(ctx.api, [key])).get(key);
+      if (fresh !== undefined) {
+        if (!existing.has(k.kind)) existing.set(k.kind, new Map());
+        existing.get(k.kind)!.set(key, fresh);
+        ctx.setId(k.kind, key, (fresh as Rec).id as string);
+      }
+    }
+  }
+  // The lost attempt created it: say so, not "unchanged".
+  if (wasMissing) for (const c of ctx.changes.slice(marks.changes)) if (c.kind === k.kind && c.key === key && c.action === "unchanged") c.action = "create";
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import { createProgress } from "../progress.js";
 import { Checkpoint, jobFor, rowsOf } from "../checkpoint.js";
 import { emptyJob } from "../empty-job.js";
 import { mayHaveBeenApplied } from "../../../sdk/errors.js";
+import { settle, tryAgainAfter } from "../uncertain.js";
 import { ReportWriter, countRow, emptySummary, rowError, type ReportRow, type ReportSummary } from "../report.js";
 import { listByKeys } from "../lookup.js";
 import { planStock, type StockPlan, type StockWant } from "./plan.js";
@@ -19,6 +20,8 @@ type Rec = Record<string, unknown>;
 export interface InventoryApplyOptions extends BulkFlags {
   output?: "table" | "json";
   json?: boolean;
+  /** Stock levels per batch request (default 1000). */
+  chunkSize?: number;
 }
 
 
@@ -70,7 +73,7 @@ export async function inventoryApplyRun(f: Factory, file: string, o: InventoryAp
     return { dry_run: Boolean(o.dryRun), summary: emptySummary() };
   }
 
-  const sdk = await f.sdk();
+  const sdk = await f.sdk({ pool: true });
   // Locations by name or id, and the SKUs' inventory items with their levels.
   const names = [...new Set(valid.flatMap((r) => (r.location_name ? [r.location_name] : [])))];
   const ids = [...new Set(valid.flatMap((r) => (r.location_id ? [r.location_id] : [])))];
@@ -147,26 +150,38 @@ export async function inventoryApplyRun(f: Factory, file: string, o: InventoryAp
   const ops = [...plan.create.map((s) => ({ s, action: "create" as const })), ...plan.update.map((s) => ({ s, action: "update" as const }))];
   const progress = createProgress(f.io, { label: "applying stock", unit: "levels", total: ops.length, quiet: o.quiet });
   try {
-    await runPool(chunked(ops, { maxItems: CHUNK }), o.concurrency, async (chunk) => {
+    await runPool(chunked(ops, { maxItems: o.chunkSize ?? CHUNK }), o.concurrency, async (chunk) => {
       const level = (x: (typeof ops)[number]) => ({ inventory_item_id: x.s.inventory_item_id, location_id: x.s.location_id, stocked_quantity: x.s.stocked_quantity });
-      let out: ReportRow[];
-      try {
-        await sdk.admin.inventoryItem.batchInventoryItemsLocationLevels(
-          { create: chunk.filter((x) => x.action === "create").map(level), update: chunk.filter((x) => x.action === "update").map(level) } as never,
-          undefined,
-          { signal: f.signal },
-        );
-        out = chunk.map((x) => rowFor(x.s, x.action));
-      } catch (e) {
-        if ((e as Error)?.name === "AbortError") throw e;
-        // An answer lost after sending: each level is read back and counts as done when it holds the sheet's quantity.
-        let held = new Set<string>();
-        if (mayHaveBeenApplied(e)) {
-          const items = await listByKeys<Rec>(sdk, "inventoryItem", "id", [...new Set(chunk.map((x) => x.s.inventory_item_id))], { fields: "id,location_levels.location_id,location_levels.stocked_quantity" }, { signal: f.signal });
-          held = new Set(items.flatMap((i) => ((i.location_levels as Rec[]) ?? []).map((l) => `${i.id as string}|${l.location_id as string}|${Number(l.stocked_quantity)}`)));
+      const out: ReportRow[] = [];
+      let pending = chunk;
+      for (let attempt = 0; pending.length; attempt++) {
+        try {
+          await sdk.admin.inventoryItem.batchInventoryItemsLocationLevels(
+            { create: pending.filter((x) => x.action === "create").map(level), update: pending.filter((x) => x.action === "update").map(level) } as never,
+            undefined,
+            { signal: f.signal },
+          );
+          out.push(...pending.map((x) => rowFor(x.s, x.action)));
+          pending = [];
+        } catch (e) {
+          if ((e as Error)?.name === "AbortError") throw e;
+          // An answer lost after sending: each level is read back and counts as done when it holds
+          // the sheet's quantity; only the others are sent again (uncertain.ts).
+          let held = new Set<string>();
+          if (mayHaveBeenApplied(e)) {
+            await settle(attempt, f.signal);
+            const items = await listByKeys<Rec>(sdk, "inventoryItem", "id", [...new Set(pending.map((x) => x.s.inventory_item_id))], { fields: "id,location_levels.location_id,location_levels.stocked_quantity" }, { signal: f.signal });
+            held = new Set(items.flatMap((i) => ((i.location_levels as Rec[]) ?? []).map((l) => `${i.id as string}|${l.location_id as string}|${Number(l.stocked_quantity)}`)));
+          }
+          const isHeld = (x: (typeof ops)[number]) => held.has(`${x.s.inventory_item_id}|${x.s.location_id}|${x.s.stocked_quantity}`);
+          out.push(...pending.filter(isHeld).map((x) => rowFor(x.s, x.action)));
+          pending = pending.filter((x) => !isHeld(x));
+          if (pending.length && !tryAgainAfter(e, attempt)) {
+            const err = rowError(e);
+            out.push(...pending.map((x) => ({ ...rowFor(x.s, x.action), action: "failed" as const, error: err })));
+            pending = [];
+          }
         }
-        const err = rowError(e);
-        out = chunk.map((x) => (held.has(`${x.s.inventory_item_id}|${x.s.location_id}|${x.s.stocked_quantity}`) ? rowFor(x.s, x.action) : { ...rowFor(x.s, x.action), action: "failed" as const, error: err }));
       }
       await emit(out);
       await checkpoint.commit(out.filter((r) => r.action !== "failed"));

@@ -15,6 +15,7 @@ import { listAll, listByKeys, pageAll } from "../lookup.js";
 import type { Medusa } from "../../../sdk/index.js";
 import { fromListPrice, fromVariantPrice, mergedVariantPrices, planPrices, priceBody, priceKey, sameAmount, type ExistingPrice, type PricePlan, type PriceSpec } from "./plan.js";
 import { mayHaveBeenApplied } from "../../../sdk/errors.js";
+import { UNCERTAIN_TRIES, settle, tryAgainAfter } from "../uncertain.js";
 
 type Rec = Record<string, unknown>;
 
@@ -26,8 +27,9 @@ export interface PricesApplyOptions extends BulkFlags {
   yes?: boolean;
   output?: "table" | "json";
   json?: boolean;
+  /** Prices per price-list batch request (default 1000). */
+  chunkSize?: number;
 }
-
 
 /** One row of the sheet after validation. */
 export interface PriceRow extends PriceSpec {
@@ -172,7 +174,7 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
   }
 
   // 2. Variants and regions named by the sheet must exist.
-  const sdk = await f.sdk();
+  const sdk = await f.sdk({ pool: true });
   const { bySku, byId } = await resolveVariants(sdk, f.signal, valid, !withList, o.concurrency);
   const regionIds = [...new Set(valid.flatMap((r) => (r.region_id ? [r.region_id] : [])))];
   const regions = new Set((await listByKeys<Rec>(sdk, "region", "id", regionIds, { fields: "id" }, { signal: f.signal })).map((r) => r.id as string));
@@ -266,7 +268,7 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
       type Op = { kind: "create"; p: PriceRow } | { kind: "update"; id: string; p: PriceRow } | { kind: "delete"; e: ExistingPrice };
       const writes: Op[] = [...plan.create.map((p) => ({ kind: "create" as const, p })), ...plan.update.map((u) => ({ kind: "update" as const, id: u.id, p: u.price }))];
       const deletes: Op[] = plan.delete.map((e) => ({ kind: "delete" as const, e }));
-      const chunks = [...chunked(writes, { maxItems: LIST_CHUNK }), ...chunked(deletes, { maxItems: DELETE_CHUNK })];
+      const chunks = [...chunked(writes, { maxItems: o.chunkSize ?? LIST_CHUNK }), ...chunked(deletes, { maxItems: DELETE_CHUNK })];
       const listId = list.id as string;
       const bodyOf = (ops: Op[]) => ({
         create: ops.flatMap((op) => (op.kind === "create" ? [priceBody(op.p, true)] : [])),
@@ -280,7 +282,7 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
         let lastError: unknown;
         // A batch whose answer was lost (timeout, reset, 502/503/504) is read back before it is sent
         // again or reported: what the server holds decides, so nothing is written twice or called failed.
-        for (let attempt = 0; attempt < 3 && pending.length; attempt++) {
+        for (let attempt = 0; attempt < UNCERTAIN_TRIES && pending.length; attempt++) {
           const body = bodyOf(pending);
           try {
             const res = (await sdk.admin.priceList.batchPrices(listId, body as never, undefined, undefined, { signal: f.signal })) as unknown as { created?: Rec[] };
@@ -296,6 +298,7 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
             if ((e as Error)?.name === "AbortError") throw e;
             lastError = e;
             if (!mayHaveBeenApplied(e)) break;
+            await settle(attempt, f.signal);
             const now = await readBack();
             const byKey = new Map(now.map((x) => [priceKey(x), x]));
             const byId = new Map(now.map((x) => [x.id, x]));
@@ -346,23 +349,29 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
           const vp = byVariant.get(vid)!;
           return [...vp.create.map((p) => ({ p, action: "create" as const })), ...vp.update.map((u) => ({ p: u.price, action: "update" as const, id: u.id }))];
         });
-        let out: ReportRow[];
+        let out: ReportRow[] | undefined;
         const ok = () => touched.map((t) => rowFor(t.p, t.action, "id" in t ? t.id : undefined, t.action === "update" ? ["amount"] : undefined));
-        try {
-          await sdk.admin.product.batchVariants(w.productId, { update } as never, undefined, undefined, { signal: f.signal });
-          out = ok();
-        } catch (e) {
-          if ((e as Error)?.name === "AbortError") throw e;
-          // An answer lost after sending: the variants are read back, and the write counts as done when
-          // every price of the sheet is there with its amount (sending the same merge again changes nothing).
-          let landed = false;
-          if (mayHaveBeenApplied(e)) {
-            const now = await listByKeys<Rec>(sdk, "productVariant", "id", w.variants, { fields: "id,*prices,*prices.price_rules" }, { signal: f.signal });
-            const have = new Map(now.flatMap((v) => ((v.prices as Rec[]) ?? []).map((p) => fromVariantPrice(v.id as string, p))).map((p) => [priceKey(p), p]));
-            landed = touched.every((t) => sameAmount(have.get(priceKey(t.p))?.amount, t.p.amount));
+        for (let attempt = 0; !out; attempt++) {
+          try {
+            await sdk.admin.product.batchVariants(w.productId, { update } as never, undefined, undefined, { signal: f.signal });
+            out = ok();
+          } catch (e) {
+            if ((e as Error)?.name === "AbortError") throw e;
+            // An answer lost after sending: the variants are read back, and the write counts as done when
+            // every price of the sheet is there with its amount (sending the same merge again changes nothing).
+            let landed = false;
+            if (mayHaveBeenApplied(e)) {
+              await settle(attempt, f.signal);
+              const now = await listByKeys<Rec>(sdk, "productVariant", "id", w.variants, { fields: "id,*prices,*prices.price_rules" }, { signal: f.signal });
+              const have = new Map(now.flatMap((v) => ((v.prices as Rec[]) ?? []).map((p) => fromVariantPrice(v.id as string, p))).map((p) => [priceKey(p), p]));
+              landed = touched.every((t) => sameAmount(have.get(priceKey(t.p))?.amount, t.p.amount));
+            }
+            if (landed) out = ok();
+            else if (!tryAgainAfter(e, attempt)) {
+              const err = rowError(e);
+              out = touched.map((t) => ({ ...rowFor(t.p, t.action), action: "failed" as const, error: err }));
+            }
           }
-          const err = rowError(e);
-          out = landed ? ok() : touched.map((t) => ({ ...rowFor(t.p, t.action), action: "failed" as const, error: err }));
         }
         await emit(out);
         await checkpoint.commit(out.filter((r) => r.action !== "failed"));

@@ -28,6 +28,7 @@ import { planProduct, type ExistingProduct, type FileProduct, type ProductPlan, 
 import { listByKeys, resolveRef, REFS, type ListResource } from "../lookup.js";
 import { chunked, jsonBytes, runPool } from "../pool.js";
 import { rowError, type ReportRow, type RowError } from "../report.js";
+import { notLandedMessage, settle, tryAgainAfter } from "../uncertain.js";
 
 type Rec = Record<string, any>;
 
@@ -368,6 +369,8 @@ export interface WriteContext {
   /** Product key → id, kept up to date as products are created. */
   ids: Map<string, string>;
   signal?: AbortSignal;
+  /** The wait before a read-back (default `settle`; tests make it instant). */
+  pause?: (attempt: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /**
@@ -386,9 +389,11 @@ export async function planChunk(products: FileProduct[], ctx: Pick<WriteContext,
 
 /**
  * Plans and writes one chunk of products (batch engine). A request whose outcome is unknown
- * (network loss, timeout) is never repeated blindly: the chunk's products are read back and
- * planned again, so what was written is now "unchanged" and only the rest is sent. A chunk that
- * fails as a whole is retried product by product, so one bad product fails alone.
+ * (network loss, timeout, 502/503/504) is never repeated blindly: the chunk's products are read
+ * back and planned again, so what was written is now "unchanged" and only the rest is sent
+ * (uncertain.ts). After the last try the read-back decides: a product that is there is reported
+ * as written, never as failed. A chunk refused as a whole is retried product by product, so one
+ * bad product fails alone.
  */
 export async function writeChunk(products: FileProduct[], ctx: WriteContext, attempt = 0): Promise<ChunkResult[]> {
   const { sdk, signal } = ctx;
@@ -402,25 +407,28 @@ export async function writeChunk(products: FileProduct[], ctx: WriteContext, att
     try {
       await sdk.admin.product.linkOptions(plan.productId, plan.optionOps as never, undefined, undefined, { signal });
     } catch (e) {
-      if (mayHaveBeenApplied(e) && attempt < 2) return writeChunk(products, ctx, attempt + 1);
+      if (tryAgainAfter(e, attempt)) {
+        await (ctx.pause ?? settle)(attempt, signal);
+        return writeChunk(products, ctx, attempt + 1);
+      }
       results.get(plan.key)!.error = rowError(e);
     }
   }
   const writable = plans.filter((p) => !results.get(p.key)!.error && (p.create || p.update));
   const items = writable.map((p) => ({ plan: p, body: p.create ?? p.update! }));
+  const uncertain = async (group: typeof items, e: unknown) => {
+    await (ctx.pause ?? settle)(attempt, signal);
+    await refreshIds(group.map((i) => i.plan), ctx);
+    const again = products.filter((p) => group.some((i) => i.plan.key === p.key));
+    const redo = tryAgainAfter(e, attempt) ? await writeChunk(again, ctx, attempt + 1) : await landed(again, e, ctx);
+    for (const r of redo) mergeRedo(results.get(r.plan.key)!, r);
+  };
   for (const group of chunked(items, { maxItems: 1000, size: (i) => jsonBytes(i.body) + 1 })) {
     try {
       await sendBatch(group, results, ctx);
     } catch (e) {
       if (mayHaveBeenApplied(e)) {
-        if (attempt >= 2) {
-          for (const i of group) results.get(i.plan.key)!.error = rowError(e);
-          continue;
-        }
-        // Read back and plan again: created products are matched by handle this time.
-        await refreshIds(group.map((i) => i.plan), ctx);
-        const redo = await writeChunk(products.filter((p) => group.some((i) => i.plan.key === p.key)), ctx, attempt + 1);
-        for (const r of redo) mergeRedo(results.get(r.plan.key)!, r);
+        await uncertain(group, e);
         continue;
       }
       if (group.length === 1) {
@@ -431,16 +439,20 @@ export async function writeChunk(products: FileProduct[], ctx: WriteContext, att
         try {
           await sendBatch([one], results, ctx);
         } catch (e2) {
-          if (mayHaveBeenApplied(e2) && attempt < 2) {
-            await refreshIds([one.plan], ctx);
-            const redo = await writeChunk(products.filter((p) => p.key === one.plan.key), ctx, attempt + 1);
-            for (const r of redo) mergeRedo(results.get(r.plan.key)!, r);
-          } else results.get(one.plan.key)!.error = rowError(e2);
+          if (mayHaveBeenApplied(e2)) await uncertain([one], e2);
+          else results.get(one.plan.key)!.error = rowError(e2);
         }
       }
     }
   }
   return plans.map((p) => results.get(p.key)!);
+}
+
+/** After the last lost answer: the server decides. A product whose plan is now "unchanged" landed. */
+async function landed(products: FileProduct[], e: unknown, ctx: WriteContext): Promise<ChunkResult[]> {
+  const now = await planChunk(products, ctx);
+  for (const r of now) if (r.plan.action !== "unchanged") r.error = { ...rowError(e), message: notLandedMessage(e) };
+  return now;
 }
 
 function mergeRedo(into: ChunkResult, redo: ChunkResult): void {

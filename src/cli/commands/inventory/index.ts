@@ -1,6 +1,7 @@
 import { Option, type Command } from "commander";
 import type { CommandContext } from "../../cmdutil/context.js";
 import { addBulkOptions } from "../../bulk/options.js";
+import { parseChunkSize } from "../../bulk/pool.js";
 import type { InventoryApplyOptions } from "../../bulk/inventory/apply.js";
 
 /**
@@ -17,7 +18,8 @@ export function register(noun: Command, ctx: CommandContext): void {
     .description("Apply a CSV stock sheet through the inventory batch endpoint")
     .argument("<file>", "CSV stock sheet")
     .addOption(new Option("-o, --output <format>", "table or json (the summary, or with --dry-run the plan)").choices(["table", "json"]))
-    .option("--json", "same as --output json");
+    .option("--json", "same as --output json")
+    .option("--chunk-size <n>", "stock levels per batch request", parseChunkSize, 1000);
   addBulkOptions(cmd).addHelpText(
     "after",
     `

@@ -1,6 +1,7 @@
 import { Option, type Command } from "commander";
 import type { CommandContext } from "../../cmdutil/context.js";
 import { addBulkOptions } from "../../bulk/options.js";
+import { parseChunkSize } from "../../bulk/pool.js";
 import type { PricesApplyOptions } from "../../bulk/prices/apply.js";
 
 /** `medusactl prices apply <prices.csv>` (CONTRACT §1, §6): a price sheet into a price list or onto variants. */
@@ -18,7 +19,8 @@ export function register(noun: Command, ctx: CommandContext): void {
     .option("--prune", "also delete the list's prices whose key is not in the sheet (asks for the list's title; --yes off a TTY)")
     .option("-y, --yes", "do not ask for confirmation")
     .addOption(new Option("-o, --output <format>", "table or json (the summary, or with --dry-run the plan)").choices(["table", "json"]))
-    .option("--json", "same as --output json");
+    .option("--json", "same as --output json")
+    .option("--chunk-size <n>", "prices per price-list batch request", parseChunkSize, 1000);
   addBulkOptions(cmd).addHelpText(
     "after",
     `

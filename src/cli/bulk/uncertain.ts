@@ -1,0 +1,42 @@
+/**
+ * The one rule every bulk writer follows when a write's outcome is unknown (timeout, reset after
+ * sending, 502/503/504, a body cut short): wait, read the server back, and send again only what
+ * is not there. Because a re-send is always preceded by a read-back, it can be tried more often
+ * than the SDK's blind retries (which POSTs never get): a flaky network then costs time, not rows.
+ */
+import { mayHaveBeenApplied } from "../../sdk/errors.js";
+
+/** Attempts of one write whose earlier answers were lost (each after a read-back). */
+export const UNCERTAIN_TRIES = 6;
+
+/** True when `e` leaves the write's outcome unknown and another (read-back first) try is allowed. */
+export function tryAgainAfter(e: unknown, attempt: number): boolean {
+  return mayHaveBeenApplied(e) && attempt + 1 < UNCERTAIN_TRIES;
+}
+
+/**
+ * Waits before reading back: a write the server is still working on (our timeout fired first)
+ * must have landed before we look, or the read-back would miss it and we would send it twice.
+ * Full jitter on 500 ms·2^n, at most 8 s.
+ */
+export function settle(attempt: number, signal?: AbortSignal, random: () => number = Math.random): Promise<void> {
+  const ms = Math.round(random() * Math.min(8_000, 500 * 2 ** attempt)) + 200;
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const t = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** A row's error once every try lost its answer and the read-back shows it is not on the server. */
+export function notLandedMessage(e: unknown): string {
+  const why = (e as Error)?.message ?? String(e);
+  return `${why} (tried ${UNCERTAIN_TRIES} times; read back afterwards: not on the server; rerun with --resume)`;
+}
