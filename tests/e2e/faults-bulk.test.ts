@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { BIN, runCli, type CliResult } from "../helpers/cli.js";
 import { startFaultProxy, type FaultKind } from "../helpers/fault-proxy.js";
+import { UNCERTAIN_TRIES } from "../../src/cli/bulk/uncertain.js";
 import { adminSdk, backend, uniq } from "./helpers/sdk.js";
 
 /** Products per import (issue 9 asks for 2,000; FAULTS_BULK_N lowers it for a quick run). */
@@ -52,17 +53,14 @@ function expectExactly(products: Rec[], prefix: string, n: number) {
   expect([...handles].sort()).toEqual(want);
 }
 
-/** Runs until success; under faults a run may end with 3 (some rows failed, report written), never otherwise. */
-async function runUntilDone(args: string[], url: () => string, what: string): Promise<CliResult[]> {
-  const runs: CliResult[] = [];
-  for (let i = 0; i < 4; i++) {
-    const r = await runCli(i === 0 ? args : [...args, "--resume"], { env: envFor(url()), timeoutMs: 900_000 });
-    runs.push(r);
-    if (r.code === 0) return runs;
-    expect(r.code, `${what} run ${i + 1}: ${r.stderr.slice(-2000)}`).toBe(3);
-    console.log(`${what} run ${i + 1} exited 3: ${r.stderr.trim().split("\n").slice(-6).join(" | ")}`);
-  }
-  throw new Error(`${what}: still failing after 4 runs`);
+/**
+ * One run through the faults must end with exit 0: every write whose answer was lost is read back
+ * and reconciled before it is sent again or reported, so faults cost time, never rows.
+ */
+async function runThroughFaults(args: string[], url: string, what: string): Promise<CliResult> {
+  const r = await runCli(args, { env: envFor(url), timeoutMs: 900_000 });
+  expect(r.code, `${what}: ${r.stderr.slice(-2000)}`).toBe(0);
+  return r;
 }
 
 afterAll(async () => {
@@ -84,9 +82,13 @@ describe("bulk data through injected faults", () => {
     const proxy = await startFaultProxy(backend.url, { seed: 9001, ...FAULTS });
     try {
       const report = path.join(work, "import-report.json");
-      const runs = await runUntilDone(["--timeout", "4", "products", "import", sheet, "--chunk-size", "25", "--report", report, "--quiet"], () => proxy.url, "import");
+      await runThroughFaults(["--timeout", "4", "products", "import", sheet, "--chunk-size", "25", "--report", report, "--quiet"], proxy.url, "import");
       const counts = proxy.counts();
-      console.log(`import: ${runs.length} run(s), exits ${runs.map((r) => r.code).join(",")}, faults ${JSON.stringify(counts)}, requests ${proxy.log.length}`);
+      console.log(`import: faults ${JSON.stringify(counts)}, requests ${proxy.log.length}`);
+      // The report tells the truth: every row created once, none failed (a lost answer is read back, not reported).
+      const rows = (JSON.parse(readFileSync(report, "utf8")) as { rows: Rec[] }).rows;
+      expect(rows.filter((x) => x.action === "failed")).toEqual([]);
+      expect(rows.filter((x) => x.action === "create")).toHaveLength(N);
       expect(Object.keys(counts).length).toBeGreaterThanOrEqual(5);
       expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(10);
     } finally {
@@ -125,9 +127,9 @@ describe("bulk data through injected faults", () => {
     writeFileSync(f, lines.join("\n") + "\n");
     const proxy = await startFaultProxy(backend.url, { seed: 9003, ...FAULTS, rate: 0.3 });
     try {
-      const runs = await runUntilDone(["--timeout", "4", "prices", "apply", f, "--price-list", price_list.id, "--quiet"], () => proxy.url, "prices");
+      await runThroughFaults(["--timeout", "4", "prices", "apply", f, "--price-list", price_list.id, "--quiet"], proxy.url, "prices");
       const counts = proxy.counts();
-      console.log(`prices: ${runs.length} run(s), exits ${runs.map((r) => r.code).join(",")}, faults ${JSON.stringify(counts)}, requests ${proxy.log.length}`);
+      console.log(`prices: faults ${JSON.stringify(counts)}, requests ${proxy.log.length}`);
       expect(Object.keys(counts).length).toBeGreaterThanOrEqual(3);
     } finally {
       await proxy.close();
@@ -160,8 +162,8 @@ describe("stock and seeding through injected faults", () => {
     writeFileSync(f, lines.join("\n") + "\n");
     const proxy = await startFaultProxy(backend.url, { seed: 9005, ...FAULTS, rate: 0.3 });
     try {
-      const runs = await runUntilDone(["--timeout", "4", "inventory", "apply", f, "--concurrency", "2", "--quiet"], () => proxy.url, "inventory");
-      console.log(`inventory: ${runs.length} run(s), exits ${runs.map((r) => r.code).join(",")}, faults ${JSON.stringify(proxy.counts())}, requests ${proxy.log.length}`);
+      await runThroughFaults(["--timeout", "4", "inventory", "apply", f, "--concurrency", "2", "--quiet"], proxy.url, "inventory");
+      console.log(`inventory: faults ${JSON.stringify(proxy.counts())}, requests ${proxy.log.length}`);
       expect(Object.values(proxy.counts()).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(2);
     } finally {
       await proxy.close();
@@ -183,20 +185,14 @@ describe("stock and seeding through injected faults", () => {
     const f = path.join(work, "seed.json");
     writeFileSync(f, JSON.stringify(doc));
     const proxy = await startFaultProxy(backend.url, { seed: 9006, ...FAULTS, rate: 0.15 });
-    const codes: number[] = [];
     try {
-      // A write whose answer was lost is not repeated blindly: apply stops (exit 1) and a rerun finds what landed by its natural key.
-      for (let i = 0; i < 25; i++) {
-        const r = await runCli(["--timeout", "4", "apply", "-f", f, "--quiet"], { env: envFor(proxy.url), timeoutMs: 600_000 });
-        codes.push(r.code);
-        if (r.code === 0) break;
-        expect([1, 3], r.stderr).toContain(r.code);
-      }
-      console.log(`apply -f: exits ${codes.join(",")}, faults ${JSON.stringify(proxy.counts())}, requests ${proxy.log.length}`);
+      // A write whose answer was lost is not repeated blindly: the object is looked up by its natural key first.
+      await runThroughFaults(["--timeout", "4", "apply", "-f", f, "--quiet"], proxy.url, "apply -f");
+      console.log(`apply -f: faults ${JSON.stringify(proxy.counts())}, requests ${proxy.log.length}`);
+      expect(Object.values(proxy.counts()).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     } finally {
       await proxy.close();
     }
-    expect(codes.at(-1)).toBe(0);
     const { customer_groups } = await clean.admin.customerGroup.list({ q: tag, limit: 200, fields: "id,name" });
     const { product_tags } = await clean.admin.productTag.list({ q: tag, limit: 200, fields: "id,value" } as never);
     expect(customer_groups.map((g) => g.name).sort()).toEqual(doc.customer_groups.map((g) => g.name).sort());
@@ -213,9 +209,9 @@ describe("SIGKILL in the middle of a bulk job, then --resume", () => {
 
   it(`an import killed with -9 after some chunks (one of which failed), resumed, has exactly ${n} products`, async () => {
     const sheet = productSheet(prefix, n);
-    // The first chunk fails for good (three 502s: the try and both read-back retries), so the
+    // The first chunk fails for good (a 502 on every try, each read back: not there), so the
     // journal holds failed rows at the kill; --resume must try them again, not carry them over.
-    const proxy = await startFaultProxy(backend.url, { seed: 9004, rate: 1, kinds: ["status-502"], maxFaults: 3, maxConsecutive: 3, only: (m, p) => m === "POST" && p.startsWith("/admin/products/batch") });
+    const proxy = await startFaultProxy(backend.url, { seed: 9004, rate: 1, kinds: ["status-502"], maxFaults: UNCERTAIN_TRIES, maxConsecutive: UNCERTAIN_TRIES, only: (m, p) => m === "POST" && p.startsWith("/admin/products/batch") });
     const jobs = path.join(work, "data", "jobs");
     try {
       const env = { ...process.env, ...envFor(proxy.url) };
@@ -252,4 +248,91 @@ describe("SIGKILL in the middle of a bulk job, then --resume", () => {
     }
     expectExactly(await productsByPrefix(prefix), prefix, n);
   }, 1_200_000);
+
+  /**
+   * Starts `args` through a proxy that forwards the `nth` write matching `writes` to the back-end
+   * and then holds its answer; once the back-end has applied it, the CLI gets SIGKILL. This is the
+   * worst moment to die: the server holds a write the job never heard about.
+   */
+  async function killDuringHeldWrite(args: string[], writes: (m: string, p: string) => boolean, nth: number) {
+    let seen = 0;
+    const proxy = await startFaultProxy(backend.url, { seed: 9100 + nth, rate: 1, kinds: ["slow"], slowMs: 120_000, maxFaults: 1, only: (m, p) => writes(m, p) && ++seen === nth });
+    const env = { ...process.env, ...envFor(proxy.url) };
+    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (d) => (stderr += d));
+    const exited = new Promise<number | null>((r) => child.on("close", (code) => r(code)));
+    const deadline = Date.now() + 300_000;
+    while (Date.now() < deadline && child.exitCode === null && !proxy.log.some((e) => e.fault === "slow" && e.forwarded)) await new Promise((r) => setTimeout(r, 50));
+    expect(child.exitCode, stderr).toBeNull();
+    child.kill("SIGKILL");
+    await exited;
+    return proxy;
+  }
+
+  it(`prices apply killed with -9 while a batch it sent was applied unheard, resumed, holds exactly ${n} prices`, async () => {
+    const { price_list } = await clean.admin.priceList.create({ title: uniq("fb-kill-list"), description: "faults-bulk kill", type: "sale", status: "active" } as never);
+    lists.push(price_list.id);
+    const f = path.join(work, "kill-prices.csv");
+    writeFileSync(f, ["sku,currency_code,amount", ...Array.from({ length: n }, (_, i) => `${prefix.toUpperCase()}-${i},eur,${i + 3}.5`)].join("\n") + "\n");
+    const args = ["prices", "apply", f, "--price-list", price_list.id, "--chunk-size", "100", "--concurrency", "1", "--quiet"];
+    const proxy = await killDuringHeldWrite(args, (m, p) => m === "POST" && p.includes("/prices/batch"), 3);
+    try {
+      const held = await clean.client.fetch<{ count: number }>(`/admin/price-lists/${price_list.id}/prices`, { query: { limit: 1, fields: "id" } });
+      expect(held.count).toBeGreaterThanOrEqual(300);
+      expect(held.count).toBeLessThan(n);
+      const r = await runCli([...args.slice(0, -1), "--resume"], { env: envFor(proxy.url), timeoutMs: 600_000 });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout + r.stderr).toMatch(/0 failed|unchanged|created/);
+    } finally {
+      await proxy.close();
+    }
+    const { prices } = await clean.client.fetch<{ prices: Rec[] }>(`/admin/price-lists/${price_list.id}/prices`, { query: { limit: n * 2, fields: "id,amount,price_set.variant.sku" } });
+    const amounts = new Map<string, number[]>();
+    for (const p of prices) amounts.set(p.price_set.variant.sku, [...(amounts.get(p.price_set.variant.sku) ?? []), Number(p.amount)]);
+    expect(prices).toHaveLength(n);
+    for (let i = 0; i < n; i++) expect(amounts.get(`${prefix.toUpperCase()}-${i}`)).toEqual([i + 3.5]);
+  }, 900_000);
+
+  it(`inventory apply killed with -9 while a batch it sent was applied unheard, resumed, sets exactly ${n} levels`, async () => {
+    const f = path.join(work, "kill-stock.csv");
+    writeFileSync(f, ["sku,location_name,stocked_quantity", ...Array.from({ length: n }, (_, i) => `${prefix.toUpperCase()}-${i},Sandbox Warehouse,${(i % 40) + 11}`)].join("\n") + "\n");
+    const args = ["inventory", "apply", f, "--chunk-size", "100", "--concurrency", "1", "--quiet"];
+    const proxy = await killDuringHeldWrite(args, (m, p) => m === "POST" && p.includes("/location-levels/batch"), 3);
+    try {
+      const r = await runCli([...args.slice(0, -1), "--resume"], { env: envFor(proxy.url), timeoutMs: 600_000 });
+      expect(r.code, r.stderr).toBe(0);
+    } finally {
+      await proxy.close();
+    }
+    const skus = Array.from({ length: n }, (_, i) => `${prefix.toUpperCase()}-${i}`);
+    const levels = new Map<string, number[]>();
+    for (let i = 0; i < skus.length; i += 100) {
+      const { inventory_items } = (await clean.admin.inventoryItem.list({ sku: skus.slice(i, i + 100), limit: 200, fields: "sku,location_levels.stocked_quantity" } as never)) as unknown as { inventory_items: Rec[] };
+      for (const it of inventory_items) levels.set(it.sku as string, ((it.location_levels as Rec[]) ?? []).map((l) => Number(l.stocked_quantity)));
+    }
+    for (let i = 0; i < n; i++) expect(levels.get(skus[i]!), skus[i]).toEqual([(i % 40) + 11]);
+  }, 900_000);
+
+  it("apply -f killed with -9 while a create it sent was applied unheard, run again, holds each object once", async () => {
+    const tag = uniq("fbkillseed").toLowerCase();
+    const doc = { customer_groups: Array.from({ length: 12 }, (_, i) => ({ name: `${tag} group ${i}` })) };
+    const f = path.join(work, "kill-seed.json");
+    writeFileSync(f, JSON.stringify(doc));
+    const proxy = await killDuringHeldWrite(["apply", "-f", f, "--quiet"], (m, p) => m === "POST" && p.startsWith("/admin/customer-groups"), 6);
+    try {
+      const before = await clean.admin.customerGroup.list({ q: tag, limit: 100, fields: "id" });
+      expect(before.customer_groups.length).toBe(6);
+      // apply -f is declarative: running it again is how it resumes (objects are found by natural key).
+      const r = await runCli(["apply", "-f", f, "--output", "json"], { env: envFor(proxy.url), timeoutMs: 600_000 });
+      expect(r.code, r.stderr).toBe(0);
+      const out = JSON.parse(r.stdout) as { summary: { create: number; unchanged: number } };
+      expect(out.summary).toMatchObject({ create: 6, unchanged: 6 });
+    } finally {
+      await proxy.close();
+    }
+    const { customer_groups } = await clean.admin.customerGroup.list({ q: tag, limit: 100, fields: "id,name" });
+    expect(customer_groups.map((g) => g.name).sort()).toEqual(doc.customer_groups.map((g) => g.name).sort());
+    for (const g of customer_groups) await clean.admin.customerGroup.delete(g.id);
+  }, 600_000);
 });

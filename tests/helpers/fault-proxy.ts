@@ -169,9 +169,11 @@ export async function startFaultProxy(target: string, plan: FaultPlan) {
         }
         reply(res, r);
       } catch (e) {
+        // What nginx does when its upstream connection fails: 502 with its HTML page. The request
+        // may or may not have reached the back-end, so the client must treat it as uncertain.
         if (!res.headersSent) {
-          res.writeHead(599, { "content-type": "text/plain" });
-          res.end(`fault proxy: upstream failed: ${(e as Error).message}`);
+          res.writeHead(502, { "content-type": "text/html", "x-fault-proxy-upstream-error": (e as Error).message.slice(0, 200) });
+          res.end(HTML_PAGE);
         }
       }
     });

@@ -75,6 +75,8 @@ export async function sdkDefaults(f: Factory, baseUrl: string, opts: { pool?: bo
     timeout: f.flags.timeout !== undefined ? f.flags.timeout * 1000 : undefined,
     userAgent: `medusactl/${(await import("../../sdk/version.js")).SDK_VERSION}`,
     transport: opts.pool || proxyConfigured(f.io.env) ? undefined : (await import("../../sdk/transport/node-http.js")).nodeHttpTransport(),
+    // Bulk jobs send many writes: a 429 says none of it was done, so waiting and sending again is safe.
+    ...(opts.pool ? { retry: { refused: true } } : {}),
   };
 }
 

@@ -40,7 +40,7 @@ export async function applyRun(f: Factory, o: ApplyOptions): Promise<ApplyResult
   } catch (e) {
     asUsage(e, file);
   }
-  const sdk = await f.sdk();
+  const sdk = await f.sdk({ pool: true });
   // The first phase looks up every kind at once, each request listening to the same signal.
   setMaxListeners(100, f.signal);
   let result: ApplyResult;

@@ -57,7 +57,7 @@ export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
   if (o.resume && !o.out) throw new UsageError("--resume continues an export into a file: give the same --out");
   if (o.out) await checkOutputPath(o.out, "--out");
   if (o.report) await ReportWriter.check(o.report);
-  const sdk = await f.sdk();
+  const sdk = await f.sdk({ pool: true });
 
   const query: Rec = {};
   for (const part of o.query ?? []) Object.assign(query, parseUserQuery(part));

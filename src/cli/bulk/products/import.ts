@@ -26,7 +26,7 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
   if (o.report) await ReportWriter.check(o.report);
   await (await openRegularFile(o.file)).close();
   const matchHandle = o.match === "handle";
-  const sdk = await f.sdk();
+  const sdk = await f.sdk({ pool: true });
   const problems = new Problems();
 
   const validating = createProgress(f.io, { label: "validating", quiet: o.quiet });
