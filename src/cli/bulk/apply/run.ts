@@ -6,6 +6,7 @@ import type { IOStreams } from "../../../term/io.js";
 import { renderTable } from "../../output/render.js";
 import { SeedError, runApply, type Api, type ApplyResult } from "./engine.js";
 import { KINDS, parseSeed, readSeedText } from "./seed.js";
+import { leanHeap } from "../lean-heap.js";
 
 type Rec = Record<string, unknown>;
 
@@ -32,6 +33,7 @@ function asUsage(e: unknown, file: string): never {
 }
 
 export async function applyRun(f: Factory, o: ApplyOptions): Promise<ApplyResult> {
+  leanHeap();
   const file = o.file!;
   const format = o.json ? "json" : (o.output ?? "table");
   let items;

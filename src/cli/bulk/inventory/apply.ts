@@ -13,6 +13,7 @@ import { settle, tryAgainAfter } from "../uncertain.js";
 import { ReportWriter, countRow, emptySummary, rowError, type ReportRow, type ReportSummary } from "../report.js";
 import { listByKeys } from "../lookup.js";
 import { planStock, type StockPlan, type StockWant } from "./plan.js";
+import { leanHeap } from "../lean-heap.js";
 
 type Rec = Record<string, unknown>;
 
@@ -61,6 +62,7 @@ export interface InventoryResult {
 }
 
 export async function inventoryApplyRun(f: Factory, file: string, o: InventoryApplyOptions): Promise<InventoryResult> {
+  leanHeap();
   if (o.dryRun && o.resume) throw new UsageError("--resume continues a real run; drop --dry-run");
   if (o.report) await ReportWriter.check(o.report);
   const format = o.json ? "json" : (o.output ?? "table");

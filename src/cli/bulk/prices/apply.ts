@@ -16,6 +16,7 @@ import type { Medusa } from "../../../sdk/index.js";
 import { fromListPrice, fromVariantPrice, mergedVariantPrices, planPrices, priceBody, priceKey, sameAmount, type ExistingPrice, type PricePlan, type PriceSpec } from "./plan.js";
 import { mayHaveBeenApplied } from "../../../sdk/errors.js";
 import { UNCERTAIN_TRIES, settle, tryAgainAfter } from "../uncertain.js";
+import { leanHeap } from "../lean-heap.js";
 
 type Rec = Record<string, unknown>;
 
@@ -156,6 +157,7 @@ const describe = (p: { sku?: string; variant_id: string; currency_code: string; 
 });
 
 export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOptions): Promise<PricesResult> {
+  leanHeap();
   if (o.priceList && o.priceListTitle) throw new UsageError("give --price-list or --price-list-title, not both");
   if (o.prune && !o.priceList && !o.priceListTitle) throw new UsageError("--prune works on a price list: add --price-list or --price-list-title", "without a list, variant prices are merged and never deleted");
   if (o.dryRun && o.resume) throw new UsageError("--resume continues a real run; drop --dry-run");

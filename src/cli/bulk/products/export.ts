@@ -23,6 +23,7 @@ import { createProgress } from "../progress.js";
 import { ReportWriter, type ReportRow } from "../report.js";
 import { exportHeader, productRows } from "./csv-columns.js";
 import { PLAN_FIELDS } from "./import-batch.js";
+import { leanHeap } from "../lean-heap.js";
 
 export interface ExportOptions {
   out?: string;
@@ -53,6 +54,7 @@ interface ExportState {
 const STATUSES = ["draft", "proposed", "published", "rejected"];
 
 export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
+  leanHeap();
   for (const s of o.status ?? []) if (!STATUSES.includes(s)) throw new UsageError(`--status ${s}: expected one of ${STATUSES.join(", ")}`);
   if (o.resume && !o.out) throw new UsageError("--resume continues an export into a file: give the same --out");
   if (o.out) await checkOutputPath(o.out, "--out");

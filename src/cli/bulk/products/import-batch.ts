@@ -172,6 +172,9 @@ export interface StoreCheckOptions {
   signal?: AbortSignal;
 }
 
+/** Look-ups in flight while the file is checked against the store. */
+const READ_CONCURRENCY = 4;
+
 function flagProblem(problems: Problems, file: string, e: unknown): void {
   problems.add({ file, message: (e as Error).message });
 }
@@ -179,7 +182,14 @@ function flagProblem(problems: Problems, file: string, e: unknown): void {
 /** Pass 1, store side: everything the file names must exist (or be creatable), before any write. */
 export async function checkStore(index: FileIndex, o: StoreCheckOptions): Promise<StoreFacts> {
   const { sdk, problems, file } = o;
-  const q = { concurrency: o.concurrency, signal: o.signal };
+  // Reads are light next to the writes: more of them in flight shortens the wait before the first write.
+  const q = { concurrency: Math.max(READ_CONCURRENCY, o.concurrency), signal: o.signal };
+  // The SKU and variant look-ups need nothing from the others: started now, checked below.
+  const skusFound = index.skus.size ? listByKeys(sdk, "productVariant", "sku", index.skus.keys(), { fields: "id,sku,product_id,product.handle" }, q) : Promise.resolve([]);
+  const variantsFound = index.variantIds.size ? listByKeys(sdk, "productVariant", "id", index.variantIds.keys(), { fields: "id,product_id" }, q) : Promise.resolve([]);
+  // Unobserved until awaited below: a failure here must not crash the process as "unhandled" first.
+  skusFound.catch(() => {});
+  variantsFound.catch(() => {});
   const resolved: Resolved = {
     regions: new Map(),
     refs: { category: new Map(), tag: new Map(), salesChannel: new Map(), collection: new Map(), type: new Map(), shippingProfile: new Map() },
@@ -278,7 +288,7 @@ export async function checkStore(index: FileIndex, o: StoreCheckOptions): Promis
 
   // Variant ids must exist on their product; SKUs must not belong to another product.
   if (index.variantIds.size) {
-    const found = new Map((await listByKeys(sdk, "productVariant", "id", index.variantIds.keys(), { fields: "id,product_id" }, q)).map((v) => [v.id as string, v.product_id as string]));
+    const found = new Map((await variantsFound).map((v) => [v.id as string, v.product_id as string]));
     for (const [vid, at] of index.variantIds) {
       const owner = found.get(vid);
       if (!owner) problems.add({ file, row: at.row, line: at.line, column: "Variant Id", message: `variant ${vid} does not exist in this store` });
@@ -286,7 +296,7 @@ export async function checkStore(index: FileIndex, o: StoreCheckOptions): Promis
     }
   }
   if (index.skus.size) {
-    const found = await listByKeys(sdk, "productVariant", "sku", index.skus.keys(), { fields: "id,sku,product_id,product.handle" }, q);
+    const found = await skusFound;
     for (const v of found) {
       const at = index.skus.get(v.sku);
       if (!at) continue;

@@ -17,11 +17,13 @@ import * as imp from "./import-batch.js";
 import type { ChunkResult } from "./import-batch.js";
 import { serverImport } from "./import-server.js";
 import type { FileProduct } from "./plan.js";
+import { leanHeap } from "../lean-heap.js";
 
 
 type Rec = Record<string, any>;
 
 export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
+  leanHeap();
   const json = o.json || o.output === "json";
   if (o.report) await ReportWriter.check(o.report);
   await (await openRegularFile(o.file)).close();
