@@ -14,4 +14,6 @@ export interface ImportOptions extends BulkFlags {
   wait: boolean;
   /** Milliseconds; 30 minutes when not given. */
   waitTimeout?: number;
+  /** --engine server: no progress for this long (ms) means Medusa's import is stuck. */
+  stallTimeout?: number;
 }

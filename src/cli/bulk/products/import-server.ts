@@ -22,6 +22,7 @@ import { applyStock, fetchExisting, streamProducts, type FileIndex, type StoreFa
 import { createProgress } from "../progress.js";
 import { ReportWriter, emptySummary, countRow, type ReportRow } from "../report.js";
 import { runPool } from "../pool.js";
+import { StuckImportError, waitForImport } from "./import-wait.js";
 import type { ImportOptions } from "./import-options.js";
 
 type Rec = Record<string, any>;
@@ -205,7 +206,20 @@ export async function serverImport(f: Factory, o: ImportOptions, ctx: { index: F
         upload = undefined;
         return;
       }
-      outcome = await waitForImport(sdk, originalname, started, o.waitTimeout ?? 30 * 60_000, f, o.quiet);
+      const newHandles = plans.filter((r) => r.plan.action === "create" && r.plan.handle).map((r) => r.plan.handle!);
+      try {
+        const waited = await waitForImport(sdk, f, { originalname, transactionId: transactionId!, since: started, timeoutMs: o.waitTimeout ?? 30 * 60_000, stallMs: o.stallTimeout ?? 2 * 60_000, newHandles, quiet: o.quiet });
+        outcome = waited.outcome;
+        if (waited.note && !(o.quiet || f.io.quiet)) f.io.err.write(`${waited.note}\n`);
+      } catch (e) {
+        if (e instanceof StuckImportError) {
+          // The report says what is true: each product is read back and planned again; one that now
+          // plans as "unchanged" landed, any other did not.
+          const landed = await landedProducts(sdk, plans, ids, store, o.match === "handle", f.signal).catch(() => new Set<string>());
+          await finish(rowsOf((r) => (r.plan.action === "unchanged" ? "unchanged" : landed.has(r.plan.key) ? r.plan.action : "failed"), { message: `not written: Medusa's import ${transactionId} is stuck (rerun to finish)` }), { transaction_id: transactionId, outcome: "stuck" });
+        }
+        throw e;
+      }
     }
   } finally {
     if (upload) {
@@ -256,30 +270,21 @@ async function uploadFile(sdk: Medusa, file: File, signal: AbortSignal): Promise
   return (uploaded as Rec).files[0].id as string;
 }
 
-/**
- * Medusa reports an import's outcome only as an admin feed notification naming the file
- * (NOTES.md §14); the file name is a fresh UUID, so the notification is ours.
- */
-async function waitForImport(sdk: Medusa, originalname: string, since: number, timeoutMs: number, f: Factory, quiet?: boolean): Promise<"done" | "failed"> {
-  const deadline = Date.now() + timeoutMs;
-  const progress = createProgress(f.io, { label: "waiting for Medusa's import", unit: "checks", quiet });
-  let delay = 500;
-  try {
-    for (;;) {
-      if (f.signal.aborted) throw new CancelError();
-      const page: Rec = await sdk.admin.notification.list({ limit: 50, order: "-created_at", fields: "id,data,created_at" }, undefined, { signal: f.signal });
-      for (const n of (page.notifications as Rec[]) ?? []) {
-        if (Date.parse(n.created_at) < since - 60_000) continue;
-        const d = (n.data ?? {}) as Rec;
-        if (d.title !== "Product import" || !String(d.description ?? "").includes(originalname)) continue;
-        return /fail/i.test(String(d.description)) ? "failed" : "done";
-      }
-      progress.add();
-      if (Date.now() > deadline) throw new JobError(`Medusa's import did not finish within the wait timeout`, "raise --wait-timeout, or look for its notification later: medusactl notifications list");
-      await new Promise((r) => setTimeout(r, delay));
-      delay = Math.min(delay * 1.5, 3000);
-    }
-  } finally {
-    progress.done();
+/** Keys of the products that now hold what the file says (Medusa's import wrote them). */
+async function landedProducts(sdk: Medusa, plans: Rewritten[], ids: Map<string, string>, store: StoreFacts, matchHandle: boolean, signal: AbortSignal): Promise<Set<string>> {
+  const { listByKeys } = await import("../lookup.js");
+  const todo = plans.filter((r) => r.plan.action !== "unchanged");
+  const fresh = todo.filter((r) => !ids.has(r.plan.key) && r.plan.handle);
+  const found = await listByKeys(sdk, "product", "handle", fresh.map((r) => r.plan.handle!), { fields: "id,handle" }, { concurrency: 2, signal });
+  for (const r of fresh) {
+    const hit = found.find((p) => p.handle === r.plan.handle);
+    if (hit) ids.set(r.plan.key, hit.id as string);
   }
+  const out = new Set<string>();
+  for (let i = 0; i < todo.length; i += 100) {
+    const chunk = todo.slice(i, i + 100).map((r) => ({ key: r.plan.key, rows: r.rows }));
+    const existing = await fetchExisting(sdk, chunk, ids, signal);
+    for (const p of chunk) if (existing.has(p.key) && planProduct(p, existing.get(p.key), store.resolved, { matchHandle }).action === "unchanged") out.add(p.key);
+  }
+  return out;
 }

@@ -31,6 +31,7 @@ export function makeImportCommand(ctx: CommandContext, run: (f: Factory, o: Impo
     .option("--chunk-size <n>", "products per batch request", parseChunkSize, 250)
     .option("--no-wait", "--engine server: print the transaction id and exit once the import is confirmed")
     .option("--wait-timeout <duration>", "--engine server: how long to wait for Medusa (default 30m)", parseDuration)
+    .option("--stall-timeout <duration>", "--engine server: no progress for this long means Medusa's import is stuck (default 2m)", parseDuration)
     .addOption(new Option("-o, --output <format>", "table or json").choices(["table", "json"]))
     .option("--json", "same as --output json");
   addBulkOptions(cmd);

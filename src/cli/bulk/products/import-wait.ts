@@ -1,0 +1,138 @@
+/**
+ * Waiting for Medusa's own import (`--engine server`) on any topology.
+ *
+ * Medusa tells an import's outcome only as an admin feed notification naming the file, sent by
+ * the worker (NOTES.md §14 and "Production topology"). Three things make that alone unsafe:
+ * - worker down: the import lands but the notification waits in Redis until the worker is back;
+ * - server killed mid-import: the workflow stays `invoking` for ever and no notification comes;
+ * - the server restarting under us: our polls fail for a few seconds.
+ * So the wait also watches the workflow execution (its state and `updated_at`) and how many of the
+ * file's new products exist. A finished execution with every new product present is "done" even
+ * without the notification; no change in either for the stall time is "stuck", said with what
+ * landed and how to finish.
+ */
+import type { Medusa } from "../../../sdk/index.js";
+import { isApiError, isNetworkError, isTimeoutError } from "../../../sdk/errors.js";
+import type { Factory } from "../../cmdutil/factory.js";
+import { CancelError, JobError } from "../../../term/errors.js";
+import { createProgress } from "../progress.js";
+import { listByKeys } from "../lookup.js";
+
+type Rec = Record<string, any>;
+
+export interface WaitOptions {
+  originalname: string;
+  transactionId: string;
+  /** When the import was started (ms since epoch). */
+  since: number;
+  timeoutMs: number;
+  /** No change in the workflow or in the landed products for this long = stuck. */
+  stallMs: number;
+  /** Handles of the products the import creates: counted to see progress and to confirm completion. */
+  newHandles: string[];
+  quiet?: boolean;
+}
+
+export interface WaitResult {
+  outcome: "done" | "failed";
+  /** Said when the outcome was read from the store rather than from the notification. */
+  note?: string;
+}
+
+/** The import's workflow is stuck (the server that ran it went away): exit 1, with what landed. */
+export class StuckImportError extends JobError {
+  override name = "StuckImportError";
+  constructor(readonly transactionId: string, readonly landed: number, readonly expected: number, detail: string) {
+    super(
+      `Medusa's import ${transactionId} is stuck: ${detail}; ${landed} of ${expected} new products landed`,
+      "run the same command again (it matches what landed by handle and sends the rest), or use --engine batch; the stuck workflow can be cancelled in the database, Medusa has no route for it",
+    );
+  }
+}
+
+/** A poll failed because the server is away or restarting (not an answer it meant). */
+function serverAway(e: unknown): boolean {
+  return isNetworkError(e) || isTimeoutError(e) || (isApiError(e) && e.status >= 502 && e.status <= 504);
+}
+
+export async function waitForImport(sdk: Medusa, f: Factory, o: WaitOptions): Promise<WaitResult> {
+  const deadline = Date.now() + o.timeoutMs;
+  const progress = createProgress(f.io, { label: "waiting for Medusa's import", unit: "checks", quiet: o.quiet });
+  const signal = f.signal;
+  let delay = 500;
+  let lastChange = Date.now();
+  let last = "";
+  let landed = 0;
+  let lastCount = 0;
+  let awaySince: number | undefined;
+  let wentAway = false;
+  let seenExecution = false;
+  let goneAt: number | undefined;
+  const countLanded = async () => {
+    if (!o.newHandles.length) return 0;
+    const found = await listByKeys(sdk, "product", "handle", o.newHandles, { fields: "id" }, { concurrency: 2, signal });
+    return found.length;
+  };
+  try {
+    for (;;) {
+      if (signal.aborted) throw new CancelError();
+      try {
+        const page: Rec = await sdk.admin.notification.list({ limit: 50, order: "-created_at", fields: "id,data,created_at" } as never, undefined, { signal });
+        for (const n of (page.notifications as Rec[]) ?? []) {
+          if (Date.parse(n.created_at) < o.since - 60_000) continue;
+          const d = (n.data ?? {}) as Rec;
+          if (d.title !== "Product import" || !String(d.description ?? "").includes(o.originalname)) continue;
+          return { outcome: /fail/i.test(String(d.description)) ? "failed" : "done" };
+        }
+        const { workflow_executions: execs } = (await sdk.admin.workflowExecution.list({ transaction_id: o.transactionId, fields: "id,state,updated_at" } as never, undefined, { signal })) as unknown as { workflow_executions: Rec[] };
+        const exec = execs?.[0];
+        if (Date.now() - lastCount > 5_000 || !exec) {
+          landed = await countLanded();
+          lastCount = Date.now();
+        }
+        awaySince = undefined;
+        if (exec) {
+          seenExecution = true;
+          goneAt = undefined;
+          if (["failed", "reverted", "compensating", "waiting_to_compensate"].includes(String(exec.state))) return { outcome: "failed" };
+        } else {
+          goneAt ??= Date.now();
+          // A finished execution is removed; every new product there means it succeeded (the worker may be
+          // down: the notification then comes when it is back).
+          if (o.newHandles.length > 0 && landed === o.newHandles.length) {
+            return { outcome: "done", note: "Medusa's notification has not arrived (is its worker running?); the outcome was read from the store" };
+          }
+        }
+        const now = `${exec?.state ?? "gone"}|${exec?.updated_at ?? ""}|${landed}`;
+        if (now !== last) {
+          last = now;
+          lastChange = Date.now();
+        }
+        if (Date.now() - lastChange > o.stallMs) {
+          const secs = Math.round(o.stallMs / 1000);
+          const detail = exec
+            ? `its workflow (import-products-as-chunks, ${String(exec.id)}) has been "${String(exec.state)}" with no progress for ${secs} s${wentAway ? " after the server went away during the import" : ""}`
+            : seenExecution || goneAt
+              ? `its workflow ended ${secs} s ago without a notification (is Medusa's worker running?) and not every new product is there`
+              : `no workflow and no progress for ${secs} s`;
+          throw new StuckImportError(o.transactionId, landed, o.newHandles.length, detail);
+        }
+      } catch (e) {
+        if (e instanceof JobError || e instanceof CancelError || signal.aborted) throw e;
+        if (!serverAway(e)) throw e;
+        // The server is restarting (or gone): keep waiting, up to the stall time.
+        wentAway = true;
+        awaySince ??= Date.now();
+        if (Date.now() - awaySince > o.stallMs) {
+          throw new JobError(`Medusa's import ${o.transactionId}: the server has not answered for ${Math.round((Date.now() - awaySince) / 1000)} s (${(e as Error).message})`, "when it is back, run the same command again: it matches what landed by handle and sends the rest");
+        }
+      }
+      progress.add();
+      if (Date.now() > deadline) throw new JobError(`Medusa's import ${o.transactionId} did not finish within the wait timeout (${landed} of ${o.newHandles.length} new products so far)`, "raise --wait-timeout, or look for its notification later: medusactl notifications list");
+      await new Promise((r) => setTimeout(r, delay));
+      delay = Math.min(delay * 1.5, 3000);
+    }
+  } finally {
+    progress.done();
+  }
+}
