@@ -78,7 +78,7 @@ export function register(noun: Command, ctx: CommandContext): void {
       "\nExamples:\n  medusactl sandbox up\n  eval \"$(medusactl sandbox up --shell)\"\n  medusactl sandbox up --env >> \"$GITHUB_ENV\"\n  medusactl sandbox up --port 9100 --db-port 54330\n  medusactl sandbox up --topology production --port 9300 --db-port 54339\n" +
         PORTS_HELP,
     )
-    .addOption(new Option("--topology <name>", "single or production (default: the sandbox's last one, else single)").choices(TOPOLOGIES))
+    .addOption(new Option("--topology <name>", "how Medusa runs (default: the sandbox's last topology, else single)").choices(TOPOLOGIES))
     .option("--port <port>", "Medusa port on 127.0.0.1 (default 9000; production also uses the next three)", port)
     .option("--db-port <port>", "embedded PostgreSQL port (default 54329)", port)
     .option("--database-url <url>", "use this existing PostgreSQL database instead of the embedded one")
@@ -155,7 +155,7 @@ export function register(noun: Command, ctx: CommandContext): void {
     .description("Print the Medusa server log, or another process's with --process")
     .addHelpText("after", "\nExamples:\n  medusactl sandbox logs\n  medusactl sandbox logs -n 50\n  medusactl sandbox logs --process worker")
     .option("-n, --lines <n>", "how many of the last lines (default 200)", (v) => Number(v))
-    .addOption(new Option("--process <name>", "whose log: server (default), worker, redis, s3 or postgres").choices(PROCESSES).default("server"))
+    .addOption(new Option("--process <name>", "whose log").choices(PROCESSES).default("server"))
     .action(async (o, c: Command) => {
       const f = ctx.factory(c);
       const { sandboxLogPath } = await import("../../sandbox/manager.js");
