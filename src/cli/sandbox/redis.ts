@@ -31,8 +31,8 @@ export function findRedisServer(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 /** The redis-server binary; installs Debian's package when we are root, else says the one command to run. */
-export async function ensureRedisServer(r: ResolvedOptions, logFile: string): Promise<string> {
-  const found = findRedisServer(r.env);
+export async function ensureRedisServer(r: ResolvedOptions, logFile: string, find = findRedisServer): Promise<string> {
+  const found = find(r.env);
   if (found) return found;
   if (!r.isRoot) {
     throw new Error(`the production topology needs Redis, and redis-server is not installed; install it with \`${REDIS_INSTALL_HINT}\` and run \`medusactl sandbox up --topology production\` again`);
@@ -47,7 +47,7 @@ export async function ensureRedisServer(r: ResolvedOptions, logFile: string): Pr
     await runLogged("apt-get", ["update", "-q"], { env, logFile, signal: r.signal });
     res = await install();
   }
-  const installed = findRedisServer(r.env);
+  const installed = find(r.env);
   if (res.code !== 0 || !installed) throw failWithLog(`installing redis-server with apt-get failed (exit ${res.code ?? res.signal})`, logFile);
   return installed;
 }
