@@ -108,7 +108,8 @@ export async function processStatuses(r: ResolvedOptions, state: SandboxState, t
   const medusa = async (role: MedusaRole, port: number): Promise<Omit<ProcessStatus, "name" | "port">> => {
     const pid = medusaPid(r.paths, role);
     if (pid === undefined) return { running: false };
-    const ok = await healthyWhileAlive(pid, port, 5000);
+    // The same patience as `up`: a busy shared sandbox must not read as down.
+    const ok = await healthyWhileAlive(pid, port);
     return ok ? { pid, running: true } : { pid, running: false, note: "not answering GET /health" };
   };
   const probes: Record<ProcessName, () => Promise<Omit<ProcessStatus, "name" | "port">>> = {
