@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { livePid, spawnDaemon, stopDaemon, waitReady } from "../../src/cli/sandbox/daemon.js";
 import { resolveOptions } from "../../src/cli/sandbox/paths.js";
 import { pidAlive } from "../../src/cli/sandbox/processes.js";
-import { ensureRedisServer, REDIS_INSTALL_HINT, redisPing } from "../../src/cli/sandbox/redis.js";
+import { assertRedisAvailable, ensureRedisServer, REDIS_INSTALL_HINT, redisPing } from "../../src/cli/sandbox/redis.js";
 
 const started: number[] = [];
 afterEach(() => {
@@ -80,5 +80,8 @@ describe("Redis", () => {
   it("without redis-server and without root, names the one command to run", async () => {
     const r = { ...resolveOptions({ sourceDir: "/s", dataDir: folder(), env: {} }), isRoot: false };
     await expect(ensureRedisServer(r, join(folder(), "apt.log"), () => undefined)).rejects.toThrow(REDIS_INSTALL_HINT);
+    // Checked before `up` stops anything, so a running sandbox is not taken down for nothing.
+    expect(() => assertRedisAvailable(r, () => undefined)).toThrow(REDIS_INSTALL_HINT);
+    expect(() => assertRedisAvailable({ ...r, isRoot: true }, () => undefined)).not.toThrow();
   });
 });

@@ -25,6 +25,7 @@ import {
 } from "./paths.js";
 import { countTables, dbTarget, dropDatabase, ensureDatabase, startEmbedded, stopEmbedded } from "./postgres.js";
 import { throwIfAborted } from "./processes.js";
+import { assertRedisAvailable } from "./redis.js";
 import {
   allAnswering,
   assertPortsFree,
@@ -165,6 +166,7 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
   const { port, dbPort } = effectivePorts(r, existing);
   const topology = effectiveTopology(r.topology, existing?.topology);
   assertPortsFit(topology, port);
+  if (topology === "production") assertRedisAvailable(r);
   const ports = topologyPorts(port);
 
   // Fast path: already running and healthy in the wanted topology.
@@ -196,7 +198,9 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
     const recorded = { port: state.port, topology: state.topology ?? DEFAULT_TOPOLOGY };
     await stopStaleMedusa(r, recorded, { port, topology }, o.reset);
     // Redis keeps nothing on disk, so restarting it on a reset drops jobs and events of the old database.
-    if (o.reset || topology === "single" || recorded.port !== port) await stopSupport(r.paths);
+    if (o.reset || topology === "single" || recorded.port !== port) {
+      for (const name of await stopSupport(r.paths)) r.log(name === "redis" ? "stopped Redis" : "stopped the S3 server");
+    }
     if (recorded.topology !== topology) r.log(`switching the sandbox from the ${recorded.topology} to the ${topology} topology (the database is kept)…`);
     if (state.dbPort !== dbPort && !state.externalDatabaseUrl) {
       // The embedded server is started with the port on its command line: restart it on the new one.

@@ -30,13 +30,20 @@ export function findRedisServer(env: NodeJS.ProcessEnv): string | undefined {
   return undefined;
 }
 
+function missing(): Error {
+  return new Error(`the production topology needs Redis, and redis-server is not installed; install it with \`${REDIS_INSTALL_HINT}\` and run \`medusactl sandbox up --topology production\` again`);
+}
+
+/** Fails before anything is stopped or installed when Redis is missing and cannot be installed by us. */
+export function assertRedisAvailable(r: ResolvedOptions, find = findRedisServer): void {
+  if (!r.isRoot && !find(r.env)) throw missing();
+}
+
 /** The redis-server binary; installs Debian's package when we are root, else says the one command to run. */
 export async function ensureRedisServer(r: ResolvedOptions, logFile: string, find = findRedisServer): Promise<string> {
   const found = find(r.env);
   if (found) return found;
-  if (!r.isRoot) {
-    throw new Error(`the production topology needs Redis, and redis-server is not installed; install it with \`${REDIS_INSTALL_HINT}\` and run \`medusactl sandbox up --topology production\` again`);
-  }
+  if (!r.isRoot) throw missing();
   r.log("installing Redis (apt-get install -y redis-server)…");
   const env = { ...baseChildEnv(r.env), DEBIAN_FRONTEND: "noninteractive" };
   const install = () => runLogged("apt-get", ["install", "-y", "-q", "redis-server"], { env, logFile, signal: r.signal });
