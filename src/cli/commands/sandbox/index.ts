@@ -67,7 +67,7 @@ async function saveProfile(f: Factory, url: string, secretKey: string, publishab
 export function register(noun: Command, ctx: CommandContext): void {
   noun.addHelpText(
     "after",
-    `\nThe sandbox is a real Medusa 2.21 server with embedded PostgreSQL, installed on first use into the data folder\n($MEDUSACTL_DATA_DIR, /var/lib/medusactl for root, else ~/.local/share/medusactl).\n\nExamples:\n  medusactl sandbox up\n  eval "$(medusactl sandbox up --shell)"\n  medusactl sandbox up --env >> "$GITHUB_ENV"`,
+    `\nThe sandbox is a real Medusa 2.21 server with embedded PostgreSQL, installed on first use into the data folder\n($MEDUSACTL_DATA_DIR, /var/lib/medusactl for root, else ~/.local/share/medusactl).\nWith --topology production it runs as real shops do: a server and a worker on Redis, files on S3.\n\nExamples:\n  medusactl sandbox up\n  eval "$(medusactl sandbox up --shell)"\n  medusactl sandbox up --env >> "$GITHUB_ENV"`,
   );
 
   noun
