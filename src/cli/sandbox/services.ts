@@ -68,14 +68,16 @@ export async function startMedusaAll(r: ResolvedOptions, state: SandboxState, db
 export async function stopStaleMedusa(r: ResolvedOptions, recorded: { port: number; topology: Topology }, wanted: { port: number; topology: Topology }, reset: boolean): Promise<void> {
   const keepAll = !reset && recorded.topology === wanted.topology && recorded.port === wanted.port;
   const ports = topologyPorts(recorded.port);
-  for (const role of ["server", "worker"] as const) {
-    const pid = medusaPid(r.paths, role);
-    if (pid === undefined) continue;
-    const inTopology = medusaRoles(wanted.topology, ports).some((m) => m.role === role);
-    if (keepAll && inTopology && (await healthyWhileAlive(pid, role === "worker" ? ports.worker : ports.server))) continue;
-    r.log(`stopping the running Medusa${role === "worker" ? " worker" : ""}…`);
-    await stopMedusa(r.paths, role);
-  }
+  await Promise.all(
+    (["server", "worker"] as const).map(async (role) => {
+      const pid = medusaPid(r.paths, role);
+      if (pid === undefined) return;
+      const inTopology = medusaRoles(wanted.topology, ports).some((m) => m.role === role);
+      if (keepAll && inTopology && (await healthyWhileAlive(pid, role === "worker" ? ports.worker : ports.server))) return;
+      r.log(`stopping the running Medusa${role === "worker" ? " worker" : ""}…`);
+      await stopMedusa(r.paths, role);
+    }),
+  );
 }
 
 /** Every port of the topology (but the database's) is free, or held by this sandbox's own process. */
