@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
-          exclude: ["tests/e2e/**", "node_modules/**"],
+          exclude: ["tests/e2e/**", "tests/e2e-production/**", "node_modules/**"],
           testTimeout: 20_000,
         },
       },
@@ -25,6 +25,17 @@ export default defineConfig({
           hookTimeout: 600_000,
           fileParallelism: false,
           globalSetup: ["tests/e2e/global-setup.ts"],
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: "e2e-production",
+          include: ["tests/e2e-production/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+          fileParallelism: false,
+          globalSetup: ["tests/e2e-production/global-setup.ts"],
         },
       },
     ],

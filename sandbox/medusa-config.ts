@@ -8,6 +8,11 @@ loadEnv(process.env.NODE_ENV || "development", process.cwd())
  * Everything variable comes from the environment that the sandbox manager sets:
  * DATABASE_URL, JWT_SECRET, COOKIE_SECRET (random per sandbox, kept in its state
  * file) and MEDUSA_BACKEND_URL (the public URL, used for file URLs).
+ *
+ * MEDUSACTL_TOPOLOGY=production (with REDIS_URL and the S3_* variables) selects
+ * the production topology: Redis event bus, workflow engine, cache and locking,
+ * files on S3. workerMode is left unset so that MEDUSA_WORKER_MODE decides
+ * whether a process is the server or the worker.
  */
 
 // Any http(s) origin on localhost / 127.0.0.1, whatever the port. Written as
@@ -24,9 +29,70 @@ function required(name: string): string {
   return value
 }
 
+const production = process.env.MEDUSACTL_TOPOLOGY === "production"
+
+const localFiles = {
+  resolve: "@medusajs/medusa/file",
+  options: {
+    providers: [
+      {
+        resolve: "@medusajs/medusa/file-local",
+        id: "local",
+        options: {
+          backend_url: `${backendUrl}/static`,
+        },
+      },
+    ],
+  },
+}
+
+function productionModules() {
+  const redisUrl = required("REDIS_URL")
+  return [
+    { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+    { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+    { resolve: "@medusajs/medusa/cache-redis", options: { redisUrl } },
+    {
+      resolve: "@medusajs/medusa/locking",
+      options: {
+        providers: [
+          { resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } },
+        ],
+      },
+    },
+    {
+      resolve: "@medusajs/medusa/file",
+      options: {
+        providers: [
+          {
+            resolve: "@medusajs/medusa/file-s3",
+            id: "s3",
+            options: {
+              file_url: required("S3_FILE_URL"),
+              access_key_id: required("S3_ACCESS_KEY_ID"),
+              secret_access_key: required("S3_SECRET_ACCESS_KEY"),
+              region: required("S3_REGION"),
+              bucket: required("S3_BUCKET"),
+              endpoint: required("S3_ENDPOINT"),
+              // Path-style for a local endpoint; without the checksum settings presigned PUT URLs
+              // carry the checksum of an empty body, which real S3 rejects.
+              additional_client_config: {
+                forcePathStyle: true,
+                requestChecksumCalculation: "WHEN_REQUIRED",
+                responseChecksumValidation: "WHEN_REQUIRED",
+              },
+            },
+          },
+        ],
+      },
+    },
+  ]
+}
+
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: required("DATABASE_URL"),
+    ...(production ? { redisUrl: required("REDIS_URL") } : {}),
     databaseLogging: false,
     http: {
       storeCors: process.env.STORE_CORS || LOCAL_ORIGINS,
@@ -49,20 +115,7 @@ module.exports = defineConfig({
     view_configurations: true,
   },
   modules: [
-    {
-      resolve: "@medusajs/medusa/file",
-      options: {
-        providers: [
-          {
-            resolve: "@medusajs/medusa/file-local",
-            id: "local",
-            options: {
-              backend_url: `${backendUrl}/static`,
-            },
-          },
-        ],
-      },
-    },
+    ...(production ? productionModules() : [localFiles]),
     // defineConfig decides whether to load the translation module before the
     // feature flags above are registered, so the module is listed explicitly.
     {

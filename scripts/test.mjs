@@ -59,6 +59,8 @@ try {
     console.error(`› ${e.message}`);
   }
   suite("e2e");
+  // The same back-end in Medusa's production topology (server + worker on Redis, files on S3), beside the default one.
+  suite("e2e-production");
   if (only.length === 0) {
     console.error("\n› SDK coverage against the back-end");
     const code = run(process.execPath, ["scripts/coverage.mjs"]);

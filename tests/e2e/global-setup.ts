@@ -1,53 +1,9 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { provideBackend } from "./helpers/backend.js";
 
-export interface Backend {
-  url: string;
-  apiKey: string;
-  publishableKey: string;
-  adminEmail: string;
-  adminPassword: string;
-  /** A config folder of the tests' own, holding the `sandbox` profile. */
-  configDir: string;
-}
+export type { Backend } from "./helpers/backend.js";
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    backend: Backend;
-  }
-}
-
-/**
- * Brings the real back-end up through the CLI itself (idempotent: fast when it already runs) and
- * hands its credentials to the tests. Nothing stands in for Medusa in these suites.
- */
+/** The single-process sandbox (default port and data folder). Nothing stands in for Medusa in these suites. */
 export default function setup(project: TestProject) {
-  const root = path.resolve(import.meta.dirname, "../..");
-  const configDir = mkdtempSync(path.join(tmpdir(), "medusactl-e2e-config-"));
-  const started = Date.now();
-  const r = spawnSync(process.execPath, [path.join(root, "bin/medusactl.js"), "sandbox", "up", "--env"], {
-    env: { ...process.env, MEDUSACTL_CONFIG_DIR: configDir },
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-    timeout: 20 * 60_000,
-  });
-  if (r.status !== 0) throw new Error(`medusactl sandbox up failed (exit ${r.status})`);
-  const env = Object.fromEntries(
-    r.stdout
-      .trim()
-      .split("\n")
-      .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
-  );
-  process.stderr.write(`› back-end ready at ${env.MEDUSA_URL} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
-  project.provide("backend", {
-    url: env.MEDUSA_URL,
-    apiKey: env.MEDUSA_API_KEY,
-    publishableKey: env.MEDUSA_PUBLISHABLE_KEY,
-    adminEmail: env.MEDUSA_ADMIN_EMAIL,
-    adminPassword: env.MEDUSA_ADMIN_PASSWORD,
-    configDir,
-  });
+  provideBackend(project);
 }

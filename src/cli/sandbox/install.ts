@@ -84,7 +84,8 @@ export async function ensureInstalled(r: ResolvedOptions): Promise<void> {
   const started = Date.now();
   const res = await runLogged(
     "npm",
-    ["install", "--no-save", "--include=dev", "--no-audit", "--no-fund", "--loglevel=warn"],
+    // --prefer-offline: the lock pins every version, so a cached package document need not be revalidated.
+    ["install", "--no-save", "--include=dev", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=warn"],
     {
       cwd: r.paths.app,
       env: { ...baseChildEnv(r.env), NODE_ENV: "development", npm_config_update_notifier: "false" },

@@ -1,7 +1,9 @@
 /**
  * Lifecycle of the local Medusa sandbox (CONTRACT §8): install the `sandbox/`
  * package into the data folder, run an embedded PostgreSQL detached with its
- * bundled pg_ctl, migrate, seed, and run `medusa start` detached.
+ * bundled pg_ctl, migrate, seed, and run `medusa start` detached: one process
+ * (topology `single`), or a server and a worker on Redis with files on an S3
+ * server (topology `production`).
  *
  * Node builtins only. Errors are thrown (never process.exit); no secret is put
  * on a command line (they travel through the environment, stdin or the 0600
@@ -11,10 +13,9 @@ import { existsSync, rmSync } from "node:fs";
 import { relative } from "node:path";
 
 import { ensureInstalled, syncSources } from "./install.js";
-import { healthyWhileAlive, isOurMedusa, runningPid, startMedusa, stopMedusa } from "./medusa-process.js";
+import { runningPid } from "./medusa-process.js";
 import { migrate, seed } from "./migrate-and-seed.js";
 import {
-  DEFAULT_HOST,
   effectivePorts,
   resolveOptions,
   sandboxUrl,
@@ -23,8 +24,22 @@ import {
   redactDatabaseUrl,
 } from "./paths.js";
 import { countTables, dbTarget, dropDatabase, ensureDatabase, startEmbedded, stopEmbedded } from "./postgres.js";
-import { portInUse, throwIfAborted } from "./processes.js";
-import { acquireLock, ensureDir, ensureLayout, loadState, newState, readPid, saveState, type SandboxState } from "./state.js";
+import { throwIfAborted } from "./processes.js";
+import { assertRedisAvailable } from "./redis.js";
+import {
+  allAnswering,
+  assertPortsFree,
+  processStatuses,
+  startMedusaAll,
+  startRedisServer,
+  startS3Server,
+  stopMedusaAll,
+  stopStaleMedusa,
+  stopSupport,
+  type ProcessStatus,
+} from "./services.js";
+import { acquireLock, ensureDir, ensureLayout, loadState, newState, s3Credentials, saveState, type SandboxState } from "./state.js";
+import { assertPortsFit, DEFAULT_TOPOLOGY, effectiveTopology, topologyPorts, type ProcessName, type Topology } from "./topology.js";
 
 export interface SandboxInfo {
   url: string;
@@ -36,6 +51,8 @@ export interface SandboxInfo {
   adminPassword: string;
   /** The sandbox folder (`<data root>/sandbox`). */
   dataDir: string;
+  topology: Topology;
+  /** The server's pid. */
   pid: number;
   /** false if it was already running. */
   started: boolean;
@@ -54,6 +71,7 @@ function info(r: ResolvedOptions, state: SandboxState, port: number, dbPort: num
     adminEmail: state.adminEmail,
     adminPassword: state.adminPassword,
     dataDir: r.paths.sandbox,
+    topology: state.topology ?? DEFAULT_TOPOLOGY,
     pid,
     started,
   };
@@ -78,29 +96,46 @@ export async function sandboxDown(opts: SandboxOptions = {}): Promise<{ stopped:
   ensureDir(r.paths.run, 0o700);
   const release = acquireLock(r.paths);
   try {
-    const medusa = await stopMedusa(r.paths);
-    if (medusa) r.log("stopped Medusa");
+    // Whatever topology is recorded: a process an earlier topology left behind goes too.
+    const medusa = await stopMedusaAll(r.paths);
+    for (const role of medusa) r.log(role === "worker" ? "stopped the Medusa worker" : "stopped Medusa");
+    const support = await stopSupport(r.paths);
+    for (const name of support) r.log(name === "redis" ? "stopped Redis" : "stopped the S3 server");
     // The embedded server may have been started by an earlier `up` even when an external URL is used now.
     const pg = await stopEmbedded(r);
     if (pg) r.log("stopped PostgreSQL");
-    return { stopped: medusa || pg };
+    return { stopped: medusa.length > 0 || support.length > 0 || pg };
   } finally {
     release();
   }
 }
 
-export async function sandboxStatus(opts: SandboxOptions = {}): Promise<{ running: boolean; url?: string; pid?: number }> {
-  const r = resolveOptions(opts);
-  const state = existsSync(r.paths.state) ? loadState(r.paths) : undefined;
-  const { port } = effectivePorts({ port: undefined, dbPort: undefined }, state);
-  const pid = await runningPid(r.paths, port);
-  return pid === undefined ? { running: false } : { running: true, url: sandboxUrl(port), pid };
+export interface SandboxStatus {
+  /** Every process of the recorded topology runs and answers. */
+  running: boolean;
+  url?: string;
+  /** The server's pid. */
+  pid?: number;
+  topology: Topology;
+  processes: ProcessStatus[];
 }
 
-/** The Medusa server log (`<sandbox>/logs/medusa.log`). */
-export function sandboxLogPath(opts: SandboxOptions = {}): string {
+export async function sandboxStatus(opts: SandboxOptions = {}): Promise<SandboxStatus> {
   const r = resolveOptions(opts);
-  return r.paths.medusaLog;
+  const state = existsSync(r.paths.state) ? loadState(r.paths) : undefined;
+  const topology = state?.topology ?? DEFAULT_TOPOLOGY;
+  if (!state) return { running: false, topology, processes: [] };
+  const processes = await processStatuses(r, state, topology);
+  const server = processes.find((p) => p.name === "server");
+  const running = processes.every((p) => p.running);
+  return { running, url: server?.running ? sandboxUrl(state.port) : undefined, pid: server?.pid, topology, processes };
+}
+
+/** The log of one process of the sandbox (default: the Medusa server's, `<sandbox>/logs/medusa.log`). */
+export function sandboxLogPath(opts: SandboxOptions = {}, process: ProcessName = "server"): string {
+  const p = resolveOptions(opts).paths;
+  const logs: Record<ProcessName, string> = { server: p.medusaLog, worker: p.workerLog, redis: p.redisLog, s3: p.s3Log, postgres: p.pgLog };
+  return logs[process];
 }
 
 /** Stop everything and remove the sandbox folder; `jobs/` beside it is kept. */
@@ -129,15 +164,20 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
   throwIfAborted(r.signal);
   const existing = existsSync(r.paths.state) ? loadState(r.paths) : undefined;
   const { port, dbPort } = effectivePorts(r, existing);
+  const topology = effectiveTopology(r.topology, existing?.topology);
+  assertPortsFit(topology, port);
+  if (topology === "production") assertRedisAvailable(r);
+  const ports = topologyPorts(port);
 
-  // Fast path: already running and healthy.
+  // Fast path: already running and healthy in the wanted topology.
   if (!o.reset && existing) {
     const pid = await runningPid(r.paths, existing.port);
     if (pid !== undefined) {
       if (existing.port !== port) {
         throw new Error(`the sandbox is already running on port ${existing.port}; run \`medusactl sandbox down\` before changing the port to ${port}`);
       }
-      if (existing.publishableKey && existing.secretKey) {
+      const same = (existing.topology ?? DEFAULT_TOPOLOGY) === topology;
+      if (same && existing.publishableKey && existing.secretKey && (await allAnswering(r, topology, ports))) {
         return info(r, existing, existing.port, existing.dbPort, pid, false);
       }
     }
@@ -148,44 +188,41 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
   try {
     let state = existing ?? loadState(r.paths);
     if (!state) {
-      state = newState(port, dbPort);
+      state = { ...newState(port, dbPort), topology };
       await saveState(r.paths, state);
     }
     const external = r.databaseUrl;
     if (external && state.externalDatabaseUrl !== external) state.externalDatabaseUrl = external;
 
-    // Medusa already running (but maybe unhealthy or we are resetting): stop it first.
-    const oldPid = readPid(r.paths.pidFile);
-    if (oldPid !== undefined && isOurMedusa(oldPid, r.paths)) {
-      if (o.reset || state.port !== port || !(await healthyWhileAlive(oldPid, state.port))) {
-        r.log("stopping the running Medusa…");
-        await stopMedusa(r.paths);
-      }
-    } else if (oldPid !== undefined) {
-      rmSync(r.paths.pidFile, { force: true });
+    // Medusa processes that cannot stay (reset, topology or port change, not answering) stop first.
+    const recorded = { port: state.port, topology: state.topology ?? DEFAULT_TOPOLOGY };
+    await stopStaleMedusa(r, recorded, { port, topology }, o.reset);
+    // Redis keeps nothing on disk, so restarting it on a reset drops jobs and events of the old database.
+    if (o.reset || topology === "single" || recorded.port !== port) {
+      for (const name of await stopSupport(r.paths)) r.log(name === "redis" ? "stopped Redis" : "stopped the S3 server");
     }
+    if (recorded.topology !== topology) r.log(`switching the sandbox from the ${recorded.topology} to the ${topology} topology (the database is kept)…`);
     if (state.dbPort !== dbPort && !state.externalDatabaseUrl) {
       // The embedded server is started with the port on its command line: restart it on the new one.
       await stopEmbedded(r);
     }
     state.port = port;
     state.dbPort = dbPort;
+    state.topology = topology;
+    if (topology === "production") s3Credentials(state);
     await saveState(r.paths, state);
 
-    const running = await runningPid(r.paths, port);
-    if (running === undefined && (await portInUse(port))) {
-      throw new Error(
-        `port ${port} on ${DEFAULT_HOST} is already in use by another program (not this sandbox); ` +
-          `stop it or choose another port with --port`,
-      );
-    }
+    await assertPortsFree(r, topology, ports);
 
+    // Redis (and its apt-get install on a new machine) does not need the npm install: overlap them.
+    const redis = topology === "production" ? startRedisServer(r, ports) : undefined;
+    redis?.catch(() => {}); // awaited below; only unhandled if the install fails first
     const sourceHash = await syncSources(r);
     await ensureInstalled(r);
     throwIfAborted(r.signal);
 
     const db = dbTarget(r, state, dbPort);
-    if (db.embedded) await startEmbedded(r, state, dbPort);
+    await Promise.all([db.embedded ? startEmbedded(r, state, dbPort) : undefined, topology === "production" ? startS3Server(r, state, ports) : undefined, redis]);
     throwIfAborted(r.signal);
 
     const owned = new Set(state.ownedDatabases ?? []);
@@ -220,16 +257,12 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
     }
     await migrate(r, state, db, port);
     throwIfAborted(r.signal);
+    // Booting Medusa during the seed was tried: on 2 cores the seed then took 10 s longer than the boot saves.
     await seed(r, state, db, port, sourceHash);
     throwIfAborted(r.signal);
 
-    let pid = await runningPid(r.paths, port);
-    let started = false;
-    if (pid === undefined) {
-      pid = await startMedusa(r, state, db, port);
-      started = true;
-    }
-    r.log(`sandbox ready at ${sandboxUrl(port)}`);
+    const { pid, started } = await startMedusaAll(r, state, db, topology, port);
+    r.log(`sandbox ready at ${sandboxUrl(port)}${topology === "production" ? " (production topology: server, worker, Redis, S3)" : ""}`);
     return info(r, state, port, dbPort, pid, started);
   } finally {
     release();

@@ -1,22 +1,25 @@
 /**
- * The Medusa server of the sandbox: `medusa start` run detached in its own process group, its pid
- * file, health checks on GET /health, and stopping it; plus the CLI path and environment every
+ * The Medusa processes of the sandbox: `medusa start` run detached in its own process group (one
+ * process in the single topology; a `server` and a `worker` in the production one), their pid
+ * files, health checks on GET /health, and stopping them; plus the CLI path and environment every
  * Medusa command of the sandbox runs with.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, existsSync, openSync, readFileSync, readlinkSync, rmSync, writeSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
-import { setTimeout as delay } from "node:timers/promises";
 
-import { writeFileAtomic } from "../../sdk/atomic-write.js";
+import { isOurs, livePid, spawnDaemon, stopDaemon, waitReady, type Identity } from "./daemon.js";
 import { DEFAULT_HOST, sandboxUrl, type ResolvedOptions, type SandboxPaths } from "./paths.js";
 import type { DbTarget } from "./postgres.js";
-import { baseChildEnv, failWithLog, killGroup, pidAlive, throwIfAborted } from "./processes.js";
-import { readPid, type SandboxState } from "./state.js";
+import { baseChildEnv, pidAlive } from "./processes.js";
+import type { SandboxState } from "./state.js";
+import { applyEnv, DEFAULT_TOPOLOGY, medusaRoles, topologyEnv, topologyPorts, type S3Credentials } from "./topology.js";
 
 const HEALTH_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 20_000;
+
+/** `server` is the only Medusa process of the single topology, and the HTTP one of the production topology. */
+export type MedusaRole = "server" | "worker";
 
 export function medusaCli(paths: SandboxPaths): string {
   const cli = join(paths.app, "node_modules", "@medusajs", "cli", "cli.js");
@@ -24,8 +27,13 @@ export function medusaCli(paths: SandboxPaths): string {
   return cli;
 }
 
+function s3Of(state: SandboxState): S3Credentials | undefined {
+  return state.s3AccessKeyId && state.s3SecretAccessKey ? { accessKeyId: state.s3AccessKeyId, secretAccessKey: state.s3SecretAccessKey } : undefined;
+}
+
+/** Environment of every Medusa command (migrate, seed, start); the topology comes from the state file. */
 export function medusaEnv(r: ResolvedOptions, state: SandboxState, db: DbTarget, port: number): NodeJS.ProcessEnv {
-  return {
+  const base: NodeJS.ProcessEnv = {
     ...baseChildEnv(r.env),
     NODE_ENV: "development",
     DATABASE_URL: db.url,
@@ -36,25 +44,20 @@ export function medusaEnv(r: ResolvedOptions, state: SandboxState, db: DbTarget,
     MEDUSA_DISABLE_TELEMETRY: "true",
     MEDUSA_TELEMETRY_HOST: "http://127.0.0.1:9",
   };
+  return applyEnv(base, topologyEnv(state.topology ?? DEFAULT_TOPOLOGY, topologyPorts(port), s3Of(state)));
+}
+
+function medusaIdentity(paths: SandboxPaths): Identity {
+  return { arg: "@medusajs", exactArg: "start", cwd: paths.app };
+}
+
+function roleFiles(paths: SandboxPaths, role: MedusaRole): { pidFile: string; logFile: string } {
+  return role === "worker" ? { pidFile: paths.workerPidFile, logFile: paths.workerLog } : { pidFile: paths.pidFile, logFile: paths.medusaLog };
 }
 
 /** Whether `pid` is a `medusa start` of this sandbox (guards against pid reuse). */
 export function isOurMedusa(pid: number, paths: SandboxPaths): boolean {
-  if (!pidAlive(pid)) return false;
-  try {
-    const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-    if (!cmdline.some((a) => a.includes("@medusajs") || a.endsWith("medusa"))) return false;
-    if (!cmdline.includes("start")) return false;
-    // The process must run in this sandbox's app folder.
-    try {
-      return readlinkSync(`/proc/${pid}/cwd`) === paths.app;
-    } catch {
-      return true; // cwd of another user's process is not readable: trust the command line
-    }
-  } catch {
-    // No /proc (not Linux): trust the pid file.
-    return true;
-  }
+  return isOurs(pid, medusaIdentity(paths));
 }
 
 function httpGetStatus(url: string, timeoutMs = 2000): Promise<number | undefined> {
@@ -91,75 +94,36 @@ export async function healthyWhileAlive(pid: number, port: number, patienceMs = 
   }
 }
 
-export async function startMedusa(r: ResolvedOptions, state: SandboxState, db: DbTarget, port: number): Promise<number> {
+/** Starts one Medusa process of the sandbox whose server listens on `serverPort`; resolves once it answers /health. */
+export async function startMedusa(r: ResolvedOptions, state: SandboxState, db: DbTarget, serverPort: number, role: MedusaRole = "server"): Promise<number> {
   const p = r.paths;
-  const cli = medusaCli(p);
-  const fd = openSync(p.medusaLog, "a", 0o644);
-  writeSync(fd, `\n--- ${new Date().toISOString()} medusa start --host ${DEFAULT_HOST} --port ${port}\n`);
-  let child: ChildProcess;
-  try {
-    child = spawn(process.execPath, [cli, "start", "--host", DEFAULT_HOST, "--port", String(port)], {
-      cwd: p.app,
-      env: medusaEnv(r, state, db, port),
-      detached: true,
-      stdio: ["ignore", fd, fd],
-    });
-  } finally {
-    closeSync(fd);
-  }
-  const pid = child.pid;
-  if (pid === undefined) throw failWithLog("cannot start medusa", p.medusaLog);
-  let exited: string | undefined;
-  child.on("exit", (code, sig) => {
-    exited = String(code ?? sig);
-  });
-  child.on("error", (err) => {
-    exited = err.message;
-  });
-  child.unref();
-  await writeFileAtomic(p.pidFile, `${pid}\n`, { mode: 0o644 });
-
-  r.log(`starting Medusa on ${sandboxUrl(port)} (log: ${p.medusaLog})…`);
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (r.signal?.aborted) {
-      killGroup(pid, "SIGTERM");
-      throwIfAborted(r.signal);
-    }
-    if (exited !== undefined) {
-      rmSync(p.pidFile, { force: true });
-      throw failWithLog(`medusa start exited early (${exited})`, p.medusaLog);
-    }
-    if (await healthy(port, 1500)) return pid;
-    await delay(400);
-  }
-  killGroup(pid, "SIGTERM");
-  rmSync(p.pidFile, { force: true });
-  throw failWithLog(`Medusa did not answer GET /health within ${HEALTH_TIMEOUT_MS / 1000} s`, p.medusaLog);
+  const topology = state.topology ?? DEFAULT_TOPOLOGY;
+  const spec = medusaRoles(topology, topologyPorts(serverPort)).find((m) => m.role === role);
+  if (!spec) throw new Error(`the ${topology} topology has no Medusa ${role} process`);
+  const { pidFile, logFile } = roleFiles(p, role);
+  const args = [medusaCli(p), "start", "--host", DEFAULT_HOST, "--port", String(spec.port)];
+  const env: NodeJS.ProcessEnv = { ...medusaEnv(r, state, db, serverPort), PORT: String(spec.port) };
+  if (spec.mode) env.MEDUSA_WORKER_MODE = spec.mode;
+  const label = spec.mode ? `Medusa ${role}` : "Medusa";
+  const daemon = { label, command: process.execPath, args, env, cwd: p.app, pidFile, logFile, headline: `medusa start --host ${DEFAULT_HOST} --port ${spec.port}${spec.mode ? ` (MEDUSA_WORKER_MODE=${spec.mode})` : ""}` };
+  const spawned = await spawnDaemon(daemon);
+  r.log(`starting ${label} on ${sandboxUrl(spec.port)} (log: ${logFile})…`);
+  await waitReady(daemon, spawned, () => healthy(spec.port, 1500), { timeoutMs: HEALTH_TIMEOUT_MS, signal: r.signal, what: "answer GET /health" });
+  return spawned.pid;
 }
 
-export async function stopMedusa(paths: SandboxPaths): Promise<boolean> {
-  const pid = readPid(paths.pidFile);
-  if (pid === undefined) return false;
-  if (!isOurMedusa(pid, paths)) {
-    rmSync(paths.pidFile, { force: true });
-    return false;
-  }
-  killGroup(pid, "SIGTERM");
-  const deadline = Date.now() + STOP_TIMEOUT_MS;
-  while (Date.now() < deadline && pidAlive(pid)) await delay(200);
-  if (pidAlive(pid)) {
-    killGroup(pid, "SIGKILL");
-    const killDeadline = Date.now() + 5000;
-    while (Date.now() < killDeadline && pidAlive(pid)) await delay(100);
-  }
-  rmSync(paths.pidFile, { force: true });
-  return true;
+export async function stopMedusa(paths: SandboxPaths, role: MedusaRole = "server"): Promise<boolean> {
+  return stopDaemon(roleFiles(paths, role).pidFile, medusaIdentity(paths), STOP_TIMEOUT_MS);
 }
 
-/** The running sandbox's pid when its process is alive and answers /health. */
-export async function runningPid(paths: SandboxPaths, port: number): Promise<number | undefined> {
-  const pid = readPid(paths.pidFile);
-  if (pid === undefined || !isOurMedusa(pid, paths)) return undefined;
+/** The pid of a Medusa process of this sandbox that is alive, whether or not it answers. */
+export function medusaPid(paths: SandboxPaths, role: MedusaRole = "server"): number | undefined {
+  return livePid(roleFiles(paths, role).pidFile, medusaIdentity(paths));
+}
+
+/** The pid of a Medusa process of this sandbox when it is alive and answers /health on `port`. */
+export async function runningPid(paths: SandboxPaths, port: number, role: MedusaRole = "server"): Promise<number | undefined> {
+  const pid = medusaPid(paths, role);
+  if (pid === undefined) return undefined;
   return (await healthyWhileAlive(pid, port)) ? pid : undefined;
 }

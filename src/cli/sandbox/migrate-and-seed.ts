@@ -13,7 +13,9 @@ import { failWithLog, runLogged } from "./processes.js";
 import { saveState, sha256, type SandboxState } from "./state.js";
 
 export async function migrate(r: ResolvedOptions, state: SandboxState, db: DbTarget, port: number): Promise<void> {
-  const stamp = sha256(db.key, readFileSync(join(r.paths.app, "package-lock.json")));
+  // The Redis workflow engine has migrations of its own; the single topology's stamp is unchanged from before topologies.
+  const topology = state.topology === "production" ? ["production"] : [];
+  const stamp = sha256(db.key, readFileSync(join(r.paths.app, "package-lock.json")), ...topology);
   if (state.stamps?.migrated === stamp) return;
   r.log("running database migrations (medusa db:migrate, ~15 s)…");
   const started = Date.now();

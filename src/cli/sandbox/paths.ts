@@ -8,9 +8,11 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { existsSync, readFileSync } from "node:fs";
 
+import { LOOPBACK, parseTopology, type Topology } from "./topology.js";
+
 export const DEFAULT_PORT = 9000;
 export const DEFAULT_DB_PORT = 54329;
-export const DEFAULT_HOST = "127.0.0.1";
+export const DEFAULT_HOST = LOOPBACK;
 export const DEFAULT_ADMIN_EMAIL = "admin@medusactl.local";
 export const DATABASE_NAME = "medusa";
 export const PG_USER = "postgres";
@@ -22,6 +24,8 @@ export interface SandboxOptions {
   port?: number;
   /** Embedded PostgreSQL port on 127.0.0.1 (default 54329, or the recorded one). */
   dbPort?: number;
+  /** `single` (one process, in-memory modules, local files) or `production` (server + worker on Redis, files on S3); default: the recorded one, else `single`. */
+  topology?: Topology;
   /** An existing PostgreSQL database; else env MEDUSACTL_SANDBOX_DATABASE_URL. A bare DATABASE_URL is ignored. */
   databaseUrl?: string;
   /** The repo's `sandbox/` folder; default `<package root>/sandbox`. */
@@ -46,8 +50,16 @@ export interface SandboxPaths {
   /** PostgreSQL server log (inside the data directory, so the `postgres` user can write it). */
   pgLog: string;
   logs: string;
-  /** Medusa server log (stdout + stderr of `medusa start`). */
+  /** Medusa server log (stdout + stderr of `medusa start`; the `server` process of the production topology). */
   medusaLog: string;
+  /** The production topology's worker process (`MEDUSA_WORKER_MODE=worker`). */
+  workerLog: string;
+  redisLog: string;
+  s3Log: string;
+  /** Redis working folder (nothing is persisted: `--save ""`, no AOF). */
+  redisDir: string;
+  /** The S3 server's storage folder (one sub-folder per bucket). */
+  s3Dir: string;
   installLog: string;
   migrateLog: string;
   seedLog: string;
@@ -55,6 +67,9 @@ export interface SandboxPaths {
   /** Private runtime folder (0700): pid file, lock, seed output. */
   run: string;
   pidFile: string;
+  workerPidFile: string;
+  redisPidFile: string;
+  s3PidFile: string;
   lockFile: string;
   seedOut: string;
   /** State file (0600): ports, secrets, keys, stamps. */
@@ -65,6 +80,7 @@ export interface SandboxPaths {
 
 export interface ResolvedOptions {
   paths: SandboxPaths;
+  topology: Topology | undefined;
   port: number | undefined;
   dbPort: number | undefined;
   databaseUrl: string | undefined;
@@ -111,12 +127,20 @@ export function sandboxPaths(opts: { dataDir?: string; env?: NodeJS.ProcessEnv; 
     pgLog: join(pgData, "server.log"),
     logs,
     medusaLog: join(logs, "medusa.log"),
+    workerLog: join(logs, "medusa-worker.log"),
+    redisLog: join(logs, "redis.log"),
+    s3Log: join(logs, "s3.log"),
+    redisDir: join(sandbox, "redis"),
+    s3Dir: join(sandbox, "s3"),
     installLog: join(logs, "npm-install.log"),
     migrateLog: join(logs, "migrate.log"),
     seedLog: join(logs, "seed.log"),
     pgCtlLog: join(logs, "pg_ctl.log"),
     run,
     pidFile: join(run, "medusa.pid"),
+    workerPidFile: join(run, "medusa-worker.pid"),
+    redisPidFile: join(run, "redis.pid"),
+    s3PidFile: join(run, "s3.pid"),
     lockFile: join(run, "lock"),
     seedOut: join(run, "seed-out.json"),
     state: join(sandbox, "state.json"),
@@ -163,6 +187,7 @@ export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
   const paths = sandboxPaths({ dataDir: opts.dataDir, env, isRoot });
   return {
     paths,
+    topology: opts.topology === undefined ? undefined : parseTopology(opts.topology),
     port: validPort(opts.port, "port"),
     dbPort: validPort(opts.dbPort, "database port"),
     // Only an explicit option or MEDUSACTL_SANDBOX_DATABASE_URL: never the ambient DATABASE_URL.

@@ -8,8 +8,8 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
 import { DATABASE_NAME, DEFAULT_HOST, PG_USER, redactDatabaseUrl, type ResolvedOptions, type SandboxPaths } from "./paths.js";
-import { baseChildEnv, errorMessage, failWithLog, portInUse, runLogged, type RunResult } from "./processes.js";
-import { ensureDir, sha256, type SandboxState } from "./state.js";
+import { baseChildEnv, errorMessage, failWithLog, pidAlive, portInUse, runLogged, type RunResult } from "./processes.js";
+import { ensureDir, readPid, sha256, type SandboxState } from "./state.js";
 
 export interface DbTarget {
   embedded: boolean;
@@ -182,6 +182,12 @@ export async function startEmbedded(r: ResolvedOptions, state: SandboxState, dbP
     const log = existsSync(p.pgLog) ? p.pgLog : p.pgCtlLog;
     throw failWithLog(`the embedded PostgreSQL did not start (pg_ctl exit ${res.code ?? res.signal})`, log);
   }
+}
+
+/** The postmaster's pid from its pid file, when that process is alive (the embedded server only). */
+export function embeddedPid(paths: SandboxPaths): number | undefined {
+  const pid = readPid(join(paths.pgData, "postmaster.pid"));
+  return pid !== undefined && pidAlive(pid) ? pid : undefined;
 }
 
 export async function stopEmbedded(r: ResolvedOptions): Promise<boolean> {

@@ -21,6 +21,7 @@ import { dirname } from "node:path";
 import { writeFileAtomic } from "../../sdk/atomic-write.js";
 import { DEFAULT_ADMIN_EMAIL, PG_USER, type ResolvedOptions, type SandboxPaths } from "./paths.js";
 import { errorMessage, pidAlive } from "./processes.js";
+import type { S3Credentials, Topology } from "./topology.js";
 
 /** Contents of `<sandbox>/state.json` (mode 0600). */
 export interface SandboxState {
@@ -34,6 +35,11 @@ export interface SandboxState {
   pgPassword: string;
   jwtSecret: string;
   cookieSecret: string;
+  /** How the sandbox last ran; absent in sandboxes from before topologies (they are `single`). */
+  topology?: Topology;
+  /** Keys of the production topology's S3 server (random per sandbox; env only, never a command line). */
+  s3AccessKeyId?: string;
+  s3SecretAccessKey?: string;
   /** Set when the sandbox runs on an existing PostgreSQL instead of the embedded one. */
   externalDatabaseUrl?: string;
   publishableKey?: string;
@@ -111,6 +117,15 @@ export function newState(port: number, dbPort: number): SandboxState {
     cookieSecret: randomSecret(32),
     stamps: {},
   };
+}
+
+/** The sandbox's S3 keys, made on first use of the production topology. */
+export function s3Credentials(state: SandboxState): S3Credentials {
+  if (!state.s3AccessKeyId || !state.s3SecretAccessKey) {
+    state.s3AccessKeyId = `medusactl-${randomBytes(6).toString("hex")}`;
+    state.s3SecretAccessKey = randomSecret(30);
+  }
+  return { accessKeyId: state.s3AccessKeyId, secretAccessKey: state.s3SecretAccessKey };
 }
 
 export function ensureLayout(r: ResolvedOptions): void {

@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError } from "commander";
+import { Command, InvalidArgumentError, Option } from "commander";
 import type { CommandContext } from "../../cmdutil/context.js";
 import { JobError, SilentError } from "../../../term/errors.js";
 import { requireConfirmation } from "../../cmdutil/prompter.js";
@@ -12,9 +12,21 @@ function port(v: string): number {
   return n;
 }
 
-function options(f: Factory, o: { port?: number; dbPort?: number; databaseUrl?: string }) {
+const TOPOLOGIES = ["single", "production"] as const;
+const PROCESSES = ["server", "worker", "redis", "s3", "postgres"] as const;
+
+const PORTS_HELP =
+  "\nTopologies:\n" +
+  "  single      one Medusa process, in-memory event bus, workflow engine and locking, files on local disk (default)\n" +
+  "  production  a Medusa server and a separate worker (MEDUSA_WORKER_MODE) sharing Redis, files on a local S3 server (s3rver)\n" +
+  "An existing sandbox keeps the topology it last ran with unless --topology says otherwise; switching keeps the database.\n" +
+  "\nPorts, all on 127.0.0.1 and derived from --port P: server P, worker P+1, S3 P+2, Redis P+3; PostgreSQL --db-port.\n" +
+  "The production topology needs redis-server (installed with apt-get when missing and run as root).";
+
+function options(f: Factory, o: { port?: number; dbPort?: number; databaseUrl?: string; topology?: (typeof TOPOLOGIES)[number] }) {
   return {
     dataDir: f.dataDir(),
+    topology: o.topology,
     port: o.port,
     dbPort: o.dbPort,
     databaseUrl: o.databaseUrl,
@@ -55,14 +67,19 @@ async function saveProfile(f: Factory, url: string, secretKey: string, publishab
 export function register(noun: Command, ctx: CommandContext): void {
   noun.addHelpText(
     "after",
-    `\nThe sandbox is a real Medusa 2.21 server with embedded PostgreSQL, installed on first use into the data folder\n($MEDUSACTL_DATA_DIR, /var/lib/medusactl for root, else ~/.local/share/medusactl).\n\nExamples:\n  medusactl sandbox up\n  eval "$(medusactl sandbox up --shell)"\n  medusactl sandbox up --env >> "$GITHUB_ENV"`,
+    `\nThe sandbox is a real Medusa 2.21 server with embedded PostgreSQL, installed on first use into the data folder\n($MEDUSACTL_DATA_DIR, /var/lib/medusactl for root, else ~/.local/share/medusactl).\nWith --topology production it runs as real shops do: a server and a worker on Redis, files on S3.\n\nExamples:\n  medusactl sandbox up\n  eval "$(medusactl sandbox up --shell)"\n  medusactl sandbox up --env >> "$GITHUB_ENV"`,
   );
 
   noun
     .command("up")
     .description("Install (first time), seed and start the local Medusa back-end; idempotent")
-    .addHelpText("after", "\nExamples:\n  medusactl sandbox up\n  eval \"$(medusactl sandbox up --shell)\"\n  medusactl sandbox up --env >> \"$GITHUB_ENV\"\n  medusactl sandbox up --port 9100 --db-port 54330")
-    .option("--port <port>", "Medusa port on 127.0.0.1 (default 9000)", port)
+    .addHelpText(
+      "after",
+      "\nExamples:\n  medusactl sandbox up\n  eval \"$(medusactl sandbox up --shell)\"\n  medusactl sandbox up --env >> \"$GITHUB_ENV\"\n  medusactl sandbox up --port 9100 --db-port 54330\n  medusactl sandbox up --topology production --port 9300 --db-port 54339\n" +
+        PORTS_HELP,
+    )
+    .addOption(new Option("--topology <name>", "how Medusa runs (default: the sandbox's last topology, else single)").choices(TOPOLOGIES))
+    .option("--port <port>", "Medusa port on 127.0.0.1 (default 9000; production also uses the next three)", port)
     .option("--db-port <port>", "embedded PostgreSQL port (default 54329)", port)
     .option("--database-url <url>", "use this existing PostgreSQL database instead of the embedded one")
     .option("--env", "print credentials as KEY=VALUE lines")
@@ -82,7 +99,7 @@ export function register(noun: Command, ctx: CommandContext): void {
       if (o.env) for (const [k, v] of vars) f.io.out.write(`${k}=${v}\n`);
       else if (o.shell) for (const [k, v] of vars) f.io.out.write(`export ${k}=${shellQuote(v)}\n`);
       else {
-        f.io.out.write(`${info.started ? "Medusa sandbox started" : "Medusa sandbox already running"} at ${info.url}\n`);
+        f.io.out.write(`${info.started ? "Medusa sandbox started" : "Medusa sandbox already running"} at ${info.url}${info.topology === "production" ? " (production topology)" : ""}\n`);
         f.io.out.write(`publishable key: ${info.publishableKey}\n`);
         f.io.out.write(`profile: ${PROFILE}${madeDefault ? " (now the default)" : ""}\n`);
         if (f.io.isStdoutTTY) f.io.out.write(`Try: medusactl products list${madeDefault ? "" : " --profile sandbox"}\n`);
@@ -102,17 +119,21 @@ export function register(noun: Command, ctx: CommandContext): void {
 
   noun
     .command("status")
-    .description("Exit 0 and print the URL when running, exit 1 when not")
-    .addHelpText("after", "\nExamples:\n  medusactl sandbox status && echo running")
+    .description("Print every process of the sandbox with its pid and port; exit 0 when all run, 1 when not")
+    .addHelpText("after", "\nExamples:\n  medusactl sandbox status && echo running\n" + PORTS_HELP)
     .action(async (_o, c: Command) => {
       const f = ctx.factory(c);
       const { sandboxStatus } = await import("../../sandbox/manager.js");
       const st = await job(sandboxStatus(options(f, {})));
-      if (!st.running) {
-        f.io.out.write("not running\n");
-        throw new SilentError();
+      if (st.running) f.io.out.write(`running at ${st.url}${st.pid ? ` (pid ${st.pid})` : ""}, topology ${st.topology}\n`);
+      else f.io.out.write(st.processes.some((p) => p.running) ? `not running: some processes of the ${st.topology} topology are down\n` : "not running\n");
+      const width = Math.max(0, ...st.processes.map((p) => p.name.length));
+      for (const p of st.processes) {
+        const state = p.running ? "running" : "stopped";
+        const pid = p.pid ? `pid ${p.pid}` : "-";
+        f.io.out.write(`  ${p.name.padEnd(width)}  ${state.padEnd(7)}  ${pid.padEnd(10)}  port ${p.port}${p.note ? `  (${p.note})` : ""}\n`);
       }
-      f.io.out.write(`running at ${st.url}${st.pid ? ` (pid ${st.pid})` : ""}\n`);
+      if (!st.running) throw new SilentError();
     });
 
   noun
@@ -131,19 +152,20 @@ export function register(noun: Command, ctx: CommandContext): void {
 
   noun
     .command("logs")
-    .description("Print the Medusa server log")
-    .addHelpText("after", "\nExamples:\n  medusactl sandbox logs\n  medusactl sandbox logs -n 50")
+    .description("Print the Medusa server log, or another process's with --process")
+    .addHelpText("after", "\nExamples:\n  medusactl sandbox logs\n  medusactl sandbox logs -n 50\n  medusactl sandbox logs --process worker")
     .option("-n, --lines <n>", "how many of the last lines (default 200)", (v) => Number(v))
+    .addOption(new Option("--process <name>", "whose log").choices(PROCESSES).default("server"))
     .action(async (o, c: Command) => {
       const f = ctx.factory(c);
       const { sandboxLogPath } = await import("../../sandbox/manager.js");
-      const file = sandboxLogPath(options(f, {}));
+      const file = sandboxLogPath(options(f, {}), o.process);
       const { readFile } = await import("node:fs/promises");
       let text: string;
       try {
         text = await readFile(file, "utf8");
       } catch {
-        throw new JobError(`no server log at ${file}`, "run `medusactl sandbox up` first");
+        throw new JobError(`no ${o.process} log at ${file}`, o.process === "server" ? "run `medusactl sandbox up` first" : "run `medusactl sandbox up --topology production` first");
       }
       const lines = text.split("\n");
       f.io.out.write(lines.slice(-(o.lines ?? 200) - 1).join("\n"));

@@ -1,0 +1,58 @@
+/**
+ * Brings a real sandbox back-end up through the CLI itself (idempotent: fast when it already runs)
+ * and hands its credentials to the tests. Shared by the global setups of the `e2e` project (the
+ * single-process sandbox) and the `e2e-production` project (server + worker on Redis, files on S3).
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+
+export interface Backend {
+  url: string;
+  apiKey: string;
+  publishableKey: string;
+  adminEmail: string;
+  adminPassword: string;
+  /** A config folder of the tests' own, holding the `sandbox` profile. */
+  configDir: string;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    backend: Backend;
+  }
+}
+
+const root = path.resolve(import.meta.dirname, "../../..");
+
+/** Runs `medusactl sandbox up --env <args>` with `env` added, and provides the `backend` it prints. */
+export function provideBackend(project: TestProject, o: { args?: string[]; env?: Record<string, string> } = {}): Backend {
+  const configDir = mkdtempSync(path.join(tmpdir(), "medusactl-e2e-config-"));
+  const started = Date.now();
+  const r = spawnSync(process.execPath, [path.join(root, "bin/medusactl.js"), "sandbox", "up", "--env", ...(o.args ?? [])], {
+    env: { ...process.env, ...o.env, MEDUSACTL_CONFIG_DIR: configDir },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    timeout: 20 * 60_000,
+  });
+  if (r.status !== 0) throw new Error(`medusactl sandbox up failed (exit ${r.status})`);
+  const env = Object.fromEntries(
+    r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
+  );
+  process.stderr.write(`› back-end ready at ${env.MEDUSA_URL} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  const backend: Backend = {
+    url: env.MEDUSA_URL,
+    apiKey: env.MEDUSA_API_KEY,
+    publishableKey: env.MEDUSA_PUBLISHABLE_KEY,
+    adminEmail: env.MEDUSA_ADMIN_EMAIL,
+    adminPassword: env.MEDUSA_ADMIN_PASSWORD,
+    configDir,
+  };
+  project.provide("backend", backend);
+  return backend;
+}
