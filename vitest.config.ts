@@ -31,7 +31,19 @@ export default defineConfig({
         resolve,
         test: {
           name: "e2e-production",
-          include: ["tests/e2e-production/**/*.test.ts"],
+          // Its own suites, and the end-to-end suites of what the topology changes: bulk jobs (uploads
+          // on S3, the workflow engine on Redis), order flows from cart to fulfilment, workflow
+          // streams and the TUI.
+          include: [
+            "tests/e2e-production/**/*.test.ts",
+            "tests/e2e/bulk-products.test.ts",
+            "tests/e2e/bulk-export.test.ts",
+            "tests/e2e/bulk-apply.test.ts",
+            "tests/e2e/sdk-store.test.ts",
+            "tests/e2e/cli-orders.test.ts",
+            "tests/e2e/sdk-admin-platform.test.ts",
+            "tests/e2e/tui.test.ts",
+          ],
           testTimeout: 120_000,
           hookTimeout: 600_000,
           fileParallelism: false,

@@ -5,44 +5,12 @@
  */
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, inject, it } from "vitest";
-import { runCli } from "../helpers/cli.js";
+import { describe, expect, it } from "vitest";
 import { eventually } from "../e2e/helpers/admin-fixtures.js";
 import { adminSdk, backend, uniq } from "../e2e/helpers/sdk.js";
-import { PRODUCTION_DB_PORT, PRODUCTION_PORT } from "./global-setup.js";
+import { PORTS, alive, cli, dataDir, health, status } from "./helpers.js";
 
-const dataDir = inject("productionDataDir");
 const sdk = adminSdk();
-const cli = (args: string[]) => runCli(args, { env: { MEDUSACTL_DATA_DIR: dataDir, MEDUSACTL_CONFIG_DIR: backend.configDir }, timeoutMs: 180_000 });
-
-const PORTS = { server: PRODUCTION_PORT, worker: PRODUCTION_PORT + 1, s3: PRODUCTION_PORT + 2, redis: PRODUCTION_PORT + 3, postgres: PRODUCTION_DB_PORT };
-
-/** `sandbox status` lines as {name: {state, pid}}. */
-async function status(): Promise<{ code: number; stdout: string; processes: Record<string, { state: string; pid?: number; port: number }> }> {
-  const r = await cli(["sandbox", "status"]);
-  const processes: Record<string, { state: string; pid?: number; port: number }> = {};
-  for (const m of r.stdout.matchAll(/^\s+(\w+)\s+(running|stopped)\s+(?:pid (\d+)|-)\s+port (\d+)/gm)) {
-    processes[m[1]!] = { state: m[2]!, pid: m[3] ? Number(m[3]) : undefined, port: Number(m[4]) };
-  }
-  return { code: r.code, stdout: r.stdout, processes };
-}
-
-async function health(port: number): Promise<number | undefined> {
-  try {
-    return (await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(5000) })).status;
-  } catch {
-    return undefined;
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The newest "Product export" notification created after `since`, if any. */
 async function exportNote(since: string): Promise<{ url: string } | undefined> {

@@ -3,7 +3,7 @@
  * configurations, layouts, property labels, admin search, and workflow executions (list, run,
  * asynchronous steps, server-sent event streams).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Medusa } from "../../src/sdk/index.js";
 import type { ServerSentEvent } from "../../src/sdk/types.js";
 import { adminSdk, adminUserSdk, uniq } from "./helpers/sdk.js";
@@ -243,6 +243,10 @@ describe("admin.workflowExecution", () => {
     }
   });
 
+  // Medusa 2.21.2's Redis workflow engine (production topology) answers 500 to both step routes:
+  // "parentContainer[ROLL_UP_REGISTRATIONS] is not a function" in registerStepSuccess/Failure.
+  const redisEngine = Boolean(inject("productionDataDir"));
+
   it("completes the waiting step of an import by hand, as confirmImport does", async () => {
     const handle = uniq("wf-import");
     const { transaction_id } = await sdk.admin.product.createImport({ file: { name: "wf.csv", content: Buffer.from(csv(handle)) } });
@@ -259,12 +263,12 @@ describe("admin.workflowExecution", () => {
     const { workflow_execution: byTransaction } = await sdk.admin.workflowExecution.retrieveTransaction("import-products-as-chunks", transaction_id);
     expect(byTransaction.workflow_id).toBe("import-products-as-chunks");
 
-    const res = await sdk.admin.workflowExecution.setStepSuccess("import-products-as-chunks", {
-      transaction_id,
-      step_id: "wait-confirmation-product-import",
-      response: true,
-    });
-    expect(res).toEqual({ success: true });
+    const step = { transaction_id, step_id: "wait-confirmation-product-import", response: true };
+    if (redisEngine) {
+      await expectStatus(sdk.admin.workflowExecution.setStepSuccess("import-products-as-chunks", step), 500);
+      // Medusa's own route still confirms it.
+      await sdk.admin.product.confirmImport(transaction_id);
+    } else expect(await sdk.admin.workflowExecution.setStepSuccess("import-products-as-chunks", step)).toEqual({ success: true });
     const product = await eventually(async () => (await sdk.admin.product.list({ handle, fields: "id" })).products[0], `imported product ${handle}`);
     cleanup.push(() => sdk.admin.product.delete(product.id));
   });
@@ -272,12 +276,12 @@ describe("admin.workflowExecution", () => {
   it("fails the waiting step of an import by hand, which ends the import", async () => {
     const handle = uniq("wf-cancel");
     const { transaction_id } = await sdk.admin.product.createImport({ file: { name: "wf.csv", content: Buffer.from(csv(handle)) } });
-    const res = await sdk.admin.workflowExecution.setStepFailure("import-products-as-chunks", {
-      transaction_id,
-      step_id: "wait-confirmation-product-import",
-      response: { message: "cancelled by e2e" },
-    });
-    expect(res).toEqual({ success: true });
+    const step = { transaction_id, step_id: "wait-confirmation-product-import", response: { message: "cancelled by e2e" } };
+    if (redisEngine) {
+      await expectStatus(sdk.admin.workflowExecution.setStepFailure("import-products-as-chunks", step), 500);
+      return;
+    }
+    expect(await sdk.admin.workflowExecution.setStepFailure("import-products-as-chunks", step)).toEqual({ success: true });
     // The failed run is gone from the workflow engine: it can no longer be confirmed, nothing is imported.
     await expectStatus(sdk.admin.product.confirmImport(transaction_id), 404);
     expect((await sdk.admin.product.list({ handle, fields: "id" })).count).toBe(0);

@@ -50,7 +50,7 @@ describe("waiting for Medusa's import", () => {
     expect(err).toBeInstanceOf(StuckImportError);
     expect(err.message).toMatch(/auto-1 is stuck: .*wf_exec_9.*"invoking" with no progress/);
     expect(err.message).toMatch(/2 of 3 new products landed/);
-    expect(err.hint).toMatch(/run the same command again/);
+    expect(err.hint).toMatch(/run it again with --engine batch/);
   });
 
   it("keeps waiting while the server restarts, and says so if the workflow is then stuck", async () => {

@@ -193,6 +193,7 @@ export async function runApply(api: Api, kinds: Kind[], items: Map<string, Item[
 async function applyReconciled(k: Kind, it: Item, key: string, existing: Map<string, Map<string, unknown>>, ctx: KindContext, env: EnvVar[]): Promise<void> {
   const marks = { changes: ctx.changes.length, env: env.length };
   const wasMissing = existing.get(k.kind)?.get(key) === undefined;
+  let retried = false;
   for (let attempt = 0; ; attempt++) {
     try {
       await k.apply(it, existing.get(k.kind)?.get(key), ctx);
@@ -203,6 +204,7 @@ async function applyReconciled(k: Kind, it: Item, key: string, existing: Map<str
       ctx.changes.length = marks.changes;
       env.length = marks.env;
       ctx.cache.clear();
+      retried = true;
       await settle(attempt, ctx.api.signal);
       const fresh = (await k.load(ctx.api, [key])).get(key);
       if (fresh !== undefined) {
@@ -213,7 +215,7 @@ async function applyReconciled(k: Kind, it: Item, key: string, existing: Map<str
     }
   }
   // The lost attempt created it: say so, not "unchanged".
-  if (wasMissing) for (const c of ctx.changes.slice(marks.changes)) if (c.kind === k.kind && c.key === key && c.action === "unchanged") c.action = "create";
+  if (retried && wasMissing) for (const c of ctx.changes.slice(marks.changes)) if (c.kind === k.kind && c.key === key && c.action === "unchanged") c.action = "create";
 }
 
 // ---------------------------------------------------------------------------------------------

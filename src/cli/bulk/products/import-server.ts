@@ -17,7 +17,7 @@ import type { Factory } from "../../cmdutil/factory.js";
 import { CancelError, JobError } from "../../../term/errors.js";
 import { CsvSpool } from "../csv.js";
 import { classifyColumn, type ParsedRow } from "./csv-columns.js";
-import { planProduct, type ExistingProduct, type ProductPlan } from "./plan.js";
+import { planProduct, variantTitle, type ExistingProduct, type ProductPlan } from "./plan.js";
 import { applyStock, fetchExisting, streamProducts, type FileIndex, type StoreFacts } from "./import-batch.js";
 import { createProgress } from "../progress.js";
 import { ReportWriter, emptySummary, countRow, type ReportRow } from "../report.js";
@@ -50,6 +50,12 @@ function rewriteRow(index: FileIndex, row: ParsedRow, r: Rewritten, store: Store
     const role = classifyColumn(n);
     return (role?.role === "product" || role?.role === "variant") && role.col.header === fallback && role.col.field === field;
   }) ?? fallback;
+  // Medusa's importer refuses a variant without a title (500, after the upload): give it the one the
+  // variant has, or the one the batch engine would give.
+  if (typeof row.variant.title !== "string") {
+    const current = plannedVariantId ? r.existing?.variants?.find((v) => v.id === plannedVariantId)?.title : undefined;
+    out[name("title", "Variant Title")] = current ?? variantTitle(row, row.product.title ?? r.existing?.title);
+  }
   if (r.plan.productId) out[name("id", "Product Id")] = r.plan.productId;
   if (plannedVariantId) out[name("id", "Variant Id")] = plannedVariantId;
   if (store.resolved.salesChannelId) {
@@ -208,14 +214,18 @@ export async function serverImport(f: Factory, o: ImportOptions, ctx: { index: F
       }
       const newHandles = plans.filter((r) => r.plan.action === "create" && r.plan.handle).map((r) => r.plan.handle!);
       try {
-        const waited = await waitForImport(sdk, f, { originalname, transactionId: transactionId!, since: started, timeoutMs: o.waitTimeout ?? 30 * 60_000, stallMs: o.stallTimeout ?? 2 * 60_000, newHandles, quiet: o.quiet });
+        const holdsFile = async () => (await landedProducts(sdk, plans, ids, store, o.match === "handle", f.signal)).size === plans.filter((r) => r.plan.action !== "unchanged").length;
+        const waited = await waitForImport(sdk, f, { originalname, transactionId: transactionId!, since: started, timeoutMs: o.waitTimeout ?? 30 * 60_000, stallMs: o.stallTimeout ?? 2 * 60_000, newHandles, holdsFile, quiet: o.quiet });
         outcome = waited.outcome;
         if (waited.note && !(o.quiet || f.io.quiet)) f.io.err.write(`${waited.note}\n`);
       } catch (e) {
         if (e instanceof StuckImportError) {
           // The report says what is true: each product is read back and planned again; one that now
           // plans as "unchanged" landed, any other did not.
-          const landed = await landedProducts(sdk, plans, ids, store, o.match === "handle", f.signal).catch(() => new Set<string>());
+          const landed = await landedProducts(sdk, plans, ids, store, o.match === "handle", f.signal).catch((e2: Error) => {
+            f.io.err.write(`warning: could not read the products back for the report (${e2.message}); it lists every row not known to be written as failed\n`);
+            return new Set<string>();
+          });
           await finish(rowsOf((r) => (r.plan.action === "unchanged" ? "unchanged" : landed.has(r.plan.key) ? r.plan.action : "failed"), { message: `not written: Medusa's import ${transactionId} is stuck (rerun to finish)` }), { transaction_id: transactionId, outcome: "stuck" });
         }
         throw e;

@@ -194,7 +194,8 @@ function mergedPrices(row: ParsedRow, existing: ExistingPrice[], resolved: Resol
   return changed ? out : undefined;
 }
 
-function variantTitle(row: ParsedRow, productTitle: unknown): string {
+/** A variant's title: the file's, else its option values, its SKU, the product's title. */
+export function variantTitle(row: ParsedRow, productTitle: unknown): string {
   if (typeof row.variant.title === "string") return row.variant.title;
   if (row.options.length) return row.options.map(([, v]) => v).join(" / ");
   if (typeof row.variant.sku === "string") return row.variant.sku;
