@@ -42,6 +42,16 @@ async function productsByPrefix(prefix: string): Promise<Rec[]> {
   return out;
 }
 
+/** Each SKU's stocked quantities, one per location level, through the clean connection. */
+async function stockLevels(skus: string[]): Promise<Map<string, number[]>> {
+  const levels = new Map<string, number[]>();
+  for (let i = 0; i < skus.length; i += 100) {
+    const { inventory_items } = (await clean.admin.inventoryItem.list({ sku: skus.slice(i, i + 100), limit: 200, fields: "sku,location_levels.stocked_quantity" } as never)) as unknown as { inventory_items: Rec[] };
+    for (const it of inventory_items) levels.set(it.sku as string, ((it.location_levels as Rec[]) ?? []).map((l) => Number(l.stocked_quantity)));
+  }
+  return levels;
+}
+
 function expectExactly(products: Rec[], prefix: string, n: number) {
   const handles = products.map((p) => p.handle as string);
   const skus = products.flatMap((p) => (p.variants as Rec[]).map((v) => v.sku as string));
@@ -169,11 +179,7 @@ describe("stock and seeding through injected faults", () => {
       await proxy.close();
     }
     const skus = Array.from({ length: n }, (_, i) => `${prefix.toUpperCase()}-${i}`);
-    const levels = new Map<string, number[]>();
-    for (let i = 0; i < skus.length; i += 100) {
-      const { inventory_items } = (await clean.admin.inventoryItem.list({ sku: skus.slice(i, i + 100), limit: 200, fields: "sku,location_levels.stocked_quantity" } as never)) as unknown as { inventory_items: Rec[] };
-      for (const it of inventory_items) levels.set(it.sku as string, ((it.location_levels as Rec[]) ?? []).map((l) => Number(l.stocked_quantity)));
-    }
+    const levels = await stockLevels(skus);
     expect(levels.size).toBe(n);
     // One level per item at the warehouse, holding the sheet's quantity: nothing missing, nothing twice.
     for (let i = 0; i < n; i++) expect(levels.get(skus[i]!), skus[i]).toEqual([(i % 50) + 7]);
@@ -306,11 +312,7 @@ describe("SIGKILL in the middle of a bulk job, then --resume", () => {
       await proxy.close();
     }
     const skus = Array.from({ length: n }, (_, i) => `${prefix.toUpperCase()}-${i}`);
-    const levels = new Map<string, number[]>();
-    for (let i = 0; i < skus.length; i += 100) {
-      const { inventory_items } = (await clean.admin.inventoryItem.list({ sku: skus.slice(i, i + 100), limit: 200, fields: "sku,location_levels.stocked_quantity" } as never)) as unknown as { inventory_items: Rec[] };
-      for (const it of inventory_items) levels.set(it.sku as string, ((it.location_levels as Rec[]) ?? []).map((l) => Number(l.stocked_quantity)));
-    }
+    const levels = await stockLevels(skus);
     for (let i = 0; i < n; i++) expect(levels.get(skus[i]!), skus[i]).toEqual([(i % 40) + 11]);
   }, 900_000);
 

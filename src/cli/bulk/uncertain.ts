@@ -5,6 +5,7 @@
  * than the SDK's blind retries (which POSTs never get): a flaky network then costs time, not rows.
  */
 import { mayHaveBeenApplied } from "../../sdk/errors.js";
+import { sleep } from "../../sdk/retry.js";
 
 /** Attempts of one write whose earlier answers were lost (each after a read-back). */
 export const UNCERTAIN_TRIES = 6;
@@ -20,19 +21,7 @@ export function tryAgainAfter(e: unknown, attempt: number): boolean {
  * Full jitter on 500 ms·2^n, at most 8 s.
  */
 export function settle(attempt: number, signal?: AbortSignal, random: () => number = Math.random): Promise<void> {
-  const ms = Math.round(random() * Math.min(8_000, 500 * 2 ** attempt)) + 200;
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const t = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
+  return sleep(Math.round(random() * Math.min(8_000, 500 * 2 ** attempt)) + 200, signal);
 }
 
 /** A row's error once every try lost its answer and the read-back shows it is not on the server. */

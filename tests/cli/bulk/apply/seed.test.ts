@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SeedError, envName, runApply, type Api } from "../../../../src/cli/bulk/apply/engine.js";
 import { routeSdk } from "../../../helpers/fake-route-sdk.js";
+import { connectionReset } from "../../../helpers/fake-order-api.js";
 import { KINDS, parseSeed, readSeedText } from "../../../../src/cli/bulk/apply/seed.js";
 
 const root = path.resolve(import.meta.dirname, "../../../..");
@@ -77,7 +78,7 @@ describe("seed validation", () => {
 });
 
 /** An in-memory back-end for the routes sales channels, customer groups and categories use. */
-function fakeApi() {
+function fakeApi(opts: { loseAnswerOf?: (path: string) => boolean } = {}) {
   const tables: Record<string, Record<string, unknown>[]> = { "sales-channels": [], "customer-groups": [], "product-categories": [] };
   const writes: string[] = [];
   let n = 0;
@@ -101,6 +102,8 @@ function fakeApi() {
       }
       const row = { id: `${table}_${++n}`, ...(body as object) };
       tables[table!]!.push(row);
+      // The write happened; its answer never arrives.
+      if (opts.loseAnswerOf?.(p)) throw connectionReset();
       return { [oneOf[table!]!]: row } as never;
     },
   };
@@ -137,6 +140,17 @@ describe("runApply against a fake back-end", () => {
     expect(second.changes.every((c) => c.action === "unchanged")).toBe(true);
     expect(writes).toHaveLength(count);
     expect(second.env).toEqual(first.env);
+  });
+
+  it("a create whose answer was lost is looked up by its key, not sent twice, and reported as created", async () => {
+    let lost = 0;
+    const { api, writes, tables } = fakeApi({ loseAnswerOf: (p) => p === "/admin/customer-groups" && lost++ === 0 });
+    const r = await runApply(api, KINDS, parseSeed(doc), { dryRun: false });
+    expect(tables["customer-groups"]!.map((g) => g.name)).toEqual(["VIP"]);
+    expect(writes.filter((w) => w === "POST /admin/customer-groups")).toHaveLength(1);
+    expect(r.changes.find((c) => c.kind === "customer_group")).toMatchObject({ action: "create", id: tables["customer-groups"]![0]!.id });
+    // Nested and other kinds are reported as they are, never relabelled.
+    expect(r.changes.filter((c) => c.action === "create")).toHaveLength(4);
   });
 
   it("updates only the fields that differ and names them", async () => {
