@@ -58,11 +58,13 @@ function csvFor(prefix, n) {
 }
 
 /** The bodies the batch engine sends for that file (what the floor run posts, built before the clock starts). */
-function payloadsFor(prefix, n) {
+function payloadsFor(prefix, n, concurrency) {
+  // Split like the batch engine: at most CHUNK per request, evenly over the requests in flight.
+  const size = Math.min(CHUNK, Math.ceil(n / concurrency));
   const chunks = [];
-  for (let i = 0; i < n; i += CHUNK) {
+  for (let i = 0; i < n; i += size) {
     const create = [];
-    for (let j = i; j < Math.min(n, i + CHUNK); j++) {
+    for (let j = i; j < Math.min(n, i + size); j++) {
       create.push({
         title: `Bench product ${j}, "quoted"`,
         handle: `${prefix}-${j}`,
@@ -164,7 +166,7 @@ const RUNNERS = {
       `floor${c}`,
       async (n) => {
         const prefix = `bi-${stamp}-${++serial}-f${c}`;
-        const r = await floor(payloadsFor(prefix, n), c);
+        const r = await floor(payloadsFor(prefix, n, c), c);
         return { ...r, count: await countProducts(prefix) };
       },
     ]),
@@ -213,9 +215,9 @@ const md = `## Product import: medusactl vs Medusa's own import, with the server
 Command: \`node bench/import-vs-medusa.mjs --sizes ${SIZES.join(",")} --repeats ${REPEATS}\` on a private sandbox (${sandbox.MEDUSA_URL}; Medusa 2.21.2, embedded PostgreSQL, one process), started ${started.toISOString().slice(0, 16).replace("T", " ")} UTC on a 2-core machine shared with other work (load average at start: ${loadAtStart}).
 Input: N products × 2 variants (Size S/M) × 2 prices (EUR, USD). Every run creates new products (fresh handles and SKUs) and all runs of one size are interleaved, the order rotated each repeat. Times are medians with min–max over ${REPEATS} repeats.
 
-- **medusactl**: \`medusactl products import FILE --concurrency ${CONCURRENCY} --report FILE.csv --quiet\` (batch engine, ${CHUNK} products per request): the whole process, from start-up through reading and checking the file, checking handles and SKUs against the store, writing, to the per-row report. Peak RSS of that process (GNU \`time -f %M\`).
+- **medusactl**: \`medusactl products import FILE --concurrency ${CONCURRENCY} --report FILE.csv --quiet\` (batch engine, at most ${CHUNK} products per request, split evenly over the requests in flight): the whole process, from start-up through reading and checking the file, checking handles and SKUs against the store, writing, to the per-row report. Peak RSS of that process (GNU \`time -f %M\`).
 - **Medusa's import**: what its admin does — upload the file (\`POST /admin/products/imports\`), confirm, and wait for the "Product import" notification.
-- **floor**: the same products as ready JSON bodies (${CHUNK} per request) posted to \`/admin/products/batch\` with raw undici at concurrency 2 and 4 — no file, no checks, no report: what the server can take.
+- **floor**: the same products as ready JSON bodies (split the same way) posted to \`/admin/products/batch\` with raw undici at concurrency 2 and 4 — no file, no checks, no report: what the server can take.
 
 | products | medusactl | Medusa's import | medusactl ÷ Medusa (paired per repeat) | floor, 2 in flight | floor, 4 in flight | medusactl ÷ best floor | medusactl peak RSS |
 | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
