@@ -38,6 +38,9 @@ export interface WaitOptions {
   quiet?: boolean;
 }
 
+/** How long a finished import's notification may lag behind the end of its workflow. */
+const NOTIFICATION_GRACE_MS = 6_000;
+
 /** Quiet this long with every new product there: time to check whether the store holds the file. */
 const QUIET_MS = 10_000;
 
@@ -106,9 +109,9 @@ export async function waitForImport(sdk: Medusa, f: Factory, o: WaitOptions): Pr
           if (["failed", "reverted", "compensating", "waiting_to_compensate"].includes(String(exec.state))) return { outcome: "failed" };
         } else {
           goneAt ??= Date.now();
-          // A finished execution is removed; every new product there means it succeeded (the worker may be
-          // down: the notification then comes when it is back).
-          if (o.newHandles.length > 0 && landed === o.newHandles.length) {
+          // A finished execution is removed; every new product there means it succeeded. The notification
+          // usually follows within a second or two; without it after a grace, the worker may be down.
+          if (o.newHandles.length > 0 && landed === o.newHandles.length && Date.now() - goneAt > NOTIFICATION_GRACE_MS) {
             return { outcome: "done", note: "Medusa's notification has not arrived (is its worker running?); the outcome was read from the store" };
           }
         }
