@@ -96,9 +96,10 @@ describe("sandbox up --topology production", () => {
     const worker = await cli(["sandbox", "logs", "--process", "worker", "-n", "400"]);
     expect(worker.code).toBe(0);
     expect(worker.stdout).toContain(`Server is ready on port: ${PORTS.worker}`);
-    const redis = await cli(["sandbox", "logs", "--process", "redis"]);
+    const redis = await cli(["sandbox", "logs", "--process", "redis", "-n", "1000000"]);
     expect(redis.stdout).toContain("Ready to accept connections");
-    const s3 = await cli(["sandbox", "logs", "--process", "s3"]);
+    // The start-up line is the log's first: other suites' uploads may have pushed it out of the default tail.
+    const s3 = await cli(["sandbox", "logs", "--process", "s3", "-n", "1000000"]);
     expect(s3.stdout).toContain(`s3-server: listening on 127.0.0.1:${PORTS.s3}`);
   });
 });
