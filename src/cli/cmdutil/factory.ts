@@ -22,8 +22,8 @@ export interface Factory {
   target(opts?: { needCredential?: boolean }): Promise<Target>;
   /**
    * The SDK client for the target, built once. Requests go through node:http, which starts in a
-   * fraction of the time undici or fetch need; `pool: true` asks for the undici keep-alive pool
-   * instead (long bulk jobs: less CPU per request). With HTTP(S)_PROXY set, undici is used either
+   * fraction of the time undici or fetch need; `pool: true` (bulk jobs) asks for the undici
+   * keep-alive pool instead (less CPU per request) and resends writes answered 429. With HTTP(S)_PROXY set, undici is used either
    * way. `hooks` (e.g. the TUI's request log) apply from the first call.
    */
   sdk(opts?: { needCredential?: boolean; pool?: boolean; hooks?: Hooks }): Promise<Medusa>;
