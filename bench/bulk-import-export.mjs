@@ -12,15 +12,14 @@
 // process's `sandbox up` (its /health check times out during large imports), so a private sandbox
 // (MEDUSACTL_DATA_DIR=… medusactl sandbox up --port 9200 --db-port 54529) gives a clean run; with
 // --keep the products stay, and `sandbox destroy` of that private one is the fast clean-up.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
+import { BIN, root, sandboxEnv } from "./lib/measure.mjs";
 
-const root = path.resolve(import.meta.dirname, "..");
-const BIN = path.join(root, "bin/medusactl.js");
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
   const i = args.indexOf(`--${name}`);
@@ -29,9 +28,7 @@ const opt = (name, dflt) => {
 const N = opt("products", 10000);
 const KEEP = args.includes("--keep");
 
-const envLines = spawnSync(process.execPath, [BIN, "sandbox", "up", "--env"], { encoding: "utf8" });
-if (envLines.status !== 0) throw new Error("the sandbox is not available (medusactl sandbox up)");
-const sandbox = Object.fromEntries(envLines.stdout.trim().split("\n").map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]));
+const sandbox = sandboxEnv();
 const { Medusa } = await import(pathToFileURL(path.join(root, "dist/sdk/index.js")).href);
 const sdk = new Medusa({ baseUrl: sandbox.MEDUSA_URL, apiKey: sandbox.MEDUSA_API_KEY, timeout: 300_000 });
 const work = mkdtempSync(path.join(tmpdir(), "medusactl-bench-bulk-"));

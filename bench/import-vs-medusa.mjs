@@ -11,16 +11,15 @@
 //   MEDUSACTL_DATA_DIR=/var/lib/medusactl-bench medusactl sandbox up --port 9200 --db-port 54529
 //   MEDUSACTL_DATA_DIR=/var/lib/medusactl-bench node bench/import-vs-medusa.mjs
 //   MEDUSACTL_DATA_DIR=/var/lib/medusactl-bench medusactl sandbox destroy
-import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { Agent, request } from "undici";
+import { BIN, median as med, root, sandboxEnv, writeFragment } from "./lib/measure.mjs";
 
-const root = path.resolve(import.meta.dirname, "..");
-const BIN = path.join(root, "bin/medusactl.js");
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
   const i = args.indexOf(`--${name}`);
@@ -32,9 +31,7 @@ const CONCURRENCY = Number(opt("concurrency", 2));
 const FLOOR_CONCURRENCY = [2, 4];
 const CHUNK = 250;
 
-const envLines = spawnSync(process.execPath, [BIN, "sandbox", "up", "--env"], { encoding: "utf8" });
-if (envLines.status !== 0) throw new Error(`the sandbox is not available (medusactl sandbox up): ${envLines.stderr}`);
-const sandbox = Object.fromEntries(envLines.stdout.trim().split("\n").map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]));
+const sandbox = sandboxEnv();
 const { Medusa } = await import(pathToFileURL(path.join(root, "dist/sdk/index.js")).href);
 const sdk = new Medusa({ baseUrl: sandbox.MEDUSA_URL, apiKey: sandbox.MEDUSA_API_KEY, timeout: 600_000 });
 const work = mkdtempSync(path.join(tmpdir(), "medusactl-bench-import-"));
@@ -194,10 +191,6 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-const med = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const fmt = (xs) => `${med(xs).toFixed(1)} s (${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)})`;
 const rows = [];
 for (const n of SIZES) {
@@ -225,6 +218,5 @@ ${rows.join("\n")}
 
 Below 1.00× medusactl is faster than Medusa's import (goal: below 1, and 0.75× from 2,000 products up); "÷ best floor" is how far it is from what the server can do at all.
 `;
-mkdirSync(path.join(root, "bench/results"), { recursive: true });
-writeFileSync(path.join(root, "bench/results/import-vs-medusa.md"), md);
+writeFragment("import-vs-medusa", md);
 process.stdout.write(md);

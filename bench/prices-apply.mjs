@@ -4,15 +4,14 @@
 // SKUs, through admin.product.batch), writes the sheet, runs the real binary once to create the
 // prices and once more to re-apply the same sheet (all unchanged), then deletes what it made.
 // Usage: node bench/prices-apply.mjs [--prices 10000] [--currencies 4] [--concurrency 2]
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
+import { BIN, root, sandboxEnv } from "./lib/measure.mjs";
 
-const root = path.resolve(import.meta.dirname, "..");
-const BIN = path.join(root, "bin/medusactl.js");
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
   const i = args.indexOf(`--${name}`);
@@ -23,12 +22,7 @@ const CURRENCIES = ["eur", "usd", "gbp", "chf", "dkk", "sek"].slice(0, opt("curr
 const CONCURRENCY = opt("concurrency", 2);
 const VARIANTS = Math.ceil(PRICES / CURRENCIES.length);
 
-const up = spawnSync(process.execPath, [BIN, "sandbox", "up", "--env"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-if (up.status !== 0) {
-  console.error("the sandbox is not available (medusactl sandbox up failed)");
-  process.exit(1);
-}
-const env = Object.fromEntries(up.stdout.trim().split("\n").map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]));
+const env = sandboxEnv();
 const { Medusa } = await import(pathToFileURL(path.join(root, "dist/sdk/index.js")).href);
 const sdk = new Medusa({ baseUrl: env.MEDUSA_URL, apiKey: env.MEDUSA_API_KEY, timeout: 120_000 });
 

@@ -71,3 +71,10 @@ export function roundsOption(envName, fallback) {
   const n = Number(raw);
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
+
+/** `medusactl sandbox up --env` as an object (MEDUSA_URL, MEDUSA_API_KEY, …); the sandbox must come up. */
+export function sandboxEnv() {
+  const up = spawnSync(process.execPath, [BIN, "sandbox", "up", "--env"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  if (up.status !== 0) throw new Error("the sandbox is not available (medusactl sandbox up failed)");
+  return Object.fromEntries(up.stdout.trim().split("\n").map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]));
+}
