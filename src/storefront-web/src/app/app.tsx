@@ -2,13 +2,12 @@ import { Suspense } from "react";
 import { SdkProvider } from "../../../shared/sdk-context.js";
 import { Loading } from "../components/ui/status.js";
 import { QueryCache, QueryProvider } from "../lib/query.js";
-import { Routes, useLocation } from "../lib/router.js";
+import { useLocation } from "../lib/router.js";
 import type { StoreSdk } from "../lib/sdk.js";
 import { ShopProvider } from "../lib/shop.js";
 import { RouteErrorBoundary } from "./error-boundary.js";
 import { Header } from "./header.js";
-import { routes } from "./router.js";
-import NotFound from "./routes/not-found.js";
+import { AppRoutes } from "./router.js";
 
 function Page() {
   const { pathname } = useLocation();
@@ -21,7 +20,7 @@ function Page() {
           </main>
         }
       >
-        <Routes routes={routes} notFound={NotFound} />
+        <AppRoutes />
       </Suspense>
     </RouteErrorBoundary>
   );

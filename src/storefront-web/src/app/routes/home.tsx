@@ -1,18 +1,19 @@
-import type { HttpTypes } from "@medusajs/types";
 import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "../../components/ui/button.js";
 import { SelectField } from "../../components/ui/field.js";
 import { Pagination } from "../../components/ui/pagination.js";
 import { EmptyState, ErrorState } from "../../components/ui/status.js";
-import { useCategories } from "../../features/products/api/list-categories.js";
+import { Breadcrumbs } from "../../components/ui/breadcrumbs.js";
+import { categoryPath, categoryTrail, childrenOf, useCategories, type Category } from "../../features/products/api/list-categories.js";
 import { useCollections } from "../../features/products/api/list-collections.js";
+import { FeaturedCollections, Hero } from "../../features/products/components/featured.js";
 import { PAGE_SIZE, SORTS, isSortKey, useProducts, type SortKey } from "../../features/products/api/list-products.js";
 import { ProductGrid, ProductGridSkeleton } from "../../features/products/components/product-grid.js";
 import { Link, navigate, useLocation, usePage, withSearch } from "../../lib/router.js";
 import { useShop } from "../../lib/shop.js";
 
 /** Categories in tree order, children indented under their parent. */
-function categoryOptions(categories: HttpTypes.StoreProductCategory[]): { handle: string; label: string }[] {
+function categoryOptions(categories: Category[]): { handle: string; label: string }[] {
   const out: { handle: string; label: string }[] = [];
   const visit = (parent: string | null, depth: number) => {
     for (const c of categories.filter((x) => (x.parent_category_id ?? null) === parent)) {
@@ -26,7 +27,8 @@ function categoryOptions(categories: HttpTypes.StoreProductCategory[]): { handle
 
 /**
  * The product listing: server-side paging, sorting, search and filters, all kept in the URL so
- * every view can be bookmarked and shared. `/categories/:handle` and `/collections/:handle` land here.
+ * every view can be bookmarked and shared. `/categories/<parent>/<child>` (nested, the last segment
+ * names the category) and `/collections/:handle` land here; `/` adds a hero and featured collections.
  */
 export default function Home({ params }: { params: Record<string, string> }) {
   const { pathname, search } = useLocation();
@@ -35,7 +37,7 @@ export default function Home({ params }: { params: Record<string, string> }) {
   const sortParam = search.get("sort");
   const sort: SortKey = isSortKey(sortParam) ? sortParam : "newest";
   const q = search.get("q")?.trim() ?? "";
-  const fixedCategory = pathname.startsWith("/categories/") ? params.handle : undefined;
+  const fixedCategory = pathname.startsWith("/categories/") ? (params.path ?? "").split("/").filter(Boolean).pop() : undefined;
   const fixedCollection = pathname.startsWith("/collections/") ? params.handle : undefined;
   const categoryHandle = fixedCategory ?? search.get("category") ?? "";
   const collectionHandle = fixedCollection ?? search.get("collection") ?? "";
@@ -52,8 +54,11 @@ export default function Home({ params }: { params: Record<string, string> }) {
     filtersReady && !unknownFilter,
   );
 
+  const isHome = pathname === "/" && !q && !categoryHandle && !collectionHandle;
   const heading = collection?.title ?? category?.name ?? (q ? `Results for “${q}”` : "All products");
-  usePage(heading);
+  usePage(isHome ? "" : heading);
+  const trail = fixedCategory && category ? categoryTrail(categories.data ?? [], category.handle) : [];
+  const subcategories = fixedCategory && category ? childrenOf(categories.data ?? [], category.id) : [];
   const go = (changes: Record<string, string | number | null>) => navigate(withSearch(pathname, search, { page: null, ...changes }));
   const [draft, setDraft] = useState(q);
   useEffect(() => setDraft(q), [q]);
@@ -68,7 +73,33 @@ export default function Home({ params }: { params: Record<string, string> }) {
 
   return (
     <main id="main" className="page">
-      <h1>{heading}</h1>
+      {trail.length ? (
+        <Breadcrumbs
+          trail={[{ label: "All products", to: "/" }, ...trail.map((c) => ({ label: c.name, to: categoryPath(categories.data ?? [], c.handle) }))]}
+        />
+      ) : null}
+      {isHome ? (
+        <>
+          <Hero />
+          <FeaturedCollections regionId={region.id} />
+          <h2 id="all-products" className="section-title" tabIndex={-1}>
+            {heading}
+          </h2>
+        </>
+      ) : (
+        <h1>{heading}</h1>
+      )}
+      {subcategories.length ? (
+        <nav aria-label="Subcategories" className="subcategories">
+          <ul>
+            {subcategories.map((c) => (
+              <li key={c.id}>
+                <Link to={categoryPath(categories.data ?? [], c.handle)}>{c.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       <div className="filters">
         <form role="search" onSubmit={submitSearch} className="search">
           <label htmlFor="search">Search products</label>

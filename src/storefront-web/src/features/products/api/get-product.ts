@@ -4,7 +4,7 @@ import { useQuery } from "../../../lib/query.js";
 import { useStoreSdk, type StoreSdk } from "../../../lib/sdk.js";
 
 const DETAIL_FIELDS =
-  "id,title,subtitle,handle,description,thumbnail,*images,*options,*options.values,*variants,*variants.options,*variants.calculated_price,+variants.inventory_quantity";
+  "id,title,subtitle,handle,description,thumbnail,*images,*options,*options.values,*variants,*variants.options,*variants.calculated_price,+variants.inventory_quantity,categories.id,categories.handle,categories.name,categories.parent_category_id";
 
 /** A product by handle, priced for the region; a missing handle raises a 404 like a retrieve would. */
 export async function getProduct(sdk: StoreSdk, handle: string, regionId: string): Promise<HttpTypes.StoreProduct> {

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "../../../components/ui/button.js";
 import { Price } from "../../../components/ui/price.js";
 import { InlineError } from "../../../components/ui/status.js";
-import { Thumbnail } from "./product-card.js";
+import { Gallery } from "./gallery.js";
 import { findVariant, inStock, maxQuantity, selectionOf, valueAvailable, type Selection } from "./variant-picker.js";
 
 export interface ProductDetailsProps {
@@ -22,7 +22,7 @@ export function ProductDetails({ product, onAdd }: ProductDetailsProps) {
   const available = variant ? inStock(variant) : false;
   const max = maxQuantity(variant);
   const price = variant?.calculated_price;
-  const images = product.images?.length ? product.images : product.thumbnail ? [{ id: "thumb", url: product.thumbnail }] : [];
+  const images = (product.images?.length ? product.images : product.thumbnail ? [{ id: "thumb", url: product.thumbnail }] : []).filter((i) => i.url);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -40,13 +40,7 @@ export function ProductDetails({ product, onAdd }: ProductDetailsProps) {
 
   return (
     <div className="product">
-      <div className="gallery">
-        {images.length ? (
-          images.map((img, i) => <Thumbnail key={img.id ?? i} src={img.url} alt={`${product.title}, image ${i + 1} of ${images.length}`} />)
-        ) : (
-          <Thumbnail src={null} alt="" />
-        )}
-      </div>
+      <Gallery images={images} title={product.title} />
       <div className="product-info">
         <h1>{product.title}</h1>
         {product.subtitle ? <p className="subtitle">{product.subtitle}</p> : null}

@@ -1,11 +1,15 @@
 import type { HttpTypes } from "@medusajs/types";
 import { ProductCard } from "./product-card.js";
 
-export function ProductGrid({ products, busy }: { products: HttpTypes.StoreProduct[]; busy?: boolean }) {
+/**
+ * A grid of product cards. The first `eager` thumbnails (the first row on a wide screen) load at
+ * once because they are likely the largest paint; the rest wait until they near the viewport.
+ */
+export function ProductGrid({ products, busy, label = "Products", eager = 4 }: { products: HttpTypes.StoreProduct[]; busy?: boolean; label?: string; eager?: number }) {
   return (
-    <ul className="grid" aria-label="Products" aria-busy={busy || undefined}>
-      {products.map((p) => (
-        <ProductCard key={p.id} product={p} />
+    <ul className="grid" aria-label={label} aria-busy={busy || undefined}>
+      {products.map((p, i) => (
+        <ProductCard key={p.id} product={p} eager={i < eager} />
       ))}
     </ul>
   );
