@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { SdkProvider } from "../../../shared/sdk-context.js";
 import { Loading } from "../components/ui/status.js";
+import { CartDrawerProvider } from "../features/cart/components/cart-drawer.js";
 import { QueryCache, QueryProvider } from "../lib/query.js";
 import { useLocation } from "../lib/router.js";
 import type { StoreSdk } from "../lib/sdk.js";
@@ -35,11 +36,13 @@ export function App({ sdk, cache = new QueryCache(), storage }: { sdk: StoreSdk;
           Skip to content
         </a>
         <ShopProvider storage={storage}>
-          <Header />
-          <Page />
-          <footer className="site-footer">
-            <p>Prices are in your region's currency; tax and shipping are added at checkout.</p>
-          </footer>
+          <CartDrawerProvider>
+            <Header />
+            <Page />
+            <footer className="site-footer">
+              <p>Prices are in your region's currency; tax and shipping are added at checkout.</p>
+            </footer>
+          </CartDrawerProvider>
         </ShopProvider>
       </QueryProvider>
     </SdkProvider>

@@ -1,6 +1,7 @@
 import { Breadcrumbs, type Crumb } from "../../components/ui/breadcrumbs.js";
 import { ErrorState } from "../../components/ui/status.js";
 import { useAddToCart } from "../../features/cart/api/add-line-item.js";
+import { useCartDrawer } from "../../features/cart/components/cart-drawer.js";
 import { useProduct } from "../../features/products/api/get-product.js";
 import { categoryPath, categoryTrail, useCategories } from "../../features/products/api/list-categories.js";
 import { ProductDetails, ProductDetailsSkeleton } from "../../features/products/components/product-details.js";
@@ -13,6 +14,7 @@ export default function ProductPage({ params }: { params: Record<string, string>
   const { region } = useShop();
   const product = useProduct(params.handle!, region.id);
   const add = useAddToCart();
+  const drawer = useCartDrawer();
   const categories = useCategories();
   usePage(product.data?.title ?? "Product", product.status !== "pending");
   // The product's first category and its parents, as nested links.
@@ -39,8 +41,9 @@ export default function ProductPage({ params }: { params: Record<string, string>
         <ProductDetails
           key={`${product.data.id}-${region.id}`}
           product={product.data}
-          onAdd={async (variantId, quantity) => {
+          onAdd={async (variantId, quantity, said) => {
             await add.mutate({ variantId, quantity });
+            drawer.open(said);
           }}
         />
       )}

@@ -8,8 +8,8 @@ import { findVariant, inStock, maxQuantity, selectionOf, valueAvailable, type Se
 
 export interface ProductDetailsProps {
   product: HttpTypes.StoreProduct;
-  /** Adds the chosen variant; the page decides which cart (features never import each other). */
-  onAdd: (variantId: string, quantity: number) => Promise<void>;
+  /** Adds the chosen variant; the page decides which cart (features never import each other). `said` is the announcement. */
+  onAdd: (variantId: string, quantity: number, said: string) => Promise<void>;
 }
 
 export function ProductDetails({ product, onAdd }: ProductDetailsProps) {
@@ -30,9 +30,10 @@ export function ProductDetails({ product, onAdd }: ProductDetailsProps) {
     const qty = Math.max(1, Math.min(max, Math.floor(quantity) || 1));
     setStatus({ kind: "adding" });
     try {
-      await onAdd(variant.id, qty);
       const what = variant.title && (product.variants?.length ?? 0) > 1 ? `${product.title} (${variant.title})` : product.title;
-      setStatus({ kind: "added", text: `Added ${qty} × ${what} to your cart.` });
+      const text = `Added ${qty} × ${what} to your cart.`;
+      await onAdd(variant.id, qty, text);
+      setStatus({ kind: "added", text });
     } catch (error) {
       setStatus({ kind: "error", error });
     }
