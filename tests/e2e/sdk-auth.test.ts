@@ -46,7 +46,7 @@ describe("auth: customer identities", () => {
     const { email } = await registerCustomer();
     const sdk = storeSdk();
     // Medusa answers 201 either way so the route does not reveal which e-mails have accounts;
-    // the token travels only in the auth.password_reset event (no subscriber in the sandbox).
+    // the token travels only in the auth.password_reset event (the sandbox records it: reset-password.test.ts).
     await expect(sdk.auth.resetPassword("customer", "emailpass", { identifier: email })).resolves.toBeUndefined();
     await expect(sdk.auth.resetPassword("customer", "emailpass", { identifier: `${uniq("nobody")}@example.com` })).resolves.toBeUndefined();
   });

@@ -18,10 +18,12 @@ import type { ExecArgs } from "@medusajs/framework/types"
 import { seedAdmin, seedPublishableKey, seedSecretKey } from "./seed/access"
 import { seedCustomers } from "./seed/customers"
 import { seedOrders } from "./seed/orders"
-import { seedCategories, seedCollections, seedProducts, seedStockLevels } from "./seed/products"
+import { seedCategories, seedCollections, seedProductImages, seedProducts, seedStockLevels } from "./seed/products"
+import { seedPromotions } from "./seed/promotions"
 import { say } from "./seed/step"
 import {
   seedLocationShipping,
+  seedRegionMetadata,
   seedRegions,
   seedSalesChannel,
   seedShippingOptions,
@@ -63,6 +65,7 @@ export default async function seedSandbox({ container }: ExecArgs): Promise<void
 
   const salesChannelId = await seedSalesChannel(container)
   const regions = await seedRegions(container)
+  await seedRegionMetadata(container, regions.all)
   await seedTaxRegions(container)
   const locationId = await seedStockLocation(container)
   await seedStoreDefaults(container, { salesChannelId, regionId: regions.europe.id, locationId })
@@ -90,7 +93,9 @@ export default async function seedSandbox({ container }: ExecArgs): Promise<void
   const categoryByHandle = await seedCategories(container)
   const collectionByHandle = await seedCollections(container)
   await seedProducts(container, { shippingProfileId, salesChannelId, categoryByHandle, collectionByHandle })
+  await seedProductImages(container)
   await seedStockLevels(container, locationId)
+  await seedPromotions(container)
   const customerByEmail = await seedCustomers(container)
   await seedOrders(container, {
     extraOrders,

@@ -11,6 +11,7 @@ import type { DbTarget } from "./postgres.js";
 import { medusaCli, medusaEnv } from "./medusa-process.js";
 import { failWithLog, runLogged } from "./processes.js";
 import { saveState, sha256, type SandboxState } from "./state.js";
+import { DEFAULT_TOPOLOGY } from "./topology.js";
 
 export async function migrate(r: ResolvedOptions, state: SandboxState, db: DbTarget, port: number): Promise<void> {
   // The Redis workflow engine has migrations of its own; the single topology's stamp is unchanged from before topologies.
@@ -43,7 +44,9 @@ interface SeedOutput {
 
 export async function seed(r: ResolvedOptions, state: SandboxState, db: DbTarget, port: number, sourceHash: string): Promise<void> {
   const orders = r.env.MEDUSACTL_SEED_ORDERS ?? "";
-  const stamp = sha256(db.key, sourceHash, orders);
+  // Port and topology too: product pictures live on the topology's file provider under URLs that
+  // carry the port, so the seed re-uploads them when either changes.
+  const stamp = sha256(db.key, sourceHash, orders, String(port), state.topology ?? DEFAULT_TOPOLOGY);
   if (state.stamps?.seeded === stamp && state.publishableKey && state.secretKey) return;
   r.log("seeding the store (medusa exec ./src/scripts/seed.ts)…");
   const started = Date.now();

@@ -72,6 +72,8 @@ export interface SandboxPaths {
   s3PidFile: string;
   lockFile: string;
   seedOut: string;
+  /** Password-reset tokens recorded by the sandbox's `auth.password_reset` subscriber (JSON lines, 0600). */
+  resetTokens: string;
   /** State file (0600): ports, secrets, keys, stamps. */
   state: string;
   /** Install stamp, inside node_modules so that removing node_modules forces a reinstall. */
@@ -143,6 +145,7 @@ export function sandboxPaths(opts: { dataDir?: string; env?: NodeJS.ProcessEnv; 
     s3PidFile: join(run, "s3.pid"),
     lockFile: join(run, "lock"),
     seedOut: join(run, "seed-out.json"),
+    resetTokens: join(run, "reset-tokens.jsonl"),
     state: join(sandbox, "state.json"),
     installStamp: join(app, "node_modules", ".medusactl-install-stamp"),
   };

@@ -26,11 +26,21 @@ export const TAX_RATES: Record<string, number> = {
   us: 0, ca: 5,
 }
 
+/**
+ * Standard shipping is free once the cart's item_total (items with tax, after discounts) reaches
+ * this amount in the cart's currency: a price rule on the option, and the same figure in each
+ * region's `metadata.free_shipping_threshold` so a storefront can say how much is left to spend.
+ */
+export const FREE_SHIPPING_THRESHOLD: Record<string, number> = { eur: 100, usd: 110 }
+
 export const SHIPPING_OPTIONS = [
-  { name: "Standard Shipping", code: "standard", label: "Standard", description: "Ships in 2-3 days.", eur: 5, usd: 6, isReturn: false },
-  { name: "Express Shipping", code: "express", label: "Express", description: "Ships in 24 hours.", eur: 12, usd: 15, isReturn: false },
-  { name: "Standard Return", code: "return", label: "Return", description: "Return to the warehouse.", eur: 4, usd: 5, isReturn: true },
+  { name: "Standard Shipping", code: "standard", label: "Standard", description: "Ships in 2-3 days.", eur: 5, usd: 6, isReturn: false, freeOverThreshold: true },
+  { name: "Express Shipping", code: "express", label: "Express", description: "Ships in 24 hours.", eur: 12, usd: 15, isReturn: false, freeOverThreshold: false },
+  { name: "Standard Return", code: "return", label: "Return", description: "Return to the warehouse.", eur: 4, usd: 5, isReturn: true, freeOverThreshold: false },
 ]
+
+/** Seeded promotion codes: guests may use them any number of times; they never expire. */
+export const PROMOTIONS = [{ code: "WELCOME10", percentage: 10 }]
 
 export const CATEGORIES: { name: string; handle: string; parent?: string }[] = [
   { name: "Apparel", handle: "apparel" },
@@ -40,14 +50,19 @@ export const CATEGORIES: { name: string; handle: string; parent?: string }[] = [
   { name: "Home", handle: "home" },
 ]
 
+/** `metadata.featured` marks the collections a storefront's home page shows, in `featured_rank` order. */
 export const COLLECTIONS = [
-  { title: "Sandbox Essentials", handle: "sandbox-essentials" },
-  { title: "Summer Edition", handle: "summer-edition" },
+  { title: "Sandbox Essentials", handle: "sandbox-essentials", metadata: { featured: true, featured_rank: 1, tagline: "The everyday basics, in every size." } },
+  { title: "Summer Edition", handle: "summer-edition", metadata: { featured: true, featured_rank: 2, tagline: "Organic fabrics for warm days." } },
 ]
 
 export interface ProductSeed {
   title: string
   handle: string
+  /** Catalogue line ("Hoodie"), its index, and style ("Vintage"): what the product's pictures show. */
+  line: string
+  lineIndex: number
+  style: string
   category: string
   collection: string
   option: string
@@ -70,18 +85,21 @@ const PRODUCT_STYLES = ["Classic", "Organic", "Vintage"]
 export function productCatalogue(): ProductSeed[] {
   const out: ProductSeed[] = []
   PRODUCT_STYLES.forEach((style, s) => {
-    for (const line of PRODUCT_LINES) {
+    PRODUCT_LINES.forEach((line, lineIndex) => {
       const title = `${style} ${line.base}`
       out.push({
         title,
         handle: title.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
+        line: line.base,
+        lineIndex,
+        style,
         category: line.category,
         collection: s === 1 ? "summer-edition" : "sandbox-essentials",
         option: line.option,
         values: line.values,
         eur: Math.round((line.eur + s * 5) * 100) / 100,
       })
-    }
+    })
   })
   return out // 3 styles x 8 lines = 24 products
 }

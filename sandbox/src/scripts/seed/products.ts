@@ -1,16 +1,20 @@
 /**
  * Seed steps for what the store sells: categories, collections, the 24 products with their
- * variants and prices, and their stock in the warehouse.
+ * variants, prices and pictures, and their stock in the warehouse.
  */
-import { Modules, ProductStatus } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules, ProductStatus } from "@medusajs/framework/utils"
 import {
   createCollectionsWorkflow,
   createInventoryLevelsWorkflow,
   createProductCategoriesWorkflow,
   createProductsWorkflow,
+  updateCollectionsWorkflow,
+  updateProductsWorkflow,
+  uploadFilesWorkflow,
 } from "@medusajs/medusa/core-flows"
 
 import { CATEGORIES, COLLECTIONS, productCatalogue, sku } from "./catalogue"
+import { pictureCount, productPictures } from "./images"
 import { say, type Container } from "./step"
 
 /** Top-level categories first, so the children can name their parent. Returns id by handle. */
@@ -43,8 +47,16 @@ export async function seedCategories(container: Container): Promise<Map<string, 
 export async function seedCollections(container: Container): Promise<Map<string, string>> {
   const productModule = container.resolve(Modules.PRODUCT)
   const collectionByHandle = new Map<string, string>()
-  for (const c of await productModule.listProductCollections({ handle: COLLECTIONS.map((c) => c.handle) })) {
+  const existing = await productModule.listProductCollections({ handle: COLLECTIONS.map((c) => c.handle) })
+  for (const c of existing) {
     collectionByHandle.set(c.handle, c.id)
+    // Collections seeded before `featured` existed get the seed's metadata keys (others are kept).
+    const want = COLLECTIONS.find((w) => w.handle === c.handle)!.metadata
+    const have = (c.metadata ?? {}) as Record<string, unknown>
+    if (Object.entries(want).some(([k, v]) => have[k] !== v)) {
+      await updateCollectionsWorkflow(container).run({ input: { selector: { id: c.id }, update: { metadata: { ...have, ...want } } } })
+      say(`updated the metadata of collection ${c.handle}`)
+    }
   }
   const missingCollections = COLLECTIONS.filter((c) => !collectionByHandle.has(c.handle))
   if (missingCollections.length) {
@@ -127,4 +139,57 @@ export async function seedStockLevels(container: Container, locationId: string):
     })
     say(`created ${missingLevels.length} stock levels`)
   }
+}
+
+/**
+ * Where the configured file provider serves uploads from: the local provider's `backend_url` or
+ * the S3 provider's `file_url` (medusa-config.ts), so pictures uploaded under another topology or
+ * port are recognised as stale.
+ */
+function fileBaseUrl(container: Container): string | undefined {
+  const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as unknown as {
+    modules?: Record<string, { options?: { providers?: { options?: { backend_url?: string; file_url?: string } }[] } } | boolean>
+  }
+  const file = config.modules?.file ?? config.modules?.[Modules.FILE]
+  const provider = typeof file === "object" ? file.options?.providers?.[0]?.options : undefined
+  const base = provider?.file_url ?? provider?.backend_url
+  return base ? base.replace(/\/+$/, "") + "/" : undefined
+}
+
+/**
+ * Pictures for every seeded product (2-4 each, the first one also the thumbnail), uploaded through
+ * the file module so the configured provider (local files or the S3 server) serves them. A product
+ * keeps its pictures while they sit on the current provider; otherwise (new product, other
+ * topology or port) new ones are uploaded and replace them.
+ */
+export async function seedProductImages(container: Container): Promise<void> {
+  const productModule = container.resolve(Modules.PRODUCT)
+  const catalogue = productCatalogue()
+  const base = fileBaseUrl(container)
+  const products = await productModule.listProducts(
+    { handle: catalogue.map((p) => p.handle) },
+    { select: ["id", "handle", "thumbnail"], relations: ["images"] },
+  )
+  const stale = catalogue.flatMap((seed) => {
+    const product = products.find((p) => p.handle === seed.handle)
+    if (!product) return []
+    const urls = [product.thumbnail ?? "", ...(product.images ?? []).map((i) => i.url)]
+    const current = base !== undefined && urls.every((u) => u.startsWith(base)) && (product.images ?? []).length === pictureCount(seed.lineIndex)
+    return current ? [] : [{ seed, id: product.id }]
+  })
+  if (!stale.length) return
+  const started = Date.now()
+  const pictures = stale.map(({ seed }) => productPictures(seed.handle, seed.line, seed.lineIndex, seed.style))
+  const { result: files } = await uploadFilesWorkflow(container).run({
+    input: {
+      files: pictures.flat().map((p) => ({ filename: p.filename, mimeType: "image/png", content: p.png.toString("base64"), access: "public" as const })),
+    },
+  })
+  let next = 0
+  const updates = stale.map(({ id }, i) => {
+    const urls = pictures[i]!.map(() => files[next++]!.url)
+    return { id, thumbnail: urls[0]!, images: urls.map((url) => ({ url })) }
+  })
+  await updateProductsWorkflow(container).run({ input: { products: updates } })
+  say(`uploaded ${files.length} pictures for ${stale.length} products (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 }

@@ -15,11 +15,14 @@ import {
   createStockLocationsWorkflow,
   createTaxRegionsWorkflow,
   linkSalesChannelsToStockLocationWorkflow,
+  updateRegionsWorkflow,
+  updateShippingOptionsWorkflow,
   updateStoresWorkflow,
 } from "@medusajs/medusa/core-flows"
 
 import {
   ALL_COUNTRIES,
+  FREE_SHIPPING_THRESHOLD,
   FULFILLMENT_PROVIDER,
   FULFILLMENT_SET,
   PAYMENT_PROVIDER,
@@ -240,10 +243,7 @@ export async function seedShippingOptions(
         service_zone_id: serviceZoneId,
         shipping_profile_id: shippingProfileId,
         type: { label: o.label, description: o.description, code: o.code },
-        prices: [
-          { currency_code: "eur", amount: o.eur },
-          { currency_code: "usd", amount: o.usd },
-        ],
+        prices: optionPrices(o),
         rules: [
           { attribute: "enabled_in_store", value: "true", operator: "eq" as const },
           { attribute: "is_return", value: o.isReturn ? "true" : "false", operator: "eq" as const },
@@ -253,5 +253,58 @@ export async function seedShippingOptions(
     say(`created shipping options ${missingOptions.map((o) => o.name).join(", ")}`)
   }
   const shippingOptions = await fulfillmentModule.listShippingOptions({ service_zone: { id: serviceZoneId } })
+  await seedFreeShipping(container, shippingOptions)
   return shippingOptions.find((o) => o.name === "Standard Shipping")!
+}
+
+type SeededOption = (typeof SHIPPING_OPTIONS)[number]
+
+/** Flat prices per currency, plus a zero price from the free-shipping threshold on where it applies. */
+function optionPrices(o: SeededOption) {
+  const base = [
+    { currency_code: "eur", amount: o.eur },
+    { currency_code: "usd", amount: o.usd },
+  ]
+  if (!o.freeOverThreshold) return base
+  return [
+    ...base,
+    ...Object.entries(FREE_SHIPPING_THRESHOLD).map(([currency_code, threshold]) => ({
+      currency_code,
+      amount: 0,
+      rules: [{ attribute: "item_total", operator: "gte" as const, value: threshold }],
+    })),
+  ]
+}
+
+/** Options created before the free-shipping threshold existed get its zero prices (their prices are replaced). */
+async function seedFreeShipping(container: Container, options: ShippingOptionDTO[]): Promise<void> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  for (const seeded of SHIPPING_OPTIONS.filter((o) => o.freeOverThreshold)) {
+    const option = options.find((o) => o.name === seeded.name)
+    if (!option) continue
+    const { data: [graph] } = await query.graph({
+      entity: "shipping_option",
+      fields: ["id", "prices.amount", "prices.currency_code", "prices.price_rules.attribute", "prices.price_rules.value"],
+      filters: { id: option.id },
+    })
+    const prices = ((graph as unknown as { prices?: { amount: number; currency_code: string; price_rules?: { attribute: string; value: string }[] }[] }).prices ?? [])
+    const hasRule = (currency: string, threshold: number) =>
+      prices.some((p) => p.currency_code === currency && Number(p.amount) === 0 && (p.price_rules ?? []).some((r) => r.attribute === "item_total" && Number(r.value) === threshold))
+    if (Object.entries(FREE_SHIPPING_THRESHOLD).every(([currency, threshold]) => hasRule(currency, threshold))) continue
+    await updateShippingOptionsWorkflow(container).run({ input: [{ id: option.id, prices: optionPrices(seeded) }] })
+    say(`added the free-shipping threshold to ${seeded.name}`)
+  }
+}
+
+/** `metadata.free_shipping_threshold` on each region, in its currency (see FREE_SHIPPING_THRESHOLD). */
+export async function seedRegionMetadata(container: Container, regions: RegionDTO[]): Promise<void> {
+  for (const region of regions) {
+    const threshold = FREE_SHIPPING_THRESHOLD[region.currency_code]
+    const have = (region.metadata ?? {}) as Record<string, unknown>
+    if (threshold === undefined || have.free_shipping_threshold === threshold) continue
+    await updateRegionsWorkflow(container).run({
+      input: { selector: { id: region.id }, update: { metadata: { ...have, free_shipping_threshold: threshold } } },
+    })
+    say(`set the free-shipping threshold of region ${region.name}`)
+  }
 }
