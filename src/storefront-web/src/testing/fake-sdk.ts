@@ -187,6 +187,7 @@ export function createFakeSdk(init: { products?: FakeProduct[]; regions?: typeof
       description: p.description ?? null,
       thumbnail: p.thumbnail ?? null,
       images: [],
+      categories: categories.filter((c) => c.id === p.category).map((c) => structuredClone(c)),
       options: p.options.map((o) => ({ id: o.id, title: o.title, values: o.values.map((v) => ({ id: `${o.id}_${v}`, value: v })) })),
       variants: p.variants.map((v) => ({
         id: v.id,

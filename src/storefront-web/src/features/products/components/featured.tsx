@@ -22,10 +22,12 @@ const RAIL = 4;
 function CollectionRail({ collection, regionId, eager }: { collection: HttpTypes.StoreCollection; regionId: string; eager: boolean }) {
   const products = useProducts({ regionId, page: 1, sort: "newest", collectionId: collection.id, limit: RAIL });
   const id = `featured-${collection.id}`;
+  const tagline = typeof collection.metadata?.tagline === "string" ? collection.metadata.tagline : null;
   return (
     <section className="rail" aria-labelledby={id}>
       <div className="rail-head">
         <h3 id={id}>{collection.title}</h3>
+        {tagline ? <p className="rail-tagline">{tagline}</p> : null}
         <Link to={`/collections/${encodeURIComponent(collection.handle)}`}>
           Shop the {collection.title} collection
         </Link>
