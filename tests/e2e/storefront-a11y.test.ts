@@ -77,6 +77,22 @@ async function typeInto(page: Page, target: Locator, text: string) {
 const exactList = (page: Page, name: string) => page.getByRole("list", { name, exact: true });
 
 describe("storefront accessibility and journeys in Chromium", () => {
+  it("the audit itself catches what it should: an unlabelled image and a low-contrast text on the live page", async () => {
+    const page = await newPage();
+    await page.goto(`${shop.url}/`);
+    await exactList(page, "Products").getByRole("listitem").first().waitFor();
+    await page.evaluate(() => {
+      const img = document.createElement("img");
+      img.src = "data:image/gif;base64,R0lGODlhAQABAAAAACw=";
+      const faint = document.createElement("p");
+      faint.textContent = "Barely readable";
+      faint.style.color = "#eeeeee";
+      document.querySelector("main")!.append(img, faint);
+    });
+    const r = await audit(page, "self-check (planted violations, expected to fail)");
+    expect(r.blocking.map((v) => v.id).sort()).toEqual(["color-contrast", "image-alt"]);
+  }, 120_000);
+
   it("a guest shops with the keyboard only: every route passes axe, the drawer traps focus, WELCOME10 is applied and read back from the store API", async () => {
     const page = await newPage();
     const email = `${uniq("a11y-guest")}@example.com`;

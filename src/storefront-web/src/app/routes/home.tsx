@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "../../components/ui/button.js";
 import { SelectField } from "../../components/ui/field.js";
 import { Pagination } from "../../components/ui/pagination.js";
-import { EmptyState, ErrorState } from "../../components/ui/status.js";
+import { EmptyState, ErrorState, Loading } from "../../components/ui/status.js";
 import { Breadcrumbs } from "../../components/ui/breadcrumbs.js";
 import { categoryPath, categoryTrail, childrenOf, useCategories, type Category } from "../../features/products/api/list-categories.js";
 import { useCollections } from "../../features/products/api/list-collections.js";
@@ -55,6 +55,9 @@ export default function Home({ params }: { params: Record<string, string> }) {
   );
 
   const isHome = pathname === "/" && !q && !categoryHandle && !collectionHandle;
+  // Below the hero, the home page waits for the collections: featured rails appearing above a listing
+  // already on screen would push it down (a layout shift). The placeholder fills the viewport meanwhile.
+  const homePending = isHome && collections.status === "pending";
   const heading = collection?.title ?? category?.name ?? (q ? `Results for “${q}”` : "All products");
   usePage(isHome ? "" : heading);
   const trail = fixedCategory && category ? categoryTrail(categories.data ?? [], category.handle) : [];
@@ -78,7 +81,14 @@ export default function Home({ params }: { params: Record<string, string> }) {
           trail={[{ label: "All products", to: "/" }, ...trail.map((c) => ({ label: c.name, to: categoryPath(categories.data ?? [], c.handle) }))]}
         />
       ) : null}
-      {isHome ? (
+      {homePending ? (
+        <>
+          <Hero />
+          <div className="home-pending">
+            <Loading label="Loading the shop…" lines={0} />
+          </div>
+        </>
+      ) : isHome ? (
         <>
           <Hero />
           <FeaturedCollections regionId={region.id} />
@@ -89,78 +99,88 @@ export default function Home({ params }: { params: Record<string, string> }) {
       ) : (
         <h1>{heading}</h1>
       )}
-      {subcategories.length ? (
-        <nav aria-label="Subcategories" className="subcategories">
-          <ul>
-            {subcategories.map((c) => (
-              <li key={c.id}>
-                <Link to={categoryPath(categories.data ?? [], c.handle)}>{c.name}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
-      <div className="filters">
-        <form role="search" onSubmit={submitSearch} className="search">
-          <label htmlFor="search">Search products</label>
-          <div className="row">
-            <input id="search" type="search" value={draft} onChange={(e) => setDraft(e.target.value)} autoComplete="off" />
-            <Button type="submit" variant="secondary">
-              Search
-            </Button>
-          </div>
-        </form>
-        {fixedCategory ? null : (
-          <SelectField label="Category" value={categoryHandle} onChange={(e) => go({ category: e.target.value || null })}>
-            <option value="">All categories</option>
-            {categoryOptions(categories.data ?? []).map((c) => (
-              <option key={c.handle} value={c.handle}>
-                {c.label}
-              </option>
-            ))}
-          </SelectField>
-        )}
-        {fixedCollection ? null : (
-          <SelectField label="Collection" value={collectionHandle} onChange={(e) => go({ collection: e.target.value || null })}>
-            <option value="">All collections</option>
-            {(collections.data ?? []).map((c) => (
-              <option key={c.id} value={c.handle}>
-                {c.title}
-              </option>
-            ))}
-          </SelectField>
-        )}
-        <SelectField label="Sort by" value={sort} onChange={(e) => go({ sort: e.target.value === "newest" ? null : e.target.value })}>
-          {Object.entries(SORTS).map(([key, s]) => (
-            <option key={key} value={key}>
-              {s.label}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-
-      {unknownFilter ? (
-        <EmptyState>
-          <p>That category or collection does not exist.</p>
-          <Link to="/">Show all products</Link>
-        </EmptyState>
-      ) : products.status === "error" && !products.data ? (
-        <ErrorState title="We couldn't load the products" error={products.error} onRetry={() => void products.refetch()} />
-      ) : !products.data ? (
-        <ProductGridSkeleton />
-      ) : products.data.products.length === 0 ? (
-        <EmptyState>
-          <p>{q || category || collection ? "No products match these filters." : "There are no products in this shop yet."}</p>
-          {q || category || collection ? <Link to="/">Clear filters</Link> : null}
-        </EmptyState>
-      ) : (
+      {homePending ? null : (
         <>
-          <p className="result-count" role="status" aria-live="polite">
-            {count === 1 ? "1 product" : `${count} products`}
-            {pages > 1 ? `, page ${page} of ${pages}` : ""}
-          </p>
-          <ProductGrid products={products.data.products} busy={products.isFetching} />
-          <Pagination page={page} pages={pages} pathname={pathname} search={search} />
+          {subcategories.length ? (
+            <nav aria-label="Subcategories" className="subcategories">
+              <ul>
+                {subcategories.map((c) => (
+                  <li key={c.id}>
+                    <Link to={categoryPath(categories.data ?? [], c.handle)}>{c.name}</Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
+          <div className="filters">
+            <form role="search" onSubmit={submitSearch} className="search">
+              <label htmlFor="search">Search products</label>
+              <div className="row">
+                <input id="search" type="search" value={draft} onChange={(e) => setDraft(e.target.value)} autoComplete="off" />
+                <Button type="submit" variant="secondary">
+                  Search
+                </Button>
+              </div>
+            </form>
+            {fixedCategory ? null : (
+              <SelectField label="Category" value={categoryHandle} onChange={(e) => go({ category: e.target.value || null })}>
+                <option value="">All categories</option>
+                {categoryOptions(categories.data ?? []).map((c) => (
+                  <option key={c.handle} value={c.handle}>
+                    {c.label}
+                  </option>
+                ))}
+              </SelectField>
+            )}
+            {fixedCollection ? null : (
+              <SelectField label="Collection" value={collectionHandle} onChange={(e) => go({ collection: e.target.value || null })}>
+                <option value="">All collections</option>
+                {(collections.data ?? []).map((c) => (
+                  <option key={c.id} value={c.handle}>
+                    {c.title}
+                  </option>
+                ))}
+              </SelectField>
+            )}
+            <SelectField label="Sort by" value={sort} onChange={(e) => go({ sort: e.target.value === "newest" ? null : e.target.value })}>
+              {Object.entries(SORTS).map(([key, s]) => (
+                <option key={key} value={key}>
+                  {s.label}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+
+          {unknownFilter ? (
+            <EmptyState>
+              <p>That category or collection does not exist.</p>
+              <Link to="/">Show all products</Link>
+            </EmptyState>
+          ) : products.status === "error" && !products.data ? (
+            <ErrorState title="We couldn't load the products" error={products.error} onRetry={() => void products.refetch()} />
+          ) : !products.data ? (
+            <>
+              {/* The count line's place is kept, so the grid does not move down when it arrives. */}
+              <p className="result-count" aria-hidden="true">
+                {"\u00a0"}
+              </p>
+              <ProductGridSkeleton count={PAGE_SIZE} />
+            </>
+          ) : products.data.products.length === 0 ? (
+            <EmptyState>
+              <p>{q || category || collection ? "No products match these filters." : "There are no products in this shop yet."}</p>
+              {q || category || collection ? <Link to="/">Clear filters</Link> : null}
+            </EmptyState>
+          ) : (
+            <>
+              <p className="result-count" role="status" aria-live="polite">
+                {count === 1 ? "1 product" : `${count} products`}
+                {pages > 1 ? `, page ${page} of ${pages}` : ""}
+              </p>
+              <ProductGrid products={products.data.products} busy={products.isFetching} />
+              <Pagination page={page} pages={pages} pathname={pathname} search={search} />
+            </>
+          )}
         </>
       )}
     </main>

@@ -22,9 +22,11 @@ export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
       <span className="visually-hidden">Loading products…</span>
       <ul className="grid" aria-hidden="true">
         {Array.from({ length: count }, (_, i) => (
-          <li key={i} className="card">
-            <div className="thumb thumb-empty" />
-            <div className="skeleton-line" />
+          <li key={i} className="card card-skeleton">
+            <div className="card-link">
+              <div className="thumb thumb-empty" />
+              <div className="skeleton-line" />
+            </div>
             <div className="skeleton-line short" />
           </li>
         ))}
