@@ -63,6 +63,12 @@ describe("cart drawer", () => {
     expect(within(dialog).getByRole("meter", { name: "Progress towards free shipping" })).toBeTruthy();
   });
 
+  it("says the order ships for free once the items reach the threshold", async () => {
+    await addSweatshirt(2);
+    // 2 × €58 × 1.2 = €139.20 ≥ €100.
+    expect(await screen.findByText("Your order ships for free.")).toBeTruthy();
+  });
+
   it("shows no nudge where the region has no threshold", async () => {
     const fake = createFakeSdk();
     fake.freeShippingOver.clear();
