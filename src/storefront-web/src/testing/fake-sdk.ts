@@ -329,6 +329,13 @@ export function createFakeSdk(init: { products?: FakeProduct[]; regions?: typeof
       if (!o) throw notFound("Order");
       return { order: structuredClone(o) };
     },
+    "store.order.requestTransfer": (oid: string) => {
+      currentCustomer();
+      const o = orders.get(oid);
+      if (!o) throw notFound(`Order with id: ${oid}`);
+      transfers.set(oid, `transfer-${oid}`);
+      return { order: structuredClone(o) };
+    },
     "store.order.acceptTransfer": (oid: string, body: Any) => {
       if (transfers.get(oid) !== body.token) throw new ApiError({ status: 400, statusText: "Bad Request", type: "invalid_data", message: "Invalid token" });
       transfers.delete(oid);
