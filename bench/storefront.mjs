@@ -189,7 +189,9 @@ The product page's largest paint is \`${lcpElement || "?"}\` (the gallery's firs
 \`fetchpriority=high\`; every image has its width and height, so nothing moves when it arrives).
 
 The list needs three requests in a row after the JS runs: \`config.json\`, \`/store/regions\` (prices
-need the region), then \`/store/products\` (12 per page, with \`region_id\`). Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpu || "this machine"}
+need the region), then \`/store/products\` (12 per page, with \`region_id\`). On the home page the list sits below the
+hero and the featured-collection rails, so it also waits for \`/store/collections\` (asked at the same time as the
+products), and the rails' own product requests share the back-end with it. Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpu || "this machine"}
 (2 cores shared with other work: compare figures from one run only).
 Command: \`node bench/storefront.mjs ${runs}\`
 `;
