@@ -269,11 +269,14 @@ export function createFakeSdk(init: { products?: FakeProduct[]; regions?: typeof
         if (!promotions.has(code)) throw new ApiError({ status: 400, statusText: "Bad Request", type: "invalid_data", message: `The promotion code ${code} is invalid` });
         if (!c.promotions.some((p: Any) => p.code === code)) c.promotions.push({ id: `promo_${code}`, code });
       }
+      // As in Medusa: a new total drops the payment session.
+      if (c.payment_collection) c.payment_collection.payment_sessions = [];
       return { cart: totals(c) };
     },
     "store.cart.removePromotions": (cid: string, body: Any) => {
       const c = cart(cid);
       c.promotions = (c.promotions ?? []).filter((p: Any) => !body.promo_codes.includes(p.code));
+      if (c.payment_collection) c.payment_collection.payment_sessions = [];
       return { cart: totals(c) };
     },
     "store.cart.transferCart": (cid: string) => {

@@ -52,4 +52,21 @@ describe("promotion codes", () => {
     const summary = screen.getByRole("complementary", { name: "Order summary" });
     await waitFor(() => expect(within(summary).getByLabelText("Order totals").textContent).toContain("Discount−€5.40"));
   });
+
+  it("applied on the review step, a code sends the shopper back to payment and says why (Medusa drops the session)", async () => {
+    const fake = createFakeSdk();
+    let { cart } = await fake.sdk.store.cart.create({ region_id: "reg_eu", items: [{ variant_id: "var_s", quantity: 1 }] });
+    const address = { first_name: "Ada", last_name: "Lovelace", address_1: "Main St 1", city: "Berlin", postal_code: "10115", country_code: "de" };
+    ({ cart } = await fake.sdk.store.cart.update(cart.id, { email: "ada@example.com", shipping_address: address, billing_address: address }));
+    ({ cart } = await fake.sdk.store.cart.addShippingMethod(cart.id, { option_id: "so_standard" }));
+    await fake.sdk.store.payment.initiatePaymentSession(cart, { provider_id: "pp_system_default" });
+    const storage = new MemoryStorage();
+    storage.setItem("storefront_cart_id", cart.id);
+    renderApp("/checkout?step=review", { fake, storage });
+    await screen.findByRole("heading", { level: 2, name: "Review" });
+    fireEvent.change(screen.getByLabelText("Promotion code"), { target: { value: "WELCOME10" } });
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    expect(await screen.findByText("Code WELCOME10 applied. The total changed, so choose the payment method again.")).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 2, name: "Payment" })).toBeTruthy();
+  });
 });

@@ -4,6 +4,17 @@ import { Button } from "../../../components/ui/button.js";
 import { errorMessage } from "../../../lib/errors.js";
 import { appliedCodes, useApplyPromotion, useRemovePromotion } from "../api/promotions.js";
 
+const hasPaymentSession = (c: HttpTypes.StoreCart) => Boolean(c.payment_collection?.payment_sessions?.length);
+
+/**
+ * Medusa drops the payment session when a code changes the total (verified on 2.21: the session of
+ * the old amount is deleted and completing answers "Payment sessions are required"), so the checkout
+ * falls back to its payment step; say why.
+ */
+function paymentNote(before: HttpTypes.StoreCart, after: HttpTypes.StoreCart): string {
+  return hasPaymentSession(before) && !hasPaymentSession(after) ? " The total changed, so choose the payment method again." : "";
+}
+
 /**
  * Apply and remove promotion codes. The refusal of a code is tied to the field
  * (aria-describedby, aria-invalid); applying and removing are announced in a polite live region.
@@ -24,9 +35,9 @@ export function PromoCode({ cart }: { cart: HttpTypes.StoreCart }) {
     setSaid("");
     remove.reset();
     try {
-      await apply.mutate(code);
+      const after = await apply.mutate(code);
       setDraft("");
-      setSaid(`Code ${code} applied.`);
+      setSaid(`Code ${code} applied.${paymentNote(cart, after)}`);
     } catch {
       /* shown under the field */
     }
@@ -36,8 +47,8 @@ export function PromoCode({ cart }: { cart: HttpTypes.StoreCart }) {
     setSaid("");
     apply.reset();
     try {
-      await remove.mutate(code);
-      setSaid(`Code ${code} removed.`);
+      const after = await remove.mutate(code);
+      setSaid(`Code ${code} removed.${paymentNote(cart, after)}`);
     } catch {
       /* shown under the list */
     }
