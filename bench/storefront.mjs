@@ -5,12 +5,18 @@
 //  2. Navigation → first product list visible, in Debian's Chromium against the local back-end:
 //     a MutationObserver notes performance.now() when the first card of the list is in the DOM.
 //     Cold runs use a fresh browser context each (empty cache); warm runs reload in one context.
+//  3. Web vitals in the same Chromium: largest contentful paint of the product page (with its seeded
+//     images) and cumulative layout shift of the home page and the product page, from
+//     PerformanceObserver 'largest-contentful-paint' / 'layout-shift' entries (buffered), read once the
+//     main image has loaded and the page had a second to settle. Budgets (issue 19): first-load JS
+//     <= 100 KB gzip, product LCP < 1.5 s, CLS <= 0.05.
 // Usage: node bench/storefront.mjs [runs]   (default 7; the sandbox must be up or startable)
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { writeFragment } from "./lib/measure.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const runs = Number(process.argv[2] ?? 7);
@@ -85,6 +91,49 @@ const warm = [];
   for (let i = 0; i < runs; i++) warm.push(await measure(page, true));
   await context.close();
 }
+// Web vitals. The observers are installed before any page script runs.
+function watchVitals() {
+  window.__lcp = 0;
+  window.__lcpUrl = "";
+  window.__cls = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      window.__lcp = e.startTime;
+      window.__lcpUrl = e.url || e.element?.tagName || "";
+    }
+  }).observe({ type: "largest-contentful-paint", buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;
+  }).observe({ type: "layout-shift", buffered: true });
+}
+
+const PRODUCT = "/products/organic-sweatshirt";
+async function vitals(pathname, ready) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript(watchVitals);
+  await page.goto(`${server.url}${pathname}`, { waitUntil: "commit" });
+  await page.waitForFunction(ready, undefined, { timeout: 30_000, polling: 50 });
+  await page.waitForTimeout(1000);
+  const r = await page.evaluate(() => ({ lcp: window.__lcp, lcpUrl: window.__lcpUrl, cls: window.__cls }));
+  await context.close();
+  return r;
+}
+const productReady = () => {
+  const img = document.querySelector('main img[alt*=", image 1 of"]');
+  return Boolean(img && img.complete && img.naturalWidth > 0);
+};
+const homeReady = () => {
+  const img = document.querySelector('ul[aria-label="Products"] img');
+  return Boolean(img && img.complete && img.naturalWidth > 0);
+};
+const productVitals = [];
+const homeVitals = [];
+for (let i = 0; i < runs; i++) {
+  productVitals.push(await vitals(PRODUCT, productReady));
+  homeVitals.push(await vitals("/", homeReady));
+}
+
 await browser.close();
 await server.close();
 
@@ -101,6 +150,11 @@ const cpu = (() => {
     return "";
   }
 })();
+
+const lcps = productVitals.map((v) => v.lcp);
+const maxCls = (vs) => Math.max(...vs.map((v) => v.cls));
+const lcpElement = [...new Set(productVitals.map((v) => (v.lcpUrl.startsWith("http") ? new URL(v.lcpUrl).pathname.split("/").pop() : v.lcpUrl)))].join(", ");
+const verdict = (ok) => (ok ? "within budget" : "**over budget**");
 
 const md = `## Storefront (\`bench/storefront.mjs\`)
 
@@ -121,11 +175,25 @@ Debian Chromium headless, local Medusa 2.21 sandbox, ${runs} runs each:
 | cold (new browser context: empty cache) | ${stats(cold.map((r) => r.listMs))} | ${median(cold.map((r) => r.productsMs ?? 0)).toFixed(0)} ms |
 | warm (reload, assets cached) | ${stats(warm.map((r) => r.listMs))} | ${median(warm.map((r) => r.productsMs ?? 0)).toFixed(0)} ms |
 
+Web vitals (Chromium's PerformanceObserver, cold browser context each run, viewport 1280×900, ${runs} runs
+each; the seeded product pictures are served by the sandbox's file module):
+
+| metric | median (range) | budget | |
+| --- | --- | --- | --- |
+| largest contentful paint, product page \`${PRODUCT}\` | ${stats(lcps)} | < 1,500 ms | ${verdict(median(lcps) < 1500)} |
+| cumulative layout shift, product page (worst run) | ${maxCls(productVitals).toFixed(3)} | ≤ 0.05 | ${verdict(maxCls(productVitals) <= 0.05)} |
+| cumulative layout shift, home page (worst run) | ${maxCls(homeVitals).toFixed(3)} | ≤ 0.05 | ${verdict(maxCls(homeVitals) <= 0.05)} |
+| first-load JS (entry + modulepreloads, gzip) | ${kb(staticTotal)} KB | ≤ 100 KB | ${verdict(staticTotal <= 100 * 1024)} |
+
+The product page's largest paint is \`${lcpElement || "?"}\` (the gallery's first image, loaded eagerly with
+\`fetchpriority=high\`; every image has its width and height, so nothing moves when it arrives).
+
 The list needs three requests in a row after the JS runs: \`config.json\`, \`/store/regions\` (prices
-need the region), then \`/store/products\` (12 per page, with \`region_id\`). Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpu || "this machine"}
+need the region), then \`/store/products\` (12 per page, with \`region_id\`). On the home page the list sits below the
+hero and the featured-collection rails, so it also waits for \`/store/collections\` (asked at the same time as the
+products), and the rails' own product requests share the back-end with it. Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpu || "this machine"}
 (2 cores shared with other work: compare figures from one run only).
 Command: \`node bench/storefront.mjs ${runs}\`
 `;
-mkdirSync(path.join(root, "bench/results"), { recursive: true });
-writeFileSync(path.join(root, "bench/results/storefront.md"), md);
+writeFragment("storefront", md);
 process.stdout.write(md);

@@ -51,14 +51,18 @@ async function openSweatshirt(page: Page, prefix: string) {
   await page.getByRole("button", { name: "Search" }).press("Enter");
   await page.getByRole("heading", { level: 1, name: "Results for “Organic Sweatshirt”" }).waitFor();
   await shot(page, `${prefix}-01-listing`);
-  await page.getByRole("list", { name: "Products" }).getByRole("link", { name: "Organic Sweatshirt", exact: true }).first().press("Enter");
+  await page.getByRole("list", { name: "Products", exact: true }).getByRole("link", { name: "Organic Sweatshirt", exact: true }).first().press("Enter");
   await page.getByRole("heading", { level: 1, name: "Organic Sweatshirt" }).waitFor();
 }
 
 async function addToCartAndCheckout(page: Page, prefix: string) {
   await page.getByRole("button", { name: "Add to cart" }).press("Enter");
-  await page.getByRole("status").filter({ hasText: /^Added 1 × Organic Sweatshirt/ }).waitFor();
+  // The cart drawer opens and says what was added; Escape closes it.
+  const drawer = page.getByRole("dialog", { name: "Your cart" });
+  await drawer.getByRole("status").filter({ hasText: /^Added 1 × Organic Sweatshirt/ }).waitFor();
   await shot(page, `${prefix}-02-product`);
+  await page.keyboard.press("Escape");
+  await drawer.waitFor({ state: "detached" });
   await page.getByRole("link", { name: /^Cart \(1 item\)/ }).press("Enter");
   await page.getByRole("heading", { level: 1, name: "Your cart" }).waitFor();
   await page.getByRole("list", { name: "Items in your cart" }).getByRole("link", { name: /^Organic Sweatshirt/ }).waitFor();
@@ -106,7 +110,7 @@ describe("storefront in Chromium against the real back-end", () => {
     const page = await newPage("guest");
     const email = `${uniq("web-guest")}@example.com`;
     await page.goto(`${shop.url}/`);
-    await page.getByRole("list", { name: "Products" }).waitFor();
+    await page.getByRole("list", { name: "Products", exact: true }).waitFor();
     await page.getByLabel("Region").selectOption({ label: "Germany (EUR)" });
     await openSweatshirt(page, "guest");
     await addToCartAndCheckout(page, "guest");

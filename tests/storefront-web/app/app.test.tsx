@@ -30,7 +30,7 @@ describe("app frame", () => {
     expect(screen.getByRole("link", { name: "Skip to content" }).getAttribute("href")).toBe("#main");
     expect(screen.getByRole("main")).toBeTruthy();
     expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe("All products · Medusa Store"));
+    await waitFor(() => expect(document.title).toBe("Medusa Store"));
   });
 
   it("moves focus to the new page's heading after a navigation", async () => {

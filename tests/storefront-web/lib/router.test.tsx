@@ -1,21 +1,34 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { Link, matchPath, useLocation, withSearch } from "../../../src/storefront-web/src/lib/router.js";
+import { Link, decodeParams, navigate, useLocation, withSearch } from "../../../src/storefront-web/src/lib/router.js";
 
 afterEach(() => cleanup());
 
 describe("router", () => {
   it.each([
-    ["/products/:handle", "/products/tee", { handle: "tee" }],
-    ["/products/:handle", "/products/caf%C3%A9", { handle: "café" }],
-    ["/account/orders/:id", "/account/orders/order_1/", { id: "order_1" }],
-    ["/", "/", {}],
-    ["/products/:handle", "/products", null],
-    ["/cart", "/checkout", null],
-    ["/products/:handle", "/products/%E0%A4%A", null],
-  ])("matches %s against %s", (pattern, path, params) => {
-    expect(matchPath(pattern, path)).toEqual(params);
+    [{ handle: "tee" }, { handle: "tee" }],
+    [{ handle: "caf%C3%A9" }, { handle: "café" }],
+    [{ "*": "apparel/t%20shirts", 0: "apparel/t%20shirts" }, { "*": "apparel/t shirts" }],
+    [{}, {}],
+    [{ handle: "%E0%A4%A" }, null],
+  ])("decodes wouter's raw params %j to %j (malformed is null: not found)", (raw, params) => {
+    expect(decodeParams(raw)).toEqual(params);
+  });
+
+  it("navigate() pushes history entries, replace does not, and both re-render readers", () => {
+    window.history.replaceState(null, "", "/");
+    function Where() {
+      return <p>at {useLocation().href}</p>;
+    }
+    render(<Where />);
+    const before = window.history.length;
+    act(() => navigate("/products/tee?x=1"));
+    expect(screen.getByText("at /products/tee?x=1")).toBeTruthy();
+    expect(window.history.length).toBe(before + 1);
+    act(() => navigate("/cart", { replace: true }));
+    expect(screen.getByText("at /cart")).toBeTruthy();
+    expect(window.history.length).toBe(before + 1);
   });
 
   it("changes query parameters and drops empty ones", () => {

@@ -1,14 +1,14 @@
 import { Suspense } from "react";
 import { SdkProvider } from "../../../shared/sdk-context.js";
 import { Loading } from "../components/ui/status.js";
+import { CartDrawerProvider } from "../features/cart/components/cart-drawer.js";
 import { QueryCache, QueryProvider } from "../lib/query.js";
-import { Routes, useLocation } from "../lib/router.js";
+import { useLocation } from "../lib/router.js";
 import type { StoreSdk } from "../lib/sdk.js";
 import { ShopProvider } from "../lib/shop.js";
 import { RouteErrorBoundary } from "./error-boundary.js";
 import { Header } from "./header.js";
-import { routes } from "./router.js";
-import NotFound from "./routes/not-found.js";
+import { AppRoutes } from "./router.js";
 
 function Page() {
   const { pathname } = useLocation();
@@ -21,7 +21,7 @@ function Page() {
           </main>
         }
       >
-        <Routes routes={routes} notFound={NotFound} />
+        <AppRoutes />
       </Suspense>
     </RouteErrorBoundary>
   );
@@ -36,11 +36,13 @@ export function App({ sdk, cache = new QueryCache(), storage }: { sdk: StoreSdk;
           Skip to content
         </a>
         <ShopProvider storage={storage}>
-          <Header />
-          <Page />
-          <footer className="site-footer">
-            <p>Prices are in your region's currency; tax and shipping are added at checkout.</p>
-          </footer>
+          <CartDrawerProvider>
+            <Header />
+            <Page />
+            <footer className="site-footer">
+              <p>Prices are in your region's currency; tax and shipping are added at checkout.</p>
+            </footer>
+          </CartDrawerProvider>
         </ShopProvider>
       </QueryProvider>
     </SdkProvider>

@@ -1,14 +1,21 @@
-/** The route table: one line per page. Pages beyond browsing load on demand to keep the first download small. */
-import { lazy } from "react";
-import type { RouteDef } from "../lib/router.js";
+/**
+ * The route table: one line per page, matched in order by wouter's `<Switch>`. Pages beyond
+ * browsing load on demand to keep the first download small.
+ */
+import { lazy, type ComponentType } from "react";
+import { Route, Switch } from "wouter";
+import { decodeParams } from "../lib/router.js";
 import Home from "./routes/home.js";
 import ProductPage from "./routes/product.js";
+import NotFound from "./routes/not-found.js";
 
-const page = (load: () => Promise<{ default: RouteDef["component"] }>) => lazy(load) as unknown as RouteDef["component"];
+type PageComponent = ComponentType<{ params: Record<string, string> }>;
+const page = (load: () => Promise<{ default: PageComponent }>) => lazy(load) as unknown as PageComponent;
 
-export const routes: RouteDef[] = [
+export const routes: { path: string; component: PageComponent }[] = [
   { path: "/", component: Home },
-  { path: "/categories/:handle", component: Home },
+  // Nested categories: `/categories/women/tops` (the last segment is the category's handle).
+  { path: "/categories/*", component: Home },
   { path: "/collections/:handle", component: Home },
   { path: "/products/:handle", component: ProductPage },
   { path: "/cart", component: page(() => import("./routes/cart.js")) },
@@ -24,3 +31,24 @@ export const routes: RouteDef[] = [
   { path: "/account/transfers/:id", component: page(() => import("./routes/transfer.js")) },
   { path: "/reset-password", component: page(() => import("./routes/reset-password.js")) },
 ];
+
+/** Renders the page for the location, with its params decoded; a malformed one is not found. */
+export function AppRoutes() {
+  return (
+    <Switch>
+      {routes.map(({ path, component: C }) => (
+        <Route key={path} path={path}>
+          {(raw) => {
+            const params = decodeParams(raw as Record<string, string | undefined>);
+            if (!params) return <NotFound />;
+            if ((raw as Record<string, unknown>)["*"] !== undefined) params.path = params["*"]!.replace(/\/+$/, "");
+            return <C params={params} />;
+          }}
+        </Route>
+      ))}
+      <Route>
+        <NotFound />
+      </Route>
+    </Switch>
+  );
+}

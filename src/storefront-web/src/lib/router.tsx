@@ -1,29 +1,16 @@
 /**
- * A history-API router in a few dozen lines instead of a router package (~10-20 KB gzipped):
- * the storefront needs path patterns with `:params`, query strings, links and back/forward.
+ * The storefront's routing on wouter (about 2 KB gzipped): its `<Switch>`/`<Route>` match the
+ * paths and its `<Link>` navigates through the History API. This module adds what the pages share
+ * on top: the location as `{pathname, search}`, query-string edits, percent-decoded params, and
+ * focus on the new page's heading after a navigation.
  */
-import { useEffect, useSyncExternalStore, type AnchorHTMLAttributes, type ComponentType, type MouseEvent } from "react";
-
-const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((l) => l());
-const onPopState = () => {
-  countNavigation();
-  notify();
-};
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  if (listeners.size === 1) window.addEventListener("popstate", onPopState);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener("popstate", onPopState);
-  };
-}
-
-const snapshot = () => window.location.pathname + window.location.search;
+import { useEffect, type AnchorHTMLAttributes } from "react";
+import { Link as WouterLink, useLocation as useWouterLocation, useSearch } from "wouter";
+import { navigate as historyNavigate } from "wouter/use-browser-location";
 
 // Page changes (not query-only changes such as paging) since the first load, and the last one a
 // page has moved focus for: a page mounting after a navigation focuses its h1 (see usePage).
+// wouter patches pushState to fire a "pushState" event, so links and navigate() are counted here.
 let lastPath = typeof window === "undefined" ? "" : window.location.pathname;
 let navCount = 0;
 let focusedNav = 0;
@@ -33,13 +20,30 @@ function countNavigation(): void {
     navCount++;
   }
 }
+if (typeof window !== "undefined") {
+  window.addEventListener("pushState", countNavigation);
+  window.addEventListener("popstate", countNavigation);
+  // A replace that is not ours (a test setting the start page, a redirect by the browser) is not
+  // a navigation the shopper made: only remember where we are.
+  window.addEventListener("replaceState", () => {
+    if (!replacing) lastPath = window.location.pathname;
+  });
+}
+let replacing = false;
+
+const here = () => window.location.pathname + window.location.search;
 
 export function navigate(to: string, options: { replace?: boolean } = {}): void {
-  if (to === snapshot()) return;
-  if (options.replace) window.history.replaceState(null, "", to);
-  else window.history.pushState(null, "", to);
-  countNavigation();
-  notify();
+  if (to === here()) return;
+  if (options.replace) {
+    replacing = true;
+    try {
+      historyNavigate(to, { replace: true });
+    } finally {
+      replacing = false;
+    }
+    countNavigation();
+  } else historyNavigate(to);
 }
 
 export interface Location {
@@ -49,9 +53,9 @@ export interface Location {
 }
 
 export function useLocation(): Location {
-  const href = useSyncExternalStore(subscribe, snapshot);
-  const q = href.indexOf("?");
-  return { pathname: q < 0 ? href : href.slice(0, q), search: new URLSearchParams(q < 0 ? "" : href.slice(q)), href };
+  const [pathname] = useWouterLocation();
+  const query = useSearch();
+  return { pathname, search: new URLSearchParams(query), href: query ? `${pathname}?${query}` : pathname };
 }
 
 /** A path with `params` replaced in the current query string (empty values removed). */
@@ -65,54 +69,29 @@ export function withSearch(pathname: string, current: URLSearchParams, params: R
   return s ? `${pathname}?${s}` : pathname;
 }
 
-export type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { to: string };
+export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string };
 
-export function Link({ to, onClick, ...rest }: LinkProps) {
-  const handle = (e: MouseEvent<HTMLAnchorElement>) => {
-    onClick?.(e);
-    // Let the browser handle new tabs, downloads and other targets.
-    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || rest.target) return;
-    e.preventDefault();
-    navigate(to);
-  };
-  return <a href={to} onClick={handle} {...rest} />;
+/** wouter's link; a link with its own `target` (a new tab) is left to the browser. */
+export function Link({ to, ...rest }: LinkProps) {
+  if (rest.target) return <a href={to} {...rest} />;
+  return <WouterLink to={to} {...rest} />;
 }
 
-/** Matches "/products/:handle" against a path; returns the decoded params or null. */
-export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
-  const p = pattern.split("/").filter(Boolean);
-  const s = pathname.split("/").filter(Boolean);
-  if (p.length !== s.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < p.length; i++) {
-    const part = p[i]!;
-    if (part.startsWith(":")) {
-      try {
-        params[part.slice(1)] = decodeURIComponent(s[i]!);
-      } catch {
-        return null;
-      }
-    } else if (part !== s[i]) return null;
-  }
-  return params;
-}
-
-export interface RouteDef {
-  path: string;
-  component: ComponentType<{ params: Record<string, string> }>;
-}
-
-/** Renders the first route matching the location. */
-export function Routes({ routes, notFound: NotFound }: { routes: RouteDef[]; notFound: ComponentType }) {
-  const { pathname } = useLocation();
-  for (const r of routes) {
-    const params = matchPath(r.path, pathname);
-    if (params) {
-      const C = r.component;
-      return <C key={r.path} params={params} />;
+/**
+ * Route params as the page should see them: wouter hands over the raw (percent-encoded) path
+ * segments. Returns null when one is malformed (`%E0%A4%A`), which the router treats as not found.
+ */
+export function decodeParams(params: Record<string, string | undefined>): Record<string, string> | null {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || /^\d+$/.test(k)) continue;
+    try {
+      out[k] = decodeURIComponent(v);
+    } catch {
+      return null;
     }
   }
-  return <NotFound />;
+  return out;
 }
 
 /**

@@ -110,6 +110,10 @@ export function createFakeSdk(init: { products?: FakeProduct[]; regions?: typeof
   const customers = new Map<string, Any>();
   const transfers = new Map<string, string>();
   const resetTokens = new Map<string, string>();
+  /** Promotion codes the shop accepts, as a percentage off the items. */
+  const promotions = new Map<string, number>([["WELCOME10", 10]]);
+  /** Item total (per currency) from which standard shipping is free; delete a key for no threshold. */
+  const freeShippingOver = new Map<string, number>([["eur", 100]]);
   const calls: Call[] = [];
   const failures = new Map<string, unknown>();
   let token: string | null = null;
@@ -138,8 +142,11 @@ export function createFakeSdk(init: { products?: FakeProduct[]; regions?: typeof
     c.shipping_subtotal = ship;
     c.shipping_total = ship * (1 + TAX);
     c.tax_total = (c.item_subtotal + ship) * TAX;
-    c.discount_total = 0;
-    c.total = c.item_subtotal + ship + c.tax_total;
+    c.promotions ??= [];
+    const pct = c.promotions.reduce((n: number, p: Any) => n + (promotions.get(p.code) ?? 0), 0);
+    c.discount_total = (c.item_subtotal * pct) / 100;
+    c.item_total = c.item_subtotal * (1 + TAX);
+    c.total = c.item_subtotal + ship + c.tax_total - c.discount_total;
     c.region = region(c.region_id);
     return structuredClone(c);
   }
@@ -180,6 +187,7 @@ export function createFakeSdk(init: { products?: FakeProduct[]; regions?: typeof
       description: p.description ?? null,
       thumbnail: p.thumbnail ?? null,
       images: [],
+      categories: categories.filter((c) => c.id === p.category).map((c) => structuredClone(c)),
       options: p.options.map((o) => ({ id: o.id, title: o.title, values: o.values.map((v) => ({ id: `${o.id}_${v}`, value: v })) })),
       variants: p.variants.map((v) => ({
         id: v.id,
@@ -254,6 +262,23 @@ export function createFakeSdk(init: { products?: FakeProduct[]; regions?: typeof
       if (c.payment_collection) c.payment_collection.payment_sessions = [];
       return { cart: totals(c) };
     },
+    "store.cart.addPromotions": (cid: string, body: Any) => {
+      const c = cart(cid);
+      c.promotions ??= [];
+      for (const code of body.promo_codes) {
+        if (!promotions.has(code)) throw new ApiError({ status: 400, statusText: "Bad Request", type: "invalid_data", message: `The promotion code ${code} is invalid` });
+        if (!c.promotions.some((p: Any) => p.code === code)) c.promotions.push({ id: `promo_${code}`, code });
+      }
+      // As in Medusa: a new total drops the payment session.
+      if (c.payment_collection) c.payment_collection.payment_sessions = [];
+      return { cart: totals(c) };
+    },
+    "store.cart.removePromotions": (cid: string, body: Any) => {
+      const c = cart(cid);
+      c.promotions = (c.promotions ?? []).filter((p: Any) => !body.promo_codes.includes(p.code));
+      if (c.payment_collection) c.payment_collection.payment_sessions = [];
+      return { cart: totals(c) };
+    },
     "store.cart.transferCart": (cid: string) => {
       const c = cart(cid);
       c.customer_id = currentCustomer().id;
@@ -274,7 +299,19 @@ export function createFakeSdk(init: { products?: FakeProduct[]; regions?: typeof
     "store.fulfillment.listCartOptions": (q: Any) => {
       const c = cart(q.cart_id);
       const currency = region(c.region_id).currency_code;
-      return { shipping_options: shippingOptions.map((o) => ({ ...o, price_type: "flat", calculated_price: { calculated_amount: o.amount, currency_code: currency }, insufficient_inventory: false })) };
+      const over = freeShippingOver.get(currency);
+      return {
+        shipping_options: shippingOptions.map((o, i) => ({
+          ...o,
+          price_type: "flat",
+          calculated_price: { calculated_amount: o.amount, currency_code: currency },
+          insufficient_inventory: false,
+          prices: [
+            { amount: o.amount, currency_code: currency, price_rules: [] },
+            ...(i === 0 && over !== undefined ? [{ amount: 0, currency_code: currency, price_rules: [{ attribute: "item_total", operator: "gte", value: String(over) }] }] : []),
+          ],
+        })),
+      };
     },
     "store.payment.listPaymentProviders": () => ({ payment_providers: [{ id: "pp_system_default", is_enabled: true }], count: 1 }),
     "store.payment.initiatePaymentSession": (c: Any, body: Any) => {
@@ -293,6 +330,13 @@ export function createFakeSdk(init: { products?: FakeProduct[]; regions?: typeof
     "store.order.retrieve": (oid: string) => {
       const o = orders.get(oid);
       if (!o) throw notFound("Order");
+      return { order: structuredClone(o) };
+    },
+    "store.order.requestTransfer": (oid: string) => {
+      currentCustomer();
+      const o = orders.get(oid);
+      if (!o) throw notFound(`Order with id: ${oid}`);
+      transfers.set(oid, `transfer-${oid}`);
       return { order: structuredClone(o) };
     },
     "store.order.acceptTransfer": (oid: string, body: Any) => {
@@ -412,6 +456,8 @@ export function createFakeSdk(init: { products?: FakeProduct[]; regions?: typeof
     customers,
     /** Mutable: empty it to test "no delivery options". */
     shippingOptions,
+    promotions,
+    freeShippingOver,
     /** Creates an account directly (as if registered earlier). */
     addAccount(email: string, password: string, names: { first_name?: string; last_name?: string } = {}) {
       const customer = { id: id("cus"), email, first_name: names.first_name ?? "Ada", last_name: names.last_name ?? "Lovelace", phone: null, addresses: [] as Any[] };

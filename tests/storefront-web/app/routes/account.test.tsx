@@ -202,4 +202,23 @@ describe("order transfer", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Accept transfer" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Invalid token");
   });
+
+  it("asks for a guest order to be transferred to the account, and says when the order does not exist", async () => {
+    const fake = createFakeSdk();
+    fake.addAccount("ada@example.com", "secret123");
+    fake.login("ada@example.com");
+    fake.orders.set("order_guest", { id: "order_guest", display_id: 5, email: "old@example.com", currency_code: "eur", items: [], status: "pending", total: 10 });
+    renderApp("/account/orders", { fake });
+    const field = await screen.findByLabelText("Order ID");
+    fireEvent.change(field, { target: { value: "order_nope" } });
+    fireEvent.click(screen.getByRole("button", { name: "Request transfer" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe("We couldn't find what you were looking for.");
+    expect(field.getAttribute("aria-describedby")).toContain(alert.id);
+    fireEvent.change(field, { target: { value: " order_guest " } });
+    fireEvent.click(screen.getByRole("button", { name: "Request transfer" }));
+    expect(await screen.findByText(/^Request sent\./)).toBeTruthy();
+    expect(fake.callsOf("store.order.requestTransfer").at(-1)![0]).toBe("order_guest");
+    expect(fake.transfers.get("order_guest")).toBe("transfer-order_guest");
+  });
 });

@@ -10,7 +10,7 @@ const titles = async () => within(await grid()).getAllByRole("link").map((a) => 
 describe("product listing", () => {
   it("shows the newest products first with prices in the region's currency and a link to each", async () => {
     renderApp("/");
-    expect(await screen.findByRole("heading", { level: 1, name: "All products" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 2, name: "All products" })).toBeTruthy();
     const list = await grid();
     expect(within(list).getAllByRole("listitem")).toHaveLength(12);
     expect((await titles())[0]).toBe("Organic Sweatshirt");
@@ -92,8 +92,43 @@ describe("product listing", () => {
     fake.failNext("store.product.list", unreachable());
     renderApp("/", { fake });
     expect(await screen.findByText("We couldn't load the products")).toBeTruthy();
-    expect(screen.getByRole("heading", { level: 1, name: "All products" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "All products" })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(await grid()).toBeTruthy();
+  });
+
+  it("opens the home page with a hero and a rail per featured collection, linking to the collection", async () => {
+    const fake = createFakeSdk();
+    renderApp("/", { fake });
+    expect(await screen.findByRole("heading", { level: 1, name: "Everyday essentials, made to last" })).toBeTruthy();
+    const featured = await screen.findByRole("region", { name: "Featured collections" });
+    const rail = await within(featured).findByRole("list", { name: "Summer products" });
+    await waitFor(() => expect(within(rail).getAllByRole("listitem")).toHaveLength(3));
+    expect(within(featured).getByRole("link", { name: "Shop the Summer collection" }).getAttribute("href")).toBe("/collections/summer");
+    expect(fake.callsOf("store.product.list").some(([q]) => (q as { limit?: number; collection_id?: string[] }).limit === 4 && (q as { collection_id?: string[] }).collection_id?.[0] === "col_summer")).toBe(true);
+    await waitFor(() => expect(document.title).toBe("Medusa Store"));
+  });
+
+  it("features only the collections flagged in their metadata, in their rank order", async () => {
+    const { featuredCollections } = await import("../../../../src/storefront-web/src/features/products/api/list-collections.js");
+    const c = (id: string, metadata?: Record<string, unknown>) => ({ id, title: id, handle: id, metadata }) as never;
+    expect(featuredCollections([c("a"), c("b", { featured: true, featured_rank: 2 }), c("c", { featured: "true", featured_rank: 1 })]).map((x: { id: string }) => x.id)).toEqual(["c", "b"]);
+    expect(featuredCollections([c("a"), c("b"), c("c"), c("d")]).map((x: { id: string }) => x.id)).toEqual(["a", "b", "c"]);
+  });
+
+  it("serves a nested category path with breadcrumbs up the tree, and links to subcategories", async () => {
+    const { fake } = renderApp("/categories/apparel/shirts");
+    expect(await screen.findByRole("heading", { level: 1, name: "Shirts" })).toBeTruthy();
+    const crumbs = screen.getByRole("navigation", { name: "Breadcrumb" });
+    expect(within(crumbs).getByRole("link", { name: "All products" }).getAttribute("href")).toBe("/");
+    expect(within(crumbs).getByRole("link", { name: "Apparel" }).getAttribute("href")).toBe("/categories/apparel");
+    expect(within(crumbs).getByText("Shirts").getAttribute("aria-current")).toBe("page");
+    await waitFor(async () => expect(await titles()).toContain("Organic Sweatshirt"));
+    expect(fake.callsOf("store.product.list").at(-1)![0]).toMatchObject({ category_id: ["cat_shirts"] });
+
+    fireEvent.click(within(crumbs).getByRole("link", { name: "Apparel" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Apparel" })).toBeTruthy();
+    const sub = screen.getByRole("navigation", { name: "Subcategories" });
+    expect(within(sub).getByRole("link", { name: "Shirts" }).getAttribute("href")).toBe("/categories/apparel/shirts");
   });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../../../../src/storefront-web/src/testing/render.js";
 
@@ -68,5 +68,14 @@ describe("product page", () => {
     await screen.findByText("€54.00");
     fireEvent.change(screen.getByLabelText("Region"), { target: { value: "us" } });
     expect(await screen.findByText("$60.00")).toBeTruthy();
+  });
+
+  it("shows breadcrumbs through the product's category and its parents, as nested category links", async () => {
+    renderApp("/products/organic-sweatshirt");
+    await screen.findByRole("heading", { level: 1, name: "Organic Sweatshirt" });
+    const crumbs = screen.getByRole("navigation", { name: "Breadcrumb" });
+    await waitFor(() => expect(within(crumbs).getByRole("link", { name: "Shirts" }).getAttribute("href")).toBe("/categories/apparel/shirts"));
+    expect(within(crumbs).getByRole("link", { name: "Apparel" }).getAttribute("href")).toBe("/categories/apparel");
+    expect(within(crumbs).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["All products", "Apparel", "Shirts", "Organic Sweatshirt"]);
   });
 });

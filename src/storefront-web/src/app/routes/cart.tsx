@@ -3,6 +3,8 @@ import { EmptyState, ErrorState, Loading } from "../../components/ui/status.js";
 import { itemCount, useCart } from "../../features/cart/api/get-cart.js";
 import { CartItems } from "../../features/cart/components/cart-items.js";
 import { CartTotals } from "../../features/cart/components/cart-totals.js";
+import { FreeShippingNudge } from "../../features/cart/components/free-shipping-nudge.js";
+import { PromoCode } from "../../features/cart/components/promo-code.js";
 import { Link, navigate, usePage } from "../../lib/router.js";
 import { useShop } from "../../lib/shop.js";
 
@@ -28,6 +30,8 @@ export default function CartPage() {
           <CartItems cart={cart.data} />
           <aside aria-label="Summary" className="summary">
             <CartTotals cart={cart.data} />
+            <FreeShippingNudge cart={cart.data} />
+            <PromoCode cart={cart.data} />
             <p className="hint">Shipping and tax are worked out at checkout from your address.</p>
             <Button onClick={() => navigate("/checkout")}>Checkout</Button>
           </aside>

@@ -2,6 +2,7 @@ import { EmptyState, ErrorState, Loading } from "../../components/ui/status.js";
 import { useCustomer } from "../../features/auth/api/get-customer.js";
 import { itemCount, useCart } from "../../features/cart/api/get-cart.js";
 import { CartTotals } from "../../features/cart/components/cart-totals.js";
+import { PromoCode } from "../../features/cart/components/promo-code.js";
 import { CheckoutSteps, resolveStep } from "../../features/checkout/components/checkout-steps.js";
 import { useQueryCache } from "../../lib/query.js";
 import { Link, navigate, useLocation, usePage, withSearch } from "../../lib/router.js";
@@ -50,6 +51,7 @@ export default function CheckoutPage() {
           />
           <aside aria-label="Order summary" className="summary">
             <CartTotals cart={cart.data} />
+            <PromoCode cart={cart.data} />
           </aside>
         </div>
       )}

@@ -1,18 +1,19 @@
-import type { HttpTypes } from "@medusajs/types";
 import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "../../components/ui/button.js";
 import { SelectField } from "../../components/ui/field.js";
 import { Pagination } from "../../components/ui/pagination.js";
-import { EmptyState, ErrorState } from "../../components/ui/status.js";
-import { useCategories } from "../../features/products/api/list-categories.js";
+import { EmptyState, ErrorState, Loading } from "../../components/ui/status.js";
+import { Breadcrumbs } from "../../components/ui/breadcrumbs.js";
+import { categoryPath, categoryTrail, childrenOf, useCategories, type Category } from "../../features/products/api/list-categories.js";
 import { useCollections } from "../../features/products/api/list-collections.js";
+import { FeaturedCollections, Hero } from "../../features/products/components/featured.js";
 import { PAGE_SIZE, SORTS, isSortKey, useProducts, type SortKey } from "../../features/products/api/list-products.js";
 import { ProductGrid, ProductGridSkeleton } from "../../features/products/components/product-grid.js";
 import { Link, navigate, useLocation, usePage, withSearch } from "../../lib/router.js";
 import { useShop } from "../../lib/shop.js";
 
 /** Categories in tree order, children indented under their parent. */
-function categoryOptions(categories: HttpTypes.StoreProductCategory[]): { handle: string; label: string }[] {
+function categoryOptions(categories: Category[]): { handle: string; label: string }[] {
   const out: { handle: string; label: string }[] = [];
   const visit = (parent: string | null, depth: number) => {
     for (const c of categories.filter((x) => (x.parent_category_id ?? null) === parent)) {
@@ -26,7 +27,8 @@ function categoryOptions(categories: HttpTypes.StoreProductCategory[]): { handle
 
 /**
  * The product listing: server-side paging, sorting, search and filters, all kept in the URL so
- * every view can be bookmarked and shared. `/categories/:handle` and `/collections/:handle` land here.
+ * every view can be bookmarked and shared. `/categories/<parent>/<child>` (nested, the last segment
+ * names the category) and `/collections/:handle` land here; `/` adds a hero and featured collections.
  */
 export default function Home({ params }: { params: Record<string, string> }) {
   const { pathname, search } = useLocation();
@@ -35,7 +37,7 @@ export default function Home({ params }: { params: Record<string, string> }) {
   const sortParam = search.get("sort");
   const sort: SortKey = isSortKey(sortParam) ? sortParam : "newest";
   const q = search.get("q")?.trim() ?? "";
-  const fixedCategory = pathname.startsWith("/categories/") ? params.handle : undefined;
+  const fixedCategory = pathname.startsWith("/categories/") ? (params.path ?? "").split("/").filter(Boolean).pop() : undefined;
   const fixedCollection = pathname.startsWith("/collections/") ? params.handle : undefined;
   const categoryHandle = fixedCategory ?? search.get("category") ?? "";
   const collectionHandle = fixedCollection ?? search.get("collection") ?? "";
@@ -52,8 +54,14 @@ export default function Home({ params }: { params: Record<string, string> }) {
     filtersReady && !unknownFilter,
   );
 
+  const isHome = pathname === "/" && !q && !categoryHandle && !collectionHandle;
+  // Below the hero, the home page waits for the collections: featured rails appearing above a listing
+  // already on screen would push it down (a layout shift). The placeholder fills the viewport meanwhile.
+  const homePending = isHome && collections.status === "pending";
   const heading = collection?.title ?? category?.name ?? (q ? `Results for “${q}”` : "All products");
-  usePage(heading);
+  usePage(isHome ? "" : heading);
+  const trail = fixedCategory && category ? categoryTrail(categories.data ?? [], category.handle) : [];
+  const subcategories = fixedCategory && category ? childrenOf(categories.data ?? [], category.id) : [];
   const go = (changes: Record<string, string | number | null>) => navigate(withSearch(pathname, search, { page: null, ...changes }));
   const [draft, setDraft] = useState(q);
   useEffect(() => setDraft(q), [q]);
@@ -68,68 +76,111 @@ export default function Home({ params }: { params: Record<string, string> }) {
 
   return (
     <main id="main" className="page">
-      <h1>{heading}</h1>
-      <div className="filters">
-        <form role="search" onSubmit={submitSearch} className="search">
-          <label htmlFor="search">Search products</label>
-          <div className="row">
-            <input id="search" type="search" value={draft} onChange={(e) => setDraft(e.target.value)} autoComplete="off" />
-            <Button type="submit" variant="secondary">
-              Search
-            </Button>
-          </div>
-        </form>
-        {fixedCategory ? null : (
-          <SelectField label="Category" value={categoryHandle} onChange={(e) => go({ category: e.target.value || null })}>
-            <option value="">All categories</option>
-            {categoryOptions(categories.data ?? []).map((c) => (
-              <option key={c.handle} value={c.handle}>
-                {c.label}
-              </option>
-            ))}
-          </SelectField>
-        )}
-        {fixedCollection ? null : (
-          <SelectField label="Collection" value={collectionHandle} onChange={(e) => go({ collection: e.target.value || null })}>
-            <option value="">All collections</option>
-            {(collections.data ?? []).map((c) => (
-              <option key={c.id} value={c.handle}>
-                {c.title}
-              </option>
-            ))}
-          </SelectField>
-        )}
-        <SelectField label="Sort by" value={sort} onChange={(e) => go({ sort: e.target.value === "newest" ? null : e.target.value })}>
-          {Object.entries(SORTS).map(([key, s]) => (
-            <option key={key} value={key}>
-              {s.label}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-
-      {unknownFilter ? (
-        <EmptyState>
-          <p>That category or collection does not exist.</p>
-          <Link to="/">Show all products</Link>
-        </EmptyState>
-      ) : products.status === "error" && !products.data ? (
-        <ErrorState title="We couldn't load the products" error={products.error} onRetry={() => void products.refetch()} />
-      ) : !products.data ? (
-        <ProductGridSkeleton />
-      ) : products.data.products.length === 0 ? (
-        <EmptyState>
-          <p>{q || category || collection ? "No products match these filters." : "There are no products in this shop yet."}</p>
-          {q || category || collection ? <Link to="/">Clear filters</Link> : null}
-        </EmptyState>
-      ) : (
+      {trail.length ? (
+        <Breadcrumbs
+          trail={[{ label: "All products", to: "/" }, ...trail.map((c) => ({ label: c.name, to: categoryPath(categories.data ?? [], c.handle) }))]}
+        />
+      ) : null}
+      {homePending ? (
         <>
-          <p className="result-count" role="status" aria-live="polite">
-            {count === 1 ? "1 product" : `${count} products`}
-            {pages > 1 ? `, page ${page} of ${pages}` : ""}
-          </p>
-          <ProductGrid products={products.data.products} busy={products.isFetching} />
-          <Pagination page={page} pages={pages} pathname={pathname} search={search} />
+          <Hero />
+          <div className="home-pending">
+            <Loading label="Loading the shop…" lines={0} />
+          </div>
+        </>
+      ) : isHome ? (
+        <>
+          <Hero />
+          <FeaturedCollections regionId={region.id} />
+          <h2 id="all-products" className="section-title" tabIndex={-1}>
+            {heading}
+          </h2>
+        </>
+      ) : (
+        <h1>{heading}</h1>
+      )}
+      {homePending ? null : (
+        <>
+          {subcategories.length ? (
+            <nav aria-label="Subcategories" className="subcategories">
+              <ul>
+                {subcategories.map((c) => (
+                  <li key={c.id}>
+                    <Link to={categoryPath(categories.data ?? [], c.handle)}>{c.name}</Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
+          <div className="filters">
+            <form role="search" onSubmit={submitSearch} className="search">
+              <label htmlFor="search">Search products</label>
+              <div className="row">
+                <input id="search" type="search" value={draft} onChange={(e) => setDraft(e.target.value)} autoComplete="off" />
+                <Button type="submit" variant="secondary">
+                  Search
+                </Button>
+              </div>
+            </form>
+            {fixedCategory ? null : (
+              <SelectField label="Category" value={categoryHandle} onChange={(e) => go({ category: e.target.value || null })}>
+                <option value="">All categories</option>
+                {categoryOptions(categories.data ?? []).map((c) => (
+                  <option key={c.handle} value={c.handle}>
+                    {c.label}
+                  </option>
+                ))}
+              </SelectField>
+            )}
+            {fixedCollection ? null : (
+              <SelectField label="Collection" value={collectionHandle} onChange={(e) => go({ collection: e.target.value || null })}>
+                <option value="">All collections</option>
+                {(collections.data ?? []).map((c) => (
+                  <option key={c.id} value={c.handle}>
+                    {c.title}
+                  </option>
+                ))}
+              </SelectField>
+            )}
+            <SelectField label="Sort by" value={sort} onChange={(e) => go({ sort: e.target.value === "newest" ? null : e.target.value })}>
+              {Object.entries(SORTS).map(([key, s]) => (
+                <option key={key} value={key}>
+                  {s.label}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+
+          {unknownFilter ? (
+            <EmptyState>
+              <p>That category or collection does not exist.</p>
+              <Link to="/">Show all products</Link>
+            </EmptyState>
+          ) : products.status === "error" && !products.data ? (
+            <ErrorState title="We couldn't load the products" error={products.error} onRetry={() => void products.refetch()} />
+          ) : !products.data ? (
+            <>
+              {/* The count line's place is kept, so the grid does not move down when it arrives. */}
+              <p className="result-count" aria-hidden="true">
+                {"\u00a0"}
+              </p>
+              <ProductGridSkeleton count={PAGE_SIZE} />
+            </>
+          ) : products.data.products.length === 0 ? (
+            <EmptyState>
+              <p>{q || category || collection ? "No products match these filters." : "There are no products in this shop yet."}</p>
+              {q || category || collection ? <Link to="/">Clear filters</Link> : null}
+            </EmptyState>
+          ) : (
+            <>
+              <p className="result-count" role="status" aria-live="polite">
+                {count === 1 ? "1 product" : `${count} products`}
+                {pages > 1 ? `, page ${page} of ${pages}` : ""}
+              </p>
+              <ProductGrid products={products.data.products} busy={products.isFetching} />
+              <Pagination page={page} pages={pages} pathname={pathname} search={search} />
+            </>
+          )}
         </>
       )}
     </main>

@@ -2,6 +2,7 @@ import { Pagination } from "../../components/ui/pagination.js";
 import { EmptyState, ErrorState, Loading } from "../../components/ui/status.js";
 import { ORDERS_PAGE_SIZE, useOrders } from "../../features/orders/api/list-orders.js";
 import { OrderList } from "../../features/orders/components/order-list.js";
+import { RequestTransferForm } from "../../features/orders/components/request-transfer-form.js";
 import { Link, useLocation } from "../../lib/router.js";
 import { AccountLayout } from "./account-layout.js";
 
@@ -29,5 +30,14 @@ function Orders() {
 }
 
 export default function OrdersPage() {
-  return <AccountLayout title="Orders">{() => <Orders />}</AccountLayout>;
+  return (
+    <AccountLayout title="Orders">
+      {() => (
+        <>
+          <Orders />
+          <RequestTransferForm />
+        </>
+      )}
+    </AccountLayout>
+  );
 }

@@ -3,8 +3,9 @@ import { ApiError } from "medusactl/sdk/store";
 import { useQuery } from "../../../lib/query.js";
 import { useStoreSdk, type StoreSdk } from "../../../lib/sdk.js";
 
+// `*categories`, not `categories.id,…`: Medusa 2.21's store product route silently drops dotted fields of that relation.
 const DETAIL_FIELDS =
-  "id,title,subtitle,handle,description,thumbnail,*images,*options,*options.values,*variants,*variants.options,*variants.calculated_price,+variants.inventory_quantity";
+  "id,title,subtitle,handle,description,thumbnail,*images,*options,*options.values,*variants,*variants.options,*variants.calculated_price,+variants.inventory_quantity,*categories";
 
 /** A product by handle, priced for the region; a missing handle raises a 404 like a retrieve would. */
 export async function getProduct(sdk: StoreSdk, handle: string, regionId: string): Promise<HttpTypes.StoreProduct> {

@@ -20,6 +20,8 @@ export interface ProductListParams {
   q?: string;
   categoryId?: string;
   collectionId?: string;
+  /** Page size; the listing's is PAGE_SIZE, a home page rail asks for fewer. */
+  limit?: number;
 }
 
 export interface ProductPage {
@@ -31,8 +33,8 @@ const LIST_FIELDS = "id,title,handle,thumbnail,variants.id,*variants.calculated_
 
 export async function listProducts(sdk: StoreSdk, p: ProductListParams): Promise<ProductPage> {
   const query: Record<string, unknown> = {
-    limit: PAGE_SIZE,
-    offset: (p.page - 1) * PAGE_SIZE,
+    limit: p.limit ?? PAGE_SIZE,
+    offset: (p.page - 1) * (p.limit ?? PAGE_SIZE),
     order: SORTS[p.sort].order,
     region_id: p.regionId,
     fields: LIST_FIELDS,

@@ -15,18 +15,33 @@ export function cheapest(product: HttpTypes.StoreProduct): { amount: number; cur
   return best;
 }
 
-export function Thumbnail({ src, alt }: { src: string | null | undefined; alt: string }) {
+/**
+ * A square product image with its size given up front (width/height plus the CSS aspect ratio), so
+ * nothing moves when it arrives. `eager` for images likely in the first viewport; the rest load lazily.
+ */
+export function Thumbnail({ src, alt, eager = false, size = 400 }: { src: string | null | undefined; alt: string; eager?: boolean; size?: number }) {
   if (!src) return <div className="thumb thumb-empty" aria-hidden="true" />;
-  return <img className="thumb" src={src} alt={alt} loading="lazy" decoding="async" width={400} height={400} />;
+  return (
+    <img
+      className="thumb"
+      src={src}
+      alt={alt}
+      loading={eager ? "eager" : "lazy"}
+      fetchPriority={eager ? "high" : undefined}
+      decoding="async"
+      width={size}
+      height={size}
+    />
+  );
 }
 
-export function ProductCard({ product }: { product: HttpTypes.StoreProduct }) {
+export function ProductCard({ product, eager = false }: { product: HttpTypes.StoreProduct; eager?: boolean }) {
   const price = cheapest(product);
   const several = new Set((product.variants ?? []).map((v) => v.calculated_price?.calculated_amount)).size > 1;
   return (
     <li className="card">
       <Link to={`/products/${encodeURIComponent(product.handle ?? product.id)}`} className="card-link">
-        <Thumbnail src={product.thumbnail} alt="" />
+        <Thumbnail src={product.thumbnail} alt="" eager={eager} />
         <span className="card-title">{product.title}</span>
       </Link>
       <span className="card-price">

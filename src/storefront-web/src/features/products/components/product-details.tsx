@@ -3,13 +3,13 @@ import { useState, type FormEvent } from "react";
 import { Button } from "../../../components/ui/button.js";
 import { Price } from "../../../components/ui/price.js";
 import { InlineError } from "../../../components/ui/status.js";
-import { Thumbnail } from "./product-card.js";
+import { Gallery } from "./gallery.js";
 import { findVariant, inStock, maxQuantity, selectionOf, valueAvailable, type Selection } from "./variant-picker.js";
 
 export interface ProductDetailsProps {
   product: HttpTypes.StoreProduct;
-  /** Adds the chosen variant; the page decides which cart (features never import each other). */
-  onAdd: (variantId: string, quantity: number) => Promise<void>;
+  /** Adds the chosen variant; the page decides which cart (features never import each other). `said` is the announcement. */
+  onAdd: (variantId: string, quantity: number, said: string) => Promise<void>;
 }
 
 export function ProductDetails({ product, onAdd }: ProductDetailsProps) {
@@ -22,7 +22,7 @@ export function ProductDetails({ product, onAdd }: ProductDetailsProps) {
   const available = variant ? inStock(variant) : false;
   const max = maxQuantity(variant);
   const price = variant?.calculated_price;
-  const images = product.images?.length ? product.images : product.thumbnail ? [{ id: "thumb", url: product.thumbnail }] : [];
+  const images = (product.images?.length ? product.images : product.thumbnail ? [{ id: "thumb", url: product.thumbnail }] : []).filter((i) => i.url);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -30,9 +30,10 @@ export function ProductDetails({ product, onAdd }: ProductDetailsProps) {
     const qty = Math.max(1, Math.min(max, Math.floor(quantity) || 1));
     setStatus({ kind: "adding" });
     try {
-      await onAdd(variant.id, qty);
       const what = variant.title && (product.variants?.length ?? 0) > 1 ? `${product.title} (${variant.title})` : product.title;
-      setStatus({ kind: "added", text: `Added ${qty} × ${what} to your cart.` });
+      const text = `Added ${qty} × ${what} to your cart.`;
+      await onAdd(variant.id, qty, text);
+      setStatus({ kind: "added", text });
     } catch (error) {
       setStatus({ kind: "error", error });
     }
@@ -40,13 +41,7 @@ export function ProductDetails({ product, onAdd }: ProductDetailsProps) {
 
   return (
     <div className="product">
-      <div className="gallery">
-        {images.length ? (
-          images.map((img, i) => <Thumbnail key={img.id ?? i} src={img.url} alt={`${product.title}, image ${i + 1} of ${images.length}`} />)
-        ) : (
-          <Thumbnail src={null} alt="" />
-        )}
-      </div>
+      <Gallery images={images} title={product.title} />
       <div className="product-info">
         <h1>{product.title}</h1>
         {product.subtitle ? <p className="subtitle">{product.subtitle}</p> : null}

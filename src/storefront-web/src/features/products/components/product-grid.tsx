@@ -1,11 +1,15 @@
 import type { HttpTypes } from "@medusajs/types";
 import { ProductCard } from "./product-card.js";
 
-export function ProductGrid({ products, busy }: { products: HttpTypes.StoreProduct[]; busy?: boolean }) {
+/**
+ * A grid of product cards. The first `eager` thumbnails (the first row on a wide screen) load at
+ * once because they are likely the largest paint; the rest wait until they near the viewport.
+ */
+export function ProductGrid({ products, busy, label = "Products", eager = 4 }: { products: HttpTypes.StoreProduct[]; busy?: boolean; label?: string; eager?: number }) {
   return (
-    <ul className="grid" aria-label="Products" aria-busy={busy || undefined}>
-      {products.map((p) => (
-        <ProductCard key={p.id} product={p} />
+    <ul className="grid" aria-label={label} aria-busy={busy || undefined}>
+      {products.map((p, i) => (
+        <ProductCard key={p.id} product={p} eager={i < eager} />
       ))}
     </ul>
   );
@@ -18,9 +22,11 @@ export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
       <span className="visually-hidden">Loading products…</span>
       <ul className="grid" aria-hidden="true">
         {Array.from({ length: count }, (_, i) => (
-          <li key={i} className="card">
-            <div className="thumb thumb-empty" />
-            <div className="skeleton-line" />
+          <li key={i} className="card card-skeleton">
+            <div className="card-link">
+              <div className="thumb thumb-empty" />
+              <div className="skeleton-line" />
+            </div>
             <div className="skeleton-line short" />
           </li>
         ))}

@@ -1,0 +1,164 @@
+import type { HttpTypes } from "@medusajs/types";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { formatMoney } from "../../../../../shared/format.js";
+import { Button } from "../../../components/ui/button.js";
+import { Link, navigate } from "../../../lib/router.js";
+import { itemCount, useCart } from "../api/get-cart.js";
+import { FreeShippingNudge } from "./free-shipping-nudge.js";
+
+interface Drawer {
+  /** Opens the drawer with `message` announced; focus returns to what had it on close. */
+  open: (message?: string) => void;
+  close: () => void;
+  isOpen: boolean;
+}
+
+const DrawerContext = createContext<Drawer | null>(null);
+
+export function useCartDrawer(): Drawer {
+  const d = useContext(DrawerContext);
+  if (!d) throw new Error("useCartDrawer() needs a <CartDrawerProvider>");
+  return d;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Holds the drawer's state and renders it once, beside the page. */
+export function CartDrawerProvider({ children }: { children?: ReactNode }) {
+  const [state, setState] = useState<{ open: boolean; message: string }>({ open: false, message: "" });
+  const returnTo = useRef<HTMLElement | null>(null);
+  const open = useCallback((message = "") => {
+    returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setState({ open: true, message });
+  }, []);
+  const close = useCallback(() => setState((s) => ({ ...s, open: false })), []);
+  const value = useMemo(() => ({ open, close, isOpen: state.open }), [open, close, state.open]);
+  return (
+    <DrawerContext.Provider value={value}>
+      {children}
+      {state.open ? <CartDrawer message={state.message} onClose={close} returnTo={returnTo} /> : null}
+    </DrawerContext.Provider>
+  );
+}
+
+function DrawerLine({ item, currency }: { item: HttpTypes.StoreCartLineItem; currency: string }) {
+  const variant = item.variant_title && item.variant_title !== "Default variant" ? ` (${item.variant_title})` : "";
+  return (
+    <li className="drawer-line">
+      {item.thumbnail ? <img src={item.thumbnail} alt="" width={56} height={56} loading="lazy" decoding="async" /> : <span className="drawer-thumb" aria-hidden="true" />}
+      <span>
+        {item.quantity} × {item.product_title ?? item.title}
+        {variant}
+      </span>
+      <span>{formatMoney(item.subtotal ?? item.total, currency)}</span>
+    </li>
+  );
+}
+
+/**
+ * A modal side panel (WAI-ARIA dialog pattern): focus goes to its heading, Tab and Shift+Tab stay
+ * inside, Escape or the close button closes it and focus goes back; the rest of the page is inert.
+ */
+function CartDrawer({ message, onClose, returnTo }: { message: string; onClose: () => void; returnTo: { current: HTMLElement | null } }) {
+  const cart = useCart();
+  const panel = useRef<HTMLDivElement>(null);
+  const data = cart.data;
+  const n = itemCount(data);
+
+  useEffect(() => {
+    panel.current?.querySelector<HTMLElement>("h2")?.focus();
+    // Everything else leaves the focus order and the accessibility tree while the drawer is open.
+    const layer = panel.current?.parentElement;
+    const others = [...document.body.children].filter((el) => !el.contains(layer ?? null));
+    const siblings = [...(layer?.parentElement?.children ?? [])].filter((el) => el !== layer);
+    const made = [...others, ...siblings].filter((el): el is HTMLElement => el instanceof HTMLElement && !el.inert);
+    for (const el of made) el.inert = true;
+    return () => {
+      for (const el of made) el.inert = false;
+      // Back where the shopper was (the Add to cart button), unless it has gone from the page.
+      const back = returnTo.current;
+      returnTo.current = null;
+      if (back?.isConnected) back.focus();
+    };
+  }, []);
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    if (e.key === "Escape") {
+      e.preventDefault();
+      onClose();
+      return;
+    }
+    if (e.key !== "Tab") return;
+    const items = [...(panel.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
+    if (!items.length) return;
+    const first = items[0]!;
+    const last = items[items.length - 1]!;
+    const active = document.activeElement;
+    if (e.shiftKey && (active === first || !panel.current?.contains(active))) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && active === last) {
+      e.preventDefault();
+      first.focus();
+    } else if (active === panel.current?.querySelector("h2")) {
+      // The heading is focusable only programmatically; Tab from it goes to the first control.
+      if (!e.shiftKey) {
+        e.preventDefault();
+        first.focus();
+      }
+    }
+  }
+
+  return (
+    <div className="drawer-layer">
+      <div className="drawer-backdrop" onClick={onClose} aria-hidden="true" />
+      <div ref={panel} className="drawer" role="dialog" aria-modal="true" aria-labelledby="drawer-title" onKeyDown={onKeyDown}>
+        <div className="drawer-head">
+          <h2 id="drawer-title" tabIndex={-1}>
+            Your cart
+          </h2>
+          <Button variant="secondary" aria-label="Close cart" onClick={onClose}>
+            ×
+          </Button>
+        </div>
+        <p className="live" role="status" aria-live="polite">
+          {message ? `${message} ` : ""}
+          {data ? (n === 1 ? "Your cart has 1 item." : `Your cart has ${n} items.`) : ""}
+        </p>
+        {data && n > 0 ? (
+          <>
+            <ul className="drawer-lines" aria-label="Items in your cart">
+              {[...(data.items ?? [])]
+                .sort((a, b) => String(a.created_at ?? "").localeCompare(String(b.created_at ?? "")))
+                .map((i) => (
+                  <DrawerLine key={i.id} item={i} currency={data.currency_code} />
+                ))}
+            </ul>
+            <p className="drawer-subtotal">
+              <span>Subtotal</span> <strong>{formatMoney(data.item_subtotal ?? data.subtotal, data.currency_code)}</strong>
+            </p>
+            <FreeShippingNudge cart={data} />
+            <div className="drawer-actions">
+              <Button
+                onClick={() => {
+                  onClose();
+                  navigate("/checkout");
+                }}
+              >
+                Checkout
+              </Button>
+              <Link to="/cart" className="btn btn-secondary" onClick={onClose}>
+                View cart
+              </Link>
+              <Button variant="link" onClick={onClose}>
+                Continue shopping
+              </Button>
+            </div>
+          </>
+        ) : (
+          <p>{data ? "Your cart is empty." : "Loading your cart…"}</p>
+        )}
+      </div>
+    </div>
+  );
+}
