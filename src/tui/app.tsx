@@ -293,7 +293,8 @@ export function App(props: AppProps) {
   const bodyHeight = Math.max(3, height - 2 - statusLines - logHeight);
   const footer = [...GLOBAL_BINDINGS.filter((b) => b.action === "help" || b.action === "palette"), ...screen.bindings, ...GLOBAL_BINDINGS.filter((b) => b.action === "quit" || (b.action === "back" && stack.length > 1))];
   const crumbs = stack.map(crumb).join(" › ");
-  const cli = `cli: ${screen.cli}`;
+  // Where you are matters more than the CLI hint: the hint goes when both do not fit.
+  const cli = [...` ${crumbs}  cli: ${screen.cli}`].length <= width ? `cli: ${screen.cli}` : "";
 
   let body: ReactNode = null;
   if (overlay?.kind === "help") {
@@ -366,7 +367,7 @@ export function App(props: AppProps) {
             />
             <Text wrap="truncate">
               <Text bold>{fit(` ${crumbs}`, Math.max(10, width - cli.length - 1))}</Text>
-              <Text color={theme.muted}> {cli.length < width - 10 ? cli : ""}</Text>
+              <Text color={theme.muted}>{cli ? ` ${cli}` : ""}</Text>
             </Text>
             <Box flexDirection="column" width={width} height={bodyHeight}>
               {body}
