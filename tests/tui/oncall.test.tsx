@@ -167,10 +167,11 @@ describe("F, C, A: cancel a fulfilment, complete, archive", () => {
   });
 
   it.each([
-    { key: "C", title: "Complete order #33?", call: "POST /admin/orders/order_*/complete", status: "completed" },
-    { key: "A", title: "Archive order #33?", call: "POST /admin/orders/order_*/archive", status: "archived" },
-  ])("$key asks y/N, then runs `orders $status` and shows the new status", async ({ key, title, call, status }) => {
+    { key: "C", title: "Complete order #33?", call: "POST /admin/orders/order_*/complete", status: "completed", from: "pending" },
+    { key: "A", title: "Archive order #33?", call: "POST /admin/orders/order_*/archive", status: "archived", from: "completed" },
+  ])("$key asks y/N, then makes the order $status and shows it", async ({ key, title, call, status, from }) => {
     const t = await openOrder({ display_id: 33, state: "shipped" });
+    t.backend.orders[0]!.status = from;
     await t.press(key);
     await t.see(title);
     await t.press("y");
@@ -178,6 +179,14 @@ describe("F, C, A: cancel a fulfilment, complete, archive", () => {
     expect(posts(t)).toEqual([call]);
     expect(t.backend.orders[0]!.status).toBe(status);
     await t.see(`Order #33  ${status}`);
+  });
+
+  it("A refuses a pending order without asking (Medusa archives only completed or canceled ones)", async () => {
+    const t = await openOrder({ display_id: 36, state: "shipped" });
+    await t.press("A");
+    const frame = await t.see("error: order #36 is pending: only a completed or canceled order can be archived (C completes it)");
+    expect(frame).not.toContain("Proceed?");
+    expect(posts(t)).toEqual([]);
   });
 
   it("on a production profile, C needs the order number typed", async () => {

@@ -219,6 +219,7 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string)
   archive(sdk, o) {
     const name = orderName(o);
     if (o.status === "archived") throw new OrderError(`order ${name} is already archived`, "state");
+    if (!["completed", "canceled", "draft"].includes(String(o.status))) throw new OrderError(`order ${name} is ${o.status}: only a completed or canceled order can be archived (C completes it)`, "state");
     return {
       title: `Archive order ${name}?`,
       lines: [`  ${statusLine(o)}`],
