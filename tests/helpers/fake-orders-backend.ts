@@ -170,6 +170,10 @@ export class FakeOrdersBackend {
     let rows = all;
     if (query.q) rows = rows.filter((r) => search(r, query.q!.toLowerCase()));
     if (query.order_id) rows = rows.filter((r) => r.order_id === query.order_id);
+    if (query.ids) {
+      const ids = new Set(query.ids.split(","));
+      rows = rows.filter((r) => ids.has(r.id));
+    }
     const order = query.order ?? "-created_at";
     const field = order.replace(/^-/, "");
     const dir = order.startsWith("-") ? -1 : 1;
@@ -183,6 +187,9 @@ export class FakeOrdersBackend {
     const u = new URL(url);
     const method = (init.method ?? "GET").toUpperCase();
     const query = Object.fromEntries(u.searchParams.entries());
+    // An id list (id[0]=a&id[1]=b, or id[]=a): kept whole as "ids".
+    const idList = [...u.searchParams.entries()].filter(([k]) => /^id(\[\d*\])?$/.test(k)).map(([, v]) => v);
+    if (idList.length) query.ids = idList.join(",");
     const body = typeof init.body === "string" && init.body ? JSON.parse(init.body) : undefined;
     const path = decodeURIComponent(u.pathname);
     this.calls.push({ method, path, query, body });

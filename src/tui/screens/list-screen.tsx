@@ -54,6 +54,16 @@ function keeps(view: ViewEntry, row: Row, filter: string): boolean {
   return isInverted(filter) ? !matches(view, row, filter.slice(1)) : matches(view, row, filter);
 }
 
+/** Reads the related records of a page in one request (`id[]` list) and hangs each on its row. */
+async function attach(sdk: Medusa, join: NonNullable<ViewEntry["list"]["join"]>, rows: Row[], signal: AbortSignal): Promise<void> {
+  const ids = [...new Set(rows.map((r) => r[join.key]).filter((v): v is string => typeof v === "string" && v !== ""))];
+  if (!ids.length) return;
+  const res = await lister(sdk, join.resource)({ id: ids, fields: join.fields, limit: ids.length }, undefined, { signal });
+  const found = new Map<unknown, Row>();
+  for (const v of Object.values(res)) if (Array.isArray(v)) for (const r of v as Row[]) found.set(r.id, r);
+  for (const r of rows) r[join.as] = found.get(r[join.key]) ?? r[join.as];
+}
+
 /** Nested rows (fulfilments) arrive all at once: one page holds them all. */
 const ALL_IN_ONE_PAGE = 1_000_000;
 
@@ -125,6 +135,7 @@ export function ListScreen({ view, initialFilter, scope, active, width, height, 
         return { rows: all, count: all.length };
       }
       const rows = (res[spec.listKey] as Row[] | undefined) ?? [];
+      if (spec.join) await attach(sdk, spec.join, rows, signal);
       if (local) {
         const kept = rows.filter((r) => keeps(view, r, filter));
         return { rows: kept, count: kept.length };
@@ -132,7 +143,7 @@ export function ListScreen({ view, initialFilter, scope, active, width, height, 
       return { rows, count: typeof res.count === "number" ? res.count : rows.length };
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [list, order, filter, spec, local, view, tui, scopeKey],
+    [list, order, filter, spec, local, view, tui, scopeKey, sdk],
   );
 
   // Rows the table can show: the height less the title, the table header and an error box.

@@ -46,6 +46,12 @@ export interface ListSpec {
    * one request and `rows` flattens them; sorting and filtering then run locally.
    */
   nested?: { limit: number; rows: (answer: Record<string, unknown>) => Row[]; note: string };
+  /**
+   * A related record read in a second request and attached to each row under `as`. Medusa 2.21
+   * answers 500 to a sorted return list that also asks for `order.display_id` ("Trying to query by
+   * not existing property Order.name"), so the order's number is fetched on its own.
+   */
+  join?: { key: string; resource: string; fields: string; as: string };
 }
 
 export interface ViewEntry {
@@ -136,6 +142,9 @@ const customerOf = (o: Row): string => {
 
 const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v));
 
+/** Returns, claims and exchanges show their order's number: read from the orders by id. */
+const ORDER_JOIN = { key: "order_id", resource: "order", fields: "id,display_id", as: "order" };
+
 /** How many of the newest orders `:fulfillments` reads its fulfilments from (one request). */
 export const FULFILLMENT_ORDERS = 100;
 
@@ -213,7 +222,8 @@ export const VIEWS: readonly ViewEntry[] = [
     list: {
       resource: "return",
       listKey: "returns",
-      fields: "id,display_id,status,order_id,order.display_id,refund_amount,created_at,requested_at,received_at",
+      fields: "id,display_id,status,order_id,refund_amount,created_at,requested_at,received_at",
+      join: ORDER_JOIN,
       columns: [
         { header: "Return", width: 8, value: (r) => formatDisplayId(r.display_id as number) },
         { header: "Order", width: 8, value: (r) => formatDisplayId(((r.order ?? {}) as Row).display_id as number) },
@@ -240,7 +250,8 @@ export const VIEWS: readonly ViewEntry[] = [
     list: {
       resource: "claim",
       listKey: "claims",
-      fields: "id,display_id,type,order_id,order.display_id,created_at,canceled_at",
+      fields: "id,display_id,type,order_id,created_at,canceled_at",
+      join: ORDER_JOIN,
       columns: [
         { header: "Claim", width: 8, value: (r) => formatDisplayId(r.display_id as number) },
         { header: "Order", width: 8, value: (r) => formatDisplayId(((r.order ?? {}) as Row).display_id as number) },
@@ -267,7 +278,8 @@ export const VIEWS: readonly ViewEntry[] = [
     list: {
       resource: "exchange",
       listKey: "exchanges",
-      fields: "id,display_id,order_id,order.display_id,difference_due,created_at,canceled_at",
+      fields: "id,display_id,order_id,difference_due,created_at,canceled_at",
+      join: ORDER_JOIN,
       columns: [
         { header: "Exch.", width: 8, value: (r) => formatDisplayId(r.display_id as number) },
         { header: "Order", width: 8, value: (r) => formatDisplayId(((r.order ?? {}) as Row).display_id as number) },
