@@ -14,11 +14,16 @@ export interface TuiFlags {
  */
 export function register(cmd: Command, ctx: CommandContext): void {
   cmd
-    .option("--read-only", "hide every action: look, do not touch")
+    .option("--read-only", "hide every action: look, do not touch (also per profile: `profile set NAME --read-only`)")
     .option("--refresh <seconds>", "live refresh interval (default 5)", parseSeconds, 5)
     .addHelpText(
       "after",
-      "\nKeys: ? lists them (generated from the bindings), : switches view, q or Ctrl-C quits (exit 0).\n" +
+      "\nKeys: ? lists them (generated from the bindings), : switches view (:orders, :fulfillments, :returns…), / filters\n" +
+        "(/!text keeps the rows NOT matching), y copies the id (OSC 52), esc goes back, q or Ctrl-C quits (exit 0).\n" +
+        "On an order: f s d c $ x R F C A act (fulfil, ship, deliver, capture, refund, cancel, return, cancel a\n" +
+        "fulfilment, complete, archive); u t m e go to its customer, returns, claims, exchanges.\n" +
+        "Read-only (no action keys, [read-only] in the header): --read-only, or a profile marked with\n" +
+        "`medusactl profile set NAME --read-only`.\n" +
         "Without a terminal it refuses (exit 2); use `medusactl orders list --json` there.\n\n" +
         "Examples:\n  medusactl tui\n  medusactl tui --read-only --refresh 2\n  medusactl --profile prod tui --read-only",
     )
