@@ -258,6 +258,14 @@ describe("medusactl tui on-call keys, 80x24, real back-end", () => {
     expect(await tui.waitForExit()).toBe(0);
     expect((await orderState(adminSdk(), order.id)).fulfillment_status).toBe("not_fulfilled");
 
+    // Still read-only when an environment credential for the same back-end is in use.
+    tui = new TmuxSession([process.execPath, BIN, "--profile", name, "tui"], { env: { ...env, MEDUSA_API_KEY: backend.apiKey }, ...SIZE });
+    sessions.push(tui);
+    await tui.waitFor(/Orders\s+1–\d+ of [\d,]+/);
+    expect(tui.screen().split("\n")[0]).toContain("[read-only]");
+    tui.keys("q");
+    expect(await tui.waitForExit()).toBe(0);
+
     expect((await runCli(["profile", "set", name, "--no-read-only"], { env })).code).toBe(0);
     list = JSON.parse((await runCli(["profile", "list", "--json"], { env })).stdout);
     expect(list.find((p) => p.name === name)?.readOnly).toBe(false);

@@ -40,7 +40,7 @@ export function register(cmd: Command, ctx: CommandContext): void {
       const log = tui.createCommandLog();
       const sdk = await f.sdk({ hooks: log.hooks });
       const { maskSecret } = await import("../../../shared/format.js");
-      const { secretKey } = await import("../../config/profiles.js");
+      const { sameBackend, secretKey } = await import("../../config/profiles.js");
       let identity: string | undefined;
       let whoami: (() => Promise<string>) | undefined;
       const key = target.apiKey ?? (target.source === "profile" && target.profile?.auth === "api-key" ? await (await f.tokens()).getItem(secretKey(target.profileName!)) : undefined);
@@ -59,8 +59,9 @@ export function register(cmd: Command, ctx: CommandContext): void {
         profile: { name: target.source.startsWith("env:") ? undefined : target.profileName, url: target.url, production: target.production },
         identity,
         whoami,
-        // Read-only by flag, or by the profile (`profile set NAME --read-only`) when the profile is in use.
-        readOnly: Boolean(o.readOnly || (target.source === "profile" && target.profile?.readOnly)),
+        // Read-only by flag, or by the active profile (`profile set NAME --read-only`) whenever the TUI
+        // talks to that profile's back-end, also with an environment credential (as --production is).
+        readOnly: Boolean(o.readOnly || (target.profile?.readOnly && sameBackend(target.profile.url, target.url))),
         refreshSeconds: o.refresh,
         signal: f.signal,
       });
