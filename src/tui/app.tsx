@@ -275,8 +275,12 @@ export function App(props: AppProps) {
   useInput((input, key) => {
     // Keys that arrive in one chunk (typed fast, pasted, sent by tmux) are taken one by one, so
     // ":products" or "jjj" act as if typed slowly.
-    if (input.length > 1 && !key.ctrl && !key.meta && /^[\x20-\x7e\r]+$/.test(input)) {
-      for (const ch of input) route(ch === "\r" ? "" : ch, { ...NO_KEY, return: ch === "\r", shift: /[A-Z]/.test(ch) });
+    // A backspace (DEL) in such a chunk is a key too: "\x7f2" is "erase, then type 2".
+    if (input.length > 1 && !key.ctrl && !key.meta && /^[\x20-\x7f\r]+$/.test(input)) {
+      for (const ch of input) {
+        if (ch === "\x7f") route("", { ...NO_KEY, backspace: true });
+        else route(ch === "\r" ? "" : ch, { ...NO_KEY, return: ch === "\r", shift: /[A-Z]/.test(ch) });
+      }
       return;
     }
     route(input, key);

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BIN, runCli } from "../helpers/cli.js";
-import { fulfilOrder, orderState, placeOrder } from "./helpers/orders.js";
+import { fulfilOrder, orderState, placeOrder, warehouseId } from "./helpers/orders.js";
 import { adminSdk, backend, uniq } from "./helpers/sdk.js";
 import { hasTmux, TmuxSession } from "./helpers/tmux.js";
 
@@ -214,6 +214,80 @@ describe("medusactl tui on-call keys, 80x24, real back-end", () => {
     const after = await orderState(admin, order.id);
     expect(after.fulfillments![0]!.canceled_at).toBeTruthy();
     expect(after.fulfillment_status).toBe("canceled");
+    tui.keys("q");
+    expect(await tui.waitForExit()).toBe(0);
+  });
+
+  it("F on an order with two fulfilments asks which, and cancels only that one; s on the fulfilment screen ships it; ? lists the new keys at 80x24", async () => {
+    const { order, email } = await placeOrder({ lines: 2, quantity: 1 });
+    const admin = adminSdk();
+    const location_id = await warehouseId(admin);
+    const items = (await orderState(admin, order.id, "id,*items")).items!;
+    for (const it of items) await admin.admin.order.createFulfillment(order.id, { items: [{ id: it.id, quantity: 1 }], location_id });
+    const before = await orderState(admin, order.id);
+    const [first, second] = [...before.fulfillments!].sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)));
+    const tui = start([], tuiEnv());
+    await queueOf(tui, email);
+    tui.keys("Enter");
+    await tui.waitFor(`Order #${order.display_id}  pending`);
+
+    tui.keys("?");
+    await tui.waitFor(`Order #${order.display_id} keys`);
+    const help = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      const screen = tui.screen();
+      fits(screen);
+      for (const l of screen.split("\n")) help.add(l.trim());
+      tui.keys("j");
+    }
+    const text = [...help].join("\n");
+    for (const line of [
+      /^F\s+cancel an unshipped fulfilment/m,
+      /^C\s+complete the order/m,
+      /^A\s+archive the order/m,
+      /^y\s+copy the id of the row or record/m,
+      /^u\s+go to the order's customer/m,
+      /^t\s+go to the order's returns/m,
+      /^m\s+go to the order's claims/m,
+      /^e\s+go to the order's exchanges/m,
+      /^esc\s+go back/m,
+    ])
+      expect(text).toMatch(line);
+    tui.keys("Escape");
+
+    tui.keys("F");
+    let screen = await tui.waitFor("Fulfilment (number or id): 1");
+    expect(screen).toContain(`2: ${second!.id}`);
+    fits(screen);
+    tui.keys("BSpace");
+    tui.type("2");
+    tui.keys("Enter");
+    await tui.waitFor(`Cancel a fulfilment of order #${order.display_id}?`);
+    tui.keys("y");
+    screen = await tui.waitFor(new RegExp(`✓ order #${order.display_id} → partially_fulfilled`));
+    expect(screen.replace(/\s*\n\s*/g, " ")).toContain(`canceled fulfilment ${second!.id} of order #${order.display_id}`);
+    let after = await orderState(admin, order.id);
+    expect(after.fulfillments!.find((f) => f.id === second!.id)!.canceled_at).toBeTruthy();
+    expect(after.fulfillments!.find((f) => f.id === first!.id)!.canceled_at).toBeFalsy();
+
+    // The remaining fulfilment, from its own screen.
+    tui.type(":fulfillments");
+    tui.keys("Enter");
+    await tui.waitFor(/Fulfilments\s+1–\d+ of \d+/);
+    tui.keys("/");
+    tui.type(first!.id);
+    tui.keys("Enter");
+    await tui.waitFor("Fulfilments  1–1 of 1");
+    tui.keys("Enter");
+    await tui.waitFor(`Fulfilment ${first!.id}  fulfilled`);
+    tui.keys("s");
+    await tui.waitFor("Tracking number (enter for none)");
+    tui.keys("Enter");
+    await tui.waitFor(`Ship fulfilment ${first!.id} of order #${order.display_id}?`);
+    tui.keys("y");
+    await tui.waitFor(`Fulfilment ${first!.id}  shipped`);
+    after = await orderState(admin, order.id);
+    expect(after.fulfillments!.find((f) => f.id === first!.id)!.shipped_at).toBeTruthy();
     tui.keys("q");
     expect(await tui.waitForExit()).toBe(0);
   });

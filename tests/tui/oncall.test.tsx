@@ -149,8 +149,9 @@ describe("F, C, A: cancel a fulfilment, complete, archive", () => {
     await t.type("3");
     await t.press("enter");
     await t.see("a number from 1 to 2, or a fulfilment id");
-    await t.press("backspace");
-    await t.type("2");
+    // Backspace and a digit in one chunk (fast typing, tmux send-keys): erase, then type.
+    await t.press("\u007f2");
+    await t.see("Fulfilment (number or id): 2");
     await t.press("enter");
     await t.see("Cancel a fulfilment of order #31?");
     await t.press("y");

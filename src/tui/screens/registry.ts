@@ -301,7 +301,7 @@ export const VIEWS: readonly ViewEntry[] = [
     aliases: ["fulfillment", "fulfilments", "fulfilment", "ful", "f"],
     title: "Fulfilments",
     screen: "fulfillment-list",
-    cli: "medusactl orders list --fields 'id,display_id,*fulfillments' --json",
+    cli: "medusactl api GET /admin/orders --query 'fields=id,display_id,*fulfillments&order=-created_at&limit=100'",
     bindings: [...LIST, { keys: ["enter"], action: "open", hint: "open", help: "open the fulfilment" }, ...FULFILLMENT_ACTIONS, COPY],
     list: {
       resource: "order",
