@@ -181,6 +181,7 @@ describe("medusactl tui on-call keys, 80x24, real back-end", () => {
     tui.keys("m");
     await tui.waitFor(`no claims for order #${order.display_id}`);
     tui.keys("Escape");
+    await tui.waitFor(`Order #${order.display_id}  pending`);
     tui.keys("e");
     await tui.waitFor(`no exchanges for order #${order.display_id}`);
     tui.keys("Escape");
@@ -253,7 +254,9 @@ describe("medusactl tui on-call keys, 80x24, real back-end", () => {
       /^esc\s+go back/m,
     ])
       expect(text).toMatch(line);
+    // Escape then a letter sent together reads as Alt+letter: wait for the help to close.
     tui.keys("Escape");
+    await tui.waitFor(`Order #${order.display_id}  pending`);
 
     tui.keys("F");
     let screen = await tui.waitFor("Fulfilment (number or id): 1");
