@@ -1,4 +1,4 @@
-import { Component, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Component, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Box, useApp, useInput, useStdout, type Key } from "ink";
 import { Text } from "./components/text.js";
 import { SdkProvider } from "../shared/sdk-context.js";
@@ -272,6 +272,14 @@ export function App(props: AppProps) {
     if (layer?.capture && layer.capture(input, key)) return;
     dispatch(input, key);
   };
+  const afterClose = useRef<[string, Key][]>([]);
+  // Children's layout effects run first: by now the active screen has registered its keys.
+  useLayoutEffect(() => {
+    if (overlay !== null || !afterClose.current.length) return;
+    const keys = afterClose.current;
+    afterClose.current = [];
+    for (const [i, k] of keys) route(i, k);
+  });
   useInput((input, key) => {
     // Keys that arrive in one chunk (typed fast, pasted, sent by tmux) are taken one by one, so
     // ":products" or "jjj" act as if typed slowly.
@@ -281,6 +289,17 @@ export function App(props: AppProps) {
         if (ch === "\x7f") route("", { ...NO_KEY, backspace: true });
         else route(ch === "\r" ? "" : ch, { ...NO_KEY, return: ch === "\r", shift: /[A-Z]/.test(ch) });
       }
+      return;
+    }
+    // Esc and the next key in one chunk reach Ink as Alt+key (no binding uses Alt): an operator
+    // leaving the help and pressing F at once (or over a slow SSH link) means esc, then F.
+    if (key.meta && !key.ctrl && !key.escape && input.length === 1 && /^[\x21-\x7e]$/.test(input)) {
+      const hadOverlay = overlayRef.current !== null;
+      route("", { ...NO_KEY, escape: true, meta: true });
+      const next: [string, Key] = [input, { ...NO_KEY, shift: /[A-Z]/.test(input) }];
+      // The screen under a closing overlay takes keys again once it has redrawn as the active one.
+      if (hadOverlay && overlayRef.current === null) afterClose.current.push(next);
+      else route(...next);
       return;
     }
     route(input, key);

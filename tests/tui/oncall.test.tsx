@@ -213,6 +213,16 @@ describe("F, C, A: cancel a fulfilment, complete, archive", () => {
   });
 });
 
+describe("esc and a key in one chunk", () => {
+  it("closes the help and then acts on the key (Ink reads the chunk as Alt+key)", async () => {
+    const t = await openOrder({ display_id: 60, state: "fulfilled" });
+    await t.press("?");
+    await t.see("Order #60 keys");
+    await t.press("\u001bF");
+    await t.see(/Cancel fulfilment ful_\d+ of order #60\?/);
+  });
+});
+
 describe("jumps from an order and back", () => {
   function withReturns(): FakeOrdersBackend {
     const b = new FakeOrdersBackend();
