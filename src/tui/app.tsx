@@ -1,5 +1,5 @@
-import { Component, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { Box, useApp, useInput, type Key } from "ink";
+import { Component, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Box, useApp, useInput, useStdout, type Key } from "ink";
 import { Text } from "./components/text.js";
 import { SdkProvider } from "../shared/sdk-context.js";
 import { CommandLogPane } from "./components/command-log.js";
@@ -16,7 +16,10 @@ import { useTerminalSize, type Size } from "./hooks/use-terminal-size.js";
 import { TuiContext, type NewEntry, type StackEntry, type TuiContextValue } from "./hooks/use-tui.js";
 import { OrderDetail } from "./screens/order-detail.js";
 import { OrderList } from "./screens/order-list.js";
-import { GLOBAL_BINDINGS, ORDER_DETAIL, RESOURCE_DETAIL, START_VIEW, VIEWS, type ViewEntry } from "./screens/registry.js";
+import { FulfillmentDetail } from "./screens/fulfillment-detail.js";
+import { FulfillmentList } from "./screens/fulfillment-list.js";
+import { FULFILLMENT_DETAIL, GLOBAL_BINDINGS, ORDER_DETAIL, RESOURCE_DETAIL, START_VIEW, VIEWS, type ViewEntry } from "./screens/registry.js";
+import { clipboardText, osc52 } from "./clipboard.js";
 import { ResourceDetail } from "./screens/resource-detail.js";
 import { ResourceList } from "./screens/resource-list.js";
 import { makeTheme } from "./theme.js";
@@ -46,6 +49,8 @@ export interface AppProps {
   filter?: string;
   /** The start view's first page, requested by the CLI while Ink was still loading. */
   prefetch?: { view: string; page: Promise<Record<string, unknown>> };
+  /** Writes a clipboard escape (OSC 52) to the terminal; default: the terminal Ink draws on. */
+  clipboard?: (text: string) => void;
 }
 
 const MAX_STACK = 12;
@@ -91,13 +96,18 @@ class ScreenBoundary extends Component<{ children: ReactNode; onError: (e: unkno
 }
 
 function screenOf(entry: StackEntry): { title: string; bindings: readonly Binding[]; cli: string } {
-  if (entry.kind === "view") return { title: entry.view.title, bindings: entry.view.bindings, cli: entry.view.cli };
+  if (entry.kind === "view") {
+    const scoped = entry.scope ? entry.view.cli.replace(/ --json$/, ` ${Object.entries(entry.scope.query).map(([k, v]) => `--query ${k}=${v}`).join(" ")} --json`) : entry.view.cli;
+    return { title: entry.view.title, bindings: entry.view.bindings, cli: scoped };
+  }
   if (entry.kind === "order") return { title: `Order ${entry.label}`, bindings: ORDER_DETAIL.bindings, cli: `medusactl orders show ${entry.label.replace(/^#/, "")}` };
+  if (entry.kind === "fulfillment") return { title: "Fulfilment", bindings: FULFILLMENT_DETAIL.bindings, cli: `medusactl orders show ${entry.orderId}` };
   return { title: entry.label, bindings: RESOURCE_DETAIL.bindings, cli: `${entry.view.cli.replace(/ list --json$/, "")} get ${entry.recordId} --json` };
 }
 
 function crumb(entry: StackEntry): string {
-  return entry.kind === "view" ? entry.view.name : entry.label;
+  if (entry.kind === "view") return entry.scope ? `${entry.view.name} of ${entry.scope.label}` : entry.view.name;
+  return entry.label;
 }
 
 type Overlay = { kind: "help" } | { kind: "palette" } | { kind: "dialog"; id: number; spec: DialogSpec; resolve: (v: boolean | string | null) => void };
@@ -175,6 +185,19 @@ export function App(props: AppProps) {
   }, []);
   const fatal = useCallback((e: unknown) => exit(e instanceof Error ? e : new Error(String(e))), [exit]);
   const prefetch = useRef(props.prefetch);
+  const { stdout } = useStdout();
+  const clipboard = props.clipboard ?? ((text: string) => void stdout.write(osc52(text)));
+  const clipboardRef = useRef(clipboard);
+  clipboardRef.current = clipboard;
+  const copy = useCallback((id: string) => {
+    const text = clipboardText(id);
+    if (!text) {
+      setMessage({ text: "nothing to copy here", tone: "warn" });
+      return;
+    }
+    clipboardRef.current(text);
+    setMessage({ text: `copied ${text} (if your terminal ignores OSC 52, select it here)`, tone: "ok" });
+  }, []);
   const takePrefetch = useCallback((view: string) => {
     const p = prefetch.current;
     if (!p || p.view !== view) return undefined;
@@ -196,12 +219,13 @@ export function App(props: AppProps) {
       open,
       ask,
       notify: setMessage,
+      copy,
       reportStatus,
       fatal,
       takePrefetch,
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [props.readOnly, theme, props.refreshMs, paused, props.profile, props.url, props.production, dataVersion, open, ask, reportStatus, fatal, takePrefetch],
+    [props.readOnly, theme, props.refreshMs, paused, props.profile, props.url, props.production, dataVersion, open, ask, copy, reportStatus, fatal, takePrefetch],
   );
 
   const top = stack[stack.length - 1]!;
@@ -248,11 +272,34 @@ export function App(props: AppProps) {
     if (layer?.capture && layer.capture(input, key)) return;
     dispatch(input, key);
   };
+  const afterClose = useRef<[string, Key][]>([]);
+  // Children's layout effects run first: by now the active screen has registered its keys.
+  useLayoutEffect(() => {
+    if (overlay !== null || !afterClose.current.length) return;
+    const keys = afterClose.current;
+    afterClose.current = [];
+    for (const [i, k] of keys) route(i, k);
+  });
   useInput((input, key) => {
     // Keys that arrive in one chunk (typed fast, pasted, sent by tmux) are taken one by one, so
     // ":products" or "jjj" act as if typed slowly.
-    if (input.length > 1 && !key.ctrl && !key.meta && /^[\x20-\x7e\r]+$/.test(input)) {
-      for (const ch of input) route(ch === "\r" ? "" : ch, { ...NO_KEY, return: ch === "\r", shift: /[A-Z]/.test(ch) });
+    // A backspace (DEL) in such a chunk is a key too: "\x7f2" is "erase, then type 2".
+    if (input.length > 1 && !key.ctrl && !key.meta && /^[\x20-\x7f\r]+$/.test(input)) {
+      for (const ch of input) {
+        if (ch === "\x7f") route("", { ...NO_KEY, backspace: true });
+        else route(ch === "\r" ? "" : ch, { ...NO_KEY, return: ch === "\r", shift: /[A-Z]/.test(ch) });
+      }
+      return;
+    }
+    // Esc and the next key in one chunk reach Ink as Alt+key (no binding uses Alt): an operator
+    // leaving the help and pressing F at once (or over a slow SSH link) means esc, then F.
+    if (key.meta && !key.ctrl && !key.escape && input.length === 1 && /^[\x21-\x7e]$/.test(input)) {
+      const hadOverlay = overlayRef.current !== null;
+      route("", { ...NO_KEY, escape: true, meta: true });
+      const next: [string, Key] = [input, { ...NO_KEY, shift: /[A-Z]/.test(input) }];
+      // The screen under a closing overlay takes keys again once it has redrawn as the active one.
+      if (hadOverlay && overlayRef.current === null) afterClose.current.push(next);
+      else route(...next);
       return;
     }
     route(input, key);
@@ -269,7 +316,8 @@ export function App(props: AppProps) {
   const bodyHeight = Math.max(3, height - 2 - statusLines - logHeight);
   const footer = [...GLOBAL_BINDINGS.filter((b) => b.action === "help" || b.action === "palette"), ...screen.bindings, ...GLOBAL_BINDINGS.filter((b) => b.action === "quit" || (b.action === "back" && stack.length > 1))];
   const crumbs = stack.map(crumb).join(" › ");
-  const cli = `cli: ${screen.cli}`;
+  // Where you are matters more than the CLI hint: the hint goes when both do not fit.
+  const cli = [...` ${crumbs}  cli: ${screen.cli}`].length <= width ? `cli: ${screen.cli}` : "";
 
   let body: ReactNode = null;
   if (overlay?.kind === "help") {
@@ -342,7 +390,7 @@ export function App(props: AppProps) {
             />
             <Text wrap="truncate">
               <Text bold>{fit(` ${crumbs}`, Math.max(10, width - cli.length - 1))}</Text>
-              <Text color={theme.muted}> {cli.length < width - 10 ? cli : ""}</Text>
+              <Text color={theme.muted}>{cli ? ` ${cli}` : ""}</Text>
             </Text>
             <Box flexDirection="column" width={width} height={bodyHeight}>
               {body}
@@ -350,9 +398,10 @@ export function App(props: AppProps) {
                 const active = entry === top && overlay === null;
                 let screenEl: ReactNode;
                 if (entry.kind === "view") {
-                  const Screen = entry.view.screen === "order-list" ? OrderList : ResourceList;
-                  screenEl = <Screen view={entry.view} filter={entry.filter} active={active} width={width} height={bodyHeight} />;
+                  const Screen = entry.view.screen === "order-list" ? OrderList : entry.view.screen === "fulfillment-list" ? FulfillmentList : ResourceList;
+                  screenEl = <Screen view={entry.view} filter={entry.filter} scope={entry.scope} active={active} width={width} height={bodyHeight} />;
                 } else if (entry.kind === "order") screenEl = <OrderDetail orderId={entry.orderId} active={active} width={width} height={bodyHeight} />;
+                else if (entry.kind === "fulfillment") screenEl = <FulfillmentDetail orderId={entry.orderId} fulfillmentId={entry.fulfillmentId} active={active} width={width} height={bodyHeight} />;
                 else screenEl = <ResourceDetail view={entry.view} recordId={entry.recordId} active={active} width={width} height={bodyHeight} />;
                 return (
                   <ScreenBoundary

@@ -44,7 +44,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     page.catch(() => undefined);
     prefetch = { view: START_VIEW.name, page };
   }
-  const [{ render }, { createElement }, { App }] = await Promise.all([import("ink"), import("react"), import("./app.js")]);
+  const [{ render }, { createElement }, { App }, { osc52: clipboardSeq }] = await Promise.all([import("ink"), import("react"), import("./app.js"), import("./clipboard.js")]);
   const app = createElement(App, {
     sdk: opts.sdk,
     log: opts.log,
@@ -57,6 +57,8 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     refreshMs: Math.round((opts.refreshSeconds ?? 5) * 1000),
     color: colorEnabled(io, "out"),
     prefetch,
+    // OSC 52 straight to the terminal; inside tmux also wrapped for passthrough (see osc52()).
+    clipboard: (text: string) => void io.out.write(clipboardSeq(text, { tmux: Boolean(io.env.TMUX) })),
   });
   // No alternate screen (Ink has none: vadimdemedes/ink#263); the frame stays one line shorter
   // than the terminal, so it redraws in place and the last frame stays in the scrollback.

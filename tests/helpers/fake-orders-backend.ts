@@ -62,8 +62,11 @@ export class FakeOrdersBackend {
       detail: { quantity: it.quantity, fulfilled_quantity: 0, shipped_quantity: 0, delivered_quantity: 0, return_requested_quantity: 0, return_received_quantity: 0, return_dismissed_quantity: 0 },
     }));
     const total = items.reduce((n, i) => n + i.total, 0) + 5;
+    const customerId = nextId("cus");
+    this.customers.push({ id: customerId, email: init.email ?? `customer${init.display_id}@example.com`, first_name: init.first_name ?? null, last_name: init.last_name ?? null, has_account: false, created_at: created });
     const order: Rec = {
       id: nextId("order"),
+      customer_id: customerId,
       display_id: init.display_id,
       status: "pending",
       email: init.email ?? `customer${init.display_id}@example.com`,
@@ -76,7 +79,7 @@ export class FakeOrdersBackend {
       shipping_total: 5,
       tax_total: 0,
       discount_total: 0,
-      customer: { id: nextId("cus"), first_name: init.first_name ?? null, last_name: init.last_name ?? null, email: init.email ?? `customer${init.display_id}@example.com` },
+      customer: { id: customerId, first_name: init.first_name ?? null, last_name: init.last_name ?? null, email: init.email ?? `customer${init.display_id}@example.com` },
       shipping_address: { first_name: init.first_name ?? "Ada", last_name: init.last_name ?? "Lovelace", address_1: "1 Main St", city: "Berlin", postal_code: "10115", country_code: "de" },
       billing_address: null,
       shipping_methods: [{ name: "Standard Shipping", amount: 5 }],
@@ -167,6 +170,10 @@ export class FakeOrdersBackend {
     let rows = all;
     if (query.q) rows = rows.filter((r) => search(r, query.q!.toLowerCase()));
     if (query.order_id) rows = rows.filter((r) => r.order_id === query.order_id);
+    if (query.ids) {
+      const ids = new Set(query.ids.split(","));
+      rows = rows.filter((r) => ids.has(r.id));
+    }
     const order = query.order ?? "-created_at";
     const field = order.replace(/^-/, "");
     const dir = order.startsWith("-") ? -1 : 1;
@@ -180,6 +187,9 @@ export class FakeOrdersBackend {
     const u = new URL(url);
     const method = (init.method ?? "GET").toUpperCase();
     const query = Object.fromEntries(u.searchParams.entries());
+    // An id list (id[0]=a&id[1]=b, or id[]=a): kept whole as "ids".
+    const idList = [...u.searchParams.entries()].filter(([k]) => /^id(\[\d*\])?$/.test(k)).map(([, v]) => v);
+    if (idList.length) query.ids = idList.join(",");
     const body = typeof init.body === "string" && init.body ? JSON.parse(init.body) : undefined;
     const path = decodeURIComponent(u.pathname);
     this.calls.push({ method, path, query, body });
@@ -228,6 +238,24 @@ export class FakeOrdersBackend {
       const p = this.products.find((x) => x.id === m![1]);
       if (!p) throw { status: 404, body: { type: "not_found", message: "Product not found" } };
       return { product: p };
+    }
+    if (method === "GET" && (m = /^\/admin\/customers\/([^/]+)$/.exec(path))) {
+      const c = this.customers.find((x) => x.id === m![1]);
+      if (!c) throw { status: 404, body: { type: "not_found", message: "Customer not found" } };
+      return { customer: c };
+    }
+    if (method === "POST" && (m = /^\/admin\/orders\/([^/]+)\/fulfillments\/([^/]+)\/cancel$/.exec(path))) {
+      const o = this.order(m[1]!);
+      const f = o.fulfillments.find((x: Rec) => x.id === m![2]);
+      if (f.shipped_at) throw { status: 400, body: { type: "not_allowed", message: "The fulfillment has already been shipped. Shipped fulfillments cannot be canceled" } };
+      f.canceled_at = now();
+      for (const i of f.items) o.items.find((x: Rec) => x.id === i.line_item_id).detail.fulfilled_quantity -= i.quantity;
+      return { order: { id: o.id } };
+    }
+    if (method === "POST" && (m = /^\/admin\/orders\/([^/]+)\/(complete|archive)$/.exec(path))) {
+      const o = this.order(m[1]!);
+      o.status = m[2] === "complete" ? "completed" : "archived";
+      return { order: { id: o.id } };
     }
     if (method === "GET" && path === "/admin/customers") return this.list(this.customers, query, "customers", (c, q) => String(c.email).includes(q));
     if (method === "POST" && (m = /^\/admin\/orders\/([^/]+)\/fulfillments$/.exec(path))) {

@@ -158,7 +158,9 @@ describe("registry", () => {
     expect(findView("inv")?.name).toBe("inventory");
     expect(findView("cust")?.name).toBe("customers");
     expect(findView("x")).toBeUndefined();
-    expect(VIEWS.map((v) => v.name)).toEqual(["orders", "returns", "claims", "exchanges", "products", "inventory", "customers"]);
+    expect(VIEWS.map((v) => v.name)).toEqual(["orders", "returns", "claims", "exchanges", "fulfillments", "products", "inventory", "customers"]);
+    expect(findView("ful")?.name).toBe("fulfillments");
+    expect(findView("fulfilments")?.name).toBe("fulfillments");
   });
 
   it("names the CLI command to use without a terminal", () => {

@@ -27,6 +27,11 @@ export async function cancelOrder(sdk: Medusa, order: OrderRef, opts: Signal = {
 export async function closeOrder(sdk: Medusa, order: OrderRef, how: "complete" | "archive", opts: Signal = {}): Promise<ActionResult> {
   const before = await loadOrder(sdk, order, opts.signal);
   const name = orderName(before);
+  // Medusa 2.21 archives only completed, canceled or draft orders, and its refusal says the
+  // opposite ("… are completed, canceled, or in draft and cannot be archived"): say it plainly.
+  if (how === "archive" && !["completed", "canceled", "draft"].includes(String(before.status))) {
+    throw new OrderError(`order ${name} is ${before.status}: only a completed or canceled order can be archived`, "state", { hint: (w) => `complete it first: ${w.command("orders complete", name)}` });
+  }
   try {
     if (how === "complete") await sdk.admin.order.complete(before.id, {}, { fields: "id" }, undefined, { signal: opts.signal });
     else await sdk.admin.order.archive(before.id, { fields: "id" }, undefined, { signal: opts.signal });

@@ -42,7 +42,8 @@ export function Header(p: HeaderProps) {
   // Badges first: when the line is cut, it is the identity that goes, never PRODUCTION or read-only.
   const parts = [p.production ? "[PRODUCTION]" : undefined, p.readOnly ? "[read-only]" : undefined, p.profile ?? "(environment)", p.url, p.identity ?? "…"].filter(Boolean);
   const left = ` ${parts.join(" │ ")}`;
-  const right = `${refresh} `;
+  // A space always parts the two halves, however long the left one is.
+  const right = ` ${refresh} `;
   const room = Math.max(0, p.width - right.length);
   const shown = [...left].length > room ? [...left].slice(0, Math.max(0, room - 1)).join("") + "…" : left.padEnd(room);
   return (

@@ -1,9 +1,9 @@
 import { useRef } from "react";
 import { formatMoney } from "../../shared/format.js";
-import { cancelOrder } from "../../shared/orders/lifecycle.js";
+import { cancelOrder, closeOrder } from "../../shared/orders/lifecycle.js";
 import { captureOrder, refundOrder } from "../../shared/orders/payments.js";
 import { createReturn } from "../../shared/orders/returns.js";
-import { deliverOrder, fulfillOrder, shipOrder } from "../../shared/orders/fulfillments.js";
+import { cancelFulfillment, deliverOrder, fulfillOrder, shipOrder } from "../../shared/orders/fulfillments.js";
 import { lineLabel, lineQuantities, orderLines, parseItemFlag, type ItemQty } from "../../shared/orders/lines.js";
 import { phrase } from "../../shared/orders/errors.js";
 import { loadOrder, orderName, orderPayments, statusLine, type AdminOrder } from "../../shared/orders/read.js";
@@ -51,7 +51,18 @@ function parseItems(text: string): ItemQty[] {
  * undone. The operations themselves are the CLI's (src/shared/orders.ts), so a key press here has
  * the same effect as `medusactl orders <verb>`.
  */
-const PLANS: Record<string, (sdk: Medusa, o: AdminOrder) => Plan> = {
+type Ful = ReturnType<typeof fulfilments>[number];
+
+/** The one fulfilment an action on a fulfilment screen is about (it may have changed since it was drawn). */
+function named(o: AdminOrder, id: string): Ful {
+  const f = fulfilments(o).find((x) => x.id === id);
+  if (!f) throw new OrderError(`order ${orderName(o)} has no fulfilment ${id}`, "state");
+  return f;
+}
+
+const itemCount = (f: Ful) => (f.items ?? []).reduce((n, i) => n + Number(i.quantity), 0);
+
+const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string) => Plan> = {
   fulfill(sdk, o) {
     const name = orderName(o);
     const todo = orderLines(o)
@@ -68,14 +79,19 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder) => Plan> = {
       run: (_a, signal) => fulfillOrder(sdk, o.id, { signal }),
     };
   },
-  ship(sdk, o) {
+  ship(sdk, o, fulfillmentId) {
     const name = orderName(o);
-    const open = fulfilments(o).filter((f) => !f.canceled_at && !f.shipped_at);
+    let open = fulfilments(o).filter((f) => !f.canceled_at && !f.shipped_at);
+    if (fulfillmentId) {
+      const one = named(o, fulfillmentId);
+      if (one.canceled_at || one.shipped_at) throw new OrderError(`fulfilment ${one.id} of order ${name} is already ${one.canceled_at ? "canceled" : "shipped"}`, "state");
+      open = [one];
+    }
     if (!open.length) throw new OrderError(`order ${name} has no unshipped fulfilment: fulfil it first (f)`, "state");
     const f = open[0]!;
     return {
       title: `Ship fulfilment ${f.id} of order ${name}?`,
-      lines: [open.length > 1 ? `  the oldest of ${open.length} unshipped fulfilments; ship again for the next` : `  ${(f.items ?? []).reduce((n, i) => n + Number(i.quantity), 0)} item(s)`],
+      lines: [open.length > 1 ? `  the oldest of ${open.length} unshipped fulfilments; ship again for the next` : `  ${itemCount(f)} item(s)`],
       level: "moderate",
       undo: "Cannot be undone here: the shipment stays recorded.",
       prompt: { title: `Ship order ${name}`, label: "Tracking number (enter for none)", lines: [`fulfilment ${f.id}`] },
@@ -83,9 +99,14 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder) => Plan> = {
       run: (tracking, signal) => shipOrder(sdk, o.id, { fulfillmentId: f.id, trackingNumber: tracking || undefined, signal }),
     };
   },
-  deliver(sdk, o) {
+  deliver(sdk, o, fulfillmentId) {
     const name = orderName(o);
-    const shipped = fulfilments(o).filter((f) => !f.canceled_at && f.shipped_at && !f.delivered_at);
+    let shipped = fulfilments(o).filter((f) => !f.canceled_at && f.shipped_at && !f.delivered_at);
+    if (fulfillmentId) {
+      const one = named(o, fulfillmentId);
+      if (one.canceled_at || one.delivered_at) throw new OrderError(`fulfilment ${one.id} of order ${name} is already ${one.canceled_at ? "canceled" : "delivered"}`, "state");
+      shipped = [one];
+    }
     if (!shipped.length) throw new OrderError(`order ${name} has no shipment awaiting delivery`, "state");
     return {
       title: `Mark ${shipped.length === 1 ? `fulfilment ${shipped[0]!.id}` : `${shipped.length} shipments`} of order ${name} delivered?`,
@@ -93,7 +114,7 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder) => Plan> = {
       level: "moderate",
       undo: "Cannot be undone here.",
       doing: "marking delivered",
-      run: (_a, signal) => deliverOrder(sdk, o.id, { signal }),
+      run: (_a, signal) => deliverOrder(sdk, o.id, { fulfillmentId, signal }),
     };
   },
   capture(sdk, o) {
@@ -148,6 +169,66 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder) => Plan> = {
       run: (_a, signal) => cancelOrder(sdk, o.id, { signal }),
     };
   },
+  cancelFulfillment(sdk, o, fulfillmentId) {
+    const name = orderName(o);
+    // Medusa refuses to cancel a shipped fulfilment: only the unshipped ones are offered.
+    let open = fulfilments(o).filter((f) => !f.canceled_at && !f.shipped_at);
+    if (fulfillmentId) {
+      const one = named(o, fulfillmentId);
+      if (one.canceled_at) throw new OrderError(`fulfilment ${one.id} of order ${name} is already canceled`, "state");
+      if (one.shipped_at) throw new OrderError(`fulfilment ${one.id} of order ${name} is shipped: a shipped fulfilment cannot be canceled`, "state");
+      open = [one];
+    }
+    if (!open.length) throw new OrderError(`order ${name} has no fulfilment that can be canceled (shipped ones cannot)`, "state");
+    const pick = (answer: string | undefined): Ful => {
+      const a = (answer ?? "").trim();
+      return open.find((f) => f.id === a) ?? open[Number(a) - 1] ?? open[0]!;
+    };
+    const listed = open.map((f, i) => `  ${i + 1}: ${f.id}, ${itemCount(f)} item(s)`);
+    return {
+      title: open.length === 1 ? `Cancel fulfilment ${open[0]!.id} of order ${name}?` : `Cancel a fulfilment of order ${name}?`,
+      lines: open.length === 1 ? [`  ${itemCount(open[0]!)} item(s) become unfulfilled again`] : ["  its items become unfulfilled again"],
+      level: "moderate",
+      undo: "Can be undone by fulfilling the items again (f).",
+      prompt:
+        open.length > 1
+          ? {
+              title: `Cancel a fulfilment of order ${name}`,
+              label: "Fulfilment (number or id)",
+              initial: "1",
+              lines: listed,
+              validate: (v) => (open.some((f) => f.id === v.trim()) || (Number(v) >= 1 && Number(v) <= open.length && Number.isInteger(Number(v))) ? undefined : `a number from 1 to ${open.length}, or a fulfilment id`),
+            }
+          : undefined,
+      doing: "canceling the fulfilment of",
+      run: (answer, signal) => cancelFulfillment(sdk, o.id, { fulfillmentId: pick(answer).id, signal }),
+    };
+  },
+  complete(sdk, o) {
+    const name = orderName(o);
+    if (o.status === "canceled" || o.status === "completed") throw new OrderError(`order ${name} is already ${o.status}`, "state");
+    return {
+      title: `Complete order ${name}?`,
+      lines: [`  ${statusLine(o)}`],
+      level: "moderate",
+      undo: "Cannot be undone: a completed order stays completed.",
+      doing: "completing",
+      run: (_a, signal) => closeOrder(sdk, o.id, "complete", { signal }),
+    };
+  },
+  archive(sdk, o) {
+    const name = orderName(o);
+    if (o.status === "archived") throw new OrderError(`order ${name} is already archived`, "state");
+    if (!["completed", "canceled", "draft"].includes(String(o.status))) throw new OrderError(`order ${name} is ${o.status}: only a completed or canceled order can be archived (C completes it)`, "state");
+    return {
+      title: `Archive order ${name}?`,
+      lines: [`  ${statusLine(o)}`],
+      level: "moderate",
+      undo: "Cannot be undone here.",
+      doing: "archiving",
+      run: (_a, signal) => closeOrder(sdk, o.id, "archive", { signal }),
+    };
+  },
   return(sdk, o) {
     const name = orderName(o);
     const lines = orderLines(o);
@@ -188,7 +269,7 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder) => Plan> = {
  * order fresh, ask what is needed, confirm as the risk requires (every action is severe on a
  * production profile), run the shared operation, report what changed, refresh the screens.
  */
-export function useOrderActions(currentOrder: () => Order | undefined): Partial<Record<string, () => void>> {
+export function useOrderActions(currentOrder: () => Order | undefined, currentFulfillment?: () => string | undefined): Partial<Record<string, () => void>> {
   const sdk = useSdk<Medusa>();
   const tui = useTui();
   const running = useRef(false);
@@ -198,23 +279,25 @@ export function useOrderActions(currentOrder: () => Order | undefined): Partial<
     // The order under the cursor now, not at the last render.
     const order = currentOrder();
     if (!order) return;
+    const fulfillmentId = currentFulfillment?.();
     if (running.current) {
       tui.notify({ text: "another action is still running", tone: "warn" });
       return;
     }
     running.current = true;
+    const label = action.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`).replace("fulfillment", "fulfilment");
     const controller = new AbortController();
     const name = orderName(order as AdminOrder);
     try {
       tui.notify({ text: `reading order ${name}…`, tone: "info" });
       const fresh = await loadOrder(sdk, order.id, controller.signal);
-      const plan = PLANS[action]!(sdk, fresh);
+      const plan = PLANS[action]!(sdk, fresh, fulfillmentId);
       tui.notify(undefined);
       let answer: string | undefined;
       if (plan.prompt) {
         const a = await tui.ask({ kind: "prompt", ...plan.prompt });
         if (a === null || a === false) {
-          tui.notify({ text: `${action} canceled: nothing was changed`, tone: "warn" });
+          tui.notify({ text: `${label} canceled: nothing was changed`, tone: "warn" });
           return;
         }
         answer = String(a);
@@ -225,13 +308,13 @@ export function useOrderActions(currentOrder: () => Order | undefined): Partial<
       lines.push(`  ${where}`);
       const confirm: ConfirmSpec = { kind: "confirm", title: plan.title, lines, level, typed: String(fresh.display_id ?? fresh.id), undo: plan.undo };
       if (!(await tui.ask(confirm))) {
-        tui.notify({ text: `${action} canceled: nothing was changed`, tone: "warn" });
+        tui.notify({ text: `${label} canceled: nothing was changed`, tone: "warn" });
         return;
       }
       tui.notify({ text: `${plan.doing} order ${name}…`, tone: "info" });
       const result = await plan.run(answer, controller.signal);
       const o = result.order;
-      tui.notify({ text: `order ${name} → ${o.fulfillment_status ?? "?"} · payment ${o.payment_status ?? "?"}${o.status === "canceled" ? " · canceled" : ""}: ${result.changes.map((c) => phrase(c)).join("; ")}`, tone: "ok" });
+      tui.notify({ text: `order ${name} → ${o.fulfillment_status ?? "?"} · payment ${o.payment_status ?? "?"}${["canceled", "completed", "archived"].includes(String(o.status)) ? ` · ${o.status}` : ""}: ${result.changes.map((c) => phrase(c)).join("; ")}`, tone: "ok" });
       tui.bumpData();
     } catch (e) {
       if (isFatal(e)) tui.fatal(e);

@@ -4,16 +4,20 @@ import type { StatusMessage } from "../components/status-bar.js";
 import type { ViewEntry } from "../screens/registry.js";
 import type { Theme } from "../theme.js";
 
-/** A place on the screen stack: a list view, an order, or one record of a list view. */
-export type StackEntry =
-  | { id: number; kind: "view"; view: ViewEntry; filter?: string }
-  | { id: number; kind: "order"; orderId: string; label: string }
-  | { id: number; kind: "record"; view: ViewEntry; recordId: string; label: string };
+/** A list narrowed to what belongs to one record (the returns of order #12): query params and a label. */
+export interface Scope {
+  query: Record<string, string>;
+  label: string;
+}
 
 export type NewEntry =
-  | { kind: "view"; view: ViewEntry; filter?: string }
+  | { kind: "view"; view: ViewEntry; filter?: string; scope?: Scope }
   | { kind: "order"; orderId: string; label: string }
-  | { kind: "record"; view: ViewEntry; recordId: string; label: string };
+  | { kind: "record"; view: ViewEntry; recordId: string; label: string }
+  | { kind: "fulfillment"; orderId: string; fulfillmentId: string; label: string };
+
+/** A place on the screen stack: a list view, an order, one record of a list view, a fulfilment. */
+export type StackEntry = NewEntry & { id: number };
 
 /** What every screen may use from the app: settings, navigation, dialogs, messages. */
 export interface TuiContextValue {
@@ -33,6 +37,8 @@ export interface TuiContextValue {
   /** Shows a dialog and resolves with its answer (true/false, or the text / null). */
   ask(spec: DialogSpec): Promise<boolean | string | null>;
   notify(message: StatusMessage | undefined): void;
+  /** Puts an id on the clipboard (OSC 52) and on the status line, where it can be selected by hand. */
+  copy(id: string): void;
   /** The active screen tells the header how old its data is. */
   reportStatus(status: { updatedAt?: number; busy: boolean }): void;
   /** Errors nothing on screen can fix (401: log in again) end the TUI through main()'s mapping. */

@@ -9,14 +9,16 @@ import { Table } from "../components/table.js";
 import { editText, TextInput, useLineEditor } from "../components/text-input.js";
 import { useKeymap } from "../hooks/use-keymap.js";
 import { usePagedList, type FetchPage } from "../hooks/use-paged-list.js";
-import { isFatal, useOnDataChange, useReportStatus, useTui } from "../hooks/use-tui.js";
-import { listQuery, LOCAL_FILTER_LIMIT, PAGE_SIZE, type ViewEntry } from "./registry.js";
+import { isFatal, useOnDataChange, useReportStatus, useTui, type Scope } from "../hooks/use-tui.js";
+import { isInverted, listQuery, LOCAL_FILTER_LIMIT, PAGE_SIZE, type ViewEntry } from "./registry.js";
 
 type Row = Record<string, unknown>;
 
 export interface ListScreenProps {
   view: ViewEntry;
   initialFilter?: string;
+  /** Only what belongs to one record (the returns of one order). */
+  scope?: Scope;
   active: boolean;
   width: number;
   height: number;
@@ -47,12 +49,40 @@ function matches(view: ViewEntry, row: Row, needle: string): boolean {
   return view.list.columns.some((c) => c.value(row).toLowerCase().includes(n)) || String(row.id ?? "").toLowerCase().includes(n);
 }
 
+/** A filter as typed: `!text` keeps the rows that do not match. */
+function keeps(view: ViewEntry, row: Row, filter: string): boolean {
+  return isInverted(filter) ? !matches(view, row, filter.slice(1)) : matches(view, row, filter);
+}
+
+/** Reads the related records of a page in one request (`id[]` list) and hangs each on its row. */
+async function attach(sdk: Medusa, join: NonNullable<ViewEntry["list"]["join"]>, rows: Row[], signal: AbortSignal): Promise<void> {
+  const ids = [...new Set(rows.map((r) => r[join.key]).filter((v): v is string => typeof v === "string" && v !== ""))];
+  if (!ids.length) return;
+  const res = await lister(sdk, join.resource)({ id: ids, fields: join.fields, limit: ids.length }, undefined, { signal });
+  const found = new Map<unknown, Row>();
+  for (const v of Object.values(res)) if (Array.isArray(v)) for (const r of v as Row[]) found.set(r.id, r);
+  for (const r of rows) r[join.as] = found.get(r[join.key]) ?? r[join.as];
+}
+
+/** Nested rows (fulfilments) arrive all at once: one page holds them all. */
+const ALL_IN_ONE_PAGE = 1_000_000;
+
+function compareBy(field: string, desc: boolean): (a: Row, b: Row) => number {
+  const key = (r: Row) => r[field];
+  return (a, b) => {
+    const x = key(a);
+    const y = key(b);
+    const c = typeof x === "number" && typeof y === "number" ? x - y : String(x ?? "").localeCompare(String(y ?? ""));
+    return desc ? -c : c;
+  };
+}
+
 /**
  * A list view over the admin API: server-side paging around the viewport, sorting with `o`/`O`,
  * `/` filtering as you type (Medusa's `q` where the route has it, else locally over the newest
  * {@link LOCAL_FILTER_LIMIT}), live refresh, errors in place with a retry key.
  */
-export function ListScreen({ view, initialFilter, active, width, height, onOpen, currentRow, extraHandlers }: ListScreenProps) {
+export function ListScreen({ view, initialFilter, scope, active, width, height, onOpen, currentRow, extraHandlers }: ListScreenProps) {
   const sdk = useSdk<Medusa>();
   const tui = useTui();
   const spec = view.list;
@@ -64,7 +94,10 @@ export function ListScreen({ view, initialFilter, active, width, height, onOpen,
     setPosState(p);
   };
   const { cursor, top } = pos;
-  const [filter, setFilter] = useState(initialFilter ?? "");
+  const [typedFilter, setFilter] = useState(initialFilter ?? "");
+  // A lone "!" is the start of an inverted filter, not a search for "!".
+  const filter = typedFilter === "!" ? "" : typedFilter;
+  const inverted = isInverted(filter);
   // While a filter is typed, keys are text: a ref, so the keys right after `/` are text too.
   const editing = useRef(false);
   const editor = useLineEditor();
@@ -76,31 +109,41 @@ export function ListScreen({ view, initialFilter, active, width, height, onOpen,
 
   // Filtering as you type, without a request per key.
   useEffect(() => {
-    if (typing === null || typing === filter) return;
+    if (typing === null || typing === typedFilter) return;
     const t = setTimeout(() => setFilter(typing), FILTER_DEBOUNCE_MS);
     return () => clearTimeout(t);
-  }, [typing, filter]);
+  }, [typing, typedFilter]);
 
   const sort = spec.sorts[sortIndex] ?? { field: defaultField, label: defaultField };
   const order = `${desc ? "-" : ""}${sort.field}`;
-  const local = !spec.search && filter !== "";
-  const pageSize = local ? LOCAL_FILTER_LIMIT : PAGE_SIZE;
-  const queryKey = `${view.name}|${order}|${filter}|${pageSize}`;
+  const nested = spec.nested;
+  // Medusa's `q` cannot say "not": an inverted filter runs locally, like filters of views without `q`.
+  const local = filter !== "" && (!spec.search || inverted);
+  const pageSize = nested ? ALL_IN_ONE_PAGE : local ? LOCAL_FILTER_LIMIT : PAGE_SIZE;
+  const scopeKey = scope ? JSON.stringify(scope.query) : "";
+  const queryKey = `${view.name}|${order}|${filter}|${pageSize}|${scopeKey}`;
   const list = useMemo(() => lister(sdk, spec.resource), [sdk, spec.resource]);
   const fetchPage = useCallback<FetchPage<Row>>(
     async (offset, limit, signal) => {
-      const query = listQuery(view, { offset, limit, order, filter });
+      const query = listQuery(view, { offset, limit, order, filter, scope: scope?.query });
       // The first page of the start view may already be on its way (sent while Ink loaded).
-      const early = offset === 0 && !filter && order === spec.defaultOrder && limit === PAGE_SIZE ? tui.takePrefetch(view.name) : undefined;
+      const early = offset === 0 && !filter && !scope && order === spec.defaultOrder && limit === PAGE_SIZE ? tui.takePrefetch(view.name) : undefined;
       const res = await (early ?? list(query, undefined, { signal }));
+      if (nested) {
+        const all = nested.rows(res).filter((r) => !filter || keeps(view, r, filter));
+        all.sort(compareBy(sort.field, desc));
+        return { rows: all, count: all.length };
+      }
       const rows = (res[spec.listKey] as Row[] | undefined) ?? [];
+      if (spec.join) await attach(sdk, spec.join, rows, signal);
       if (local) {
-        const kept = rows.filter((r) => matches(view, r, filter));
+        const kept = rows.filter((r) => keeps(view, r, filter));
         return { rows: kept, count: kept.length };
       }
       return { rows, count: typeof res.count === "number" ? res.count : rows.length };
     },
-    [list, order, filter, spec, local, view, tui],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [list, order, filter, spec, local, view, tui, scopeKey, sdk],
   );
 
   // Rows the table can show: the height less the title, the table header and an error box.
@@ -193,8 +236,12 @@ export function ListScreen({ view, initialFilter, active, width, height, onOpen,
         },
         filter: () => {
           editing.current = true;
-          editor.set(filter);
+          editor.set(typedFilter);
           setTypingShown(true);
+        },
+        copy: () => {
+          const row = rowNow();
+          if (row) tui.copy(String(row.id ?? ""));
         },
         sortNext: () => setSortIndex((i) => (i + 1) % Math.max(1, spec.sorts.length)),
         sortFlip: () => setDesc((d) => !d),
@@ -215,6 +262,7 @@ export function ListScreen({ view, initialFilter, active, width, height, onOpen,
       <Text wrap="truncate">
         <Text bold color={tui.theme.accent}>
           {view.title}
+          {scope ? ` of ${scope.label}` : ""}
         </Text>
         {range ? `  ${range}` : ""}
         {`  sort: ${sort.label} ${desc ? "↓" : "↑"}`}
@@ -223,18 +271,20 @@ export function ListScreen({ view, initialFilter, active, width, height, onOpen,
             {"  /"}
             <TextInput value={typing} />
           </Text>
+        ) : inverted ? (
+          `  filter: NOT "${filter.slice(1)}"`
         ) : filter ? (
           `  filter: ${filter}`
         ) : (
           ""
         )}
-        {local ? `  (local: newest ${LOCAL_FILTER_LIMIT})` : ""}
+        {nested ? `  (${nested.note})` : local ? `  (local: newest ${LOCAL_FILTER_LIMIT})` : ""}
       </Text>
       {data.error ? <ErrorBox error={data.error} theme={tui.theme} width={width} stale={data.count !== undefined} /> : null}
       {data.status === "loading" ? (
         <Text color={tui.theme.muted}>loading {what}…</Text>
       ) : data.count === 0 ? (
-        <Text color={tui.theme.muted}>{filter ? `no ${what} match "${filter}"` : `no ${what}`}</Text>
+        <Text color={tui.theme.muted}>{inverted ? `every one of the ${what} matches "${filter.slice(1)}"` : filter ? `no ${what} match "${filter}"` : scope ? `no ${what} for ${scope.label}` : `no ${what}`}</Text>
       ) : data.count !== undefined ? (
         <Table columns={spec.columns} rows={rows} start={top} cursor={cursor} width={width} theme={tui.theme} />
       ) : null}

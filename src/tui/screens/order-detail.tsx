@@ -10,6 +10,7 @@ import { ErrorBox } from "../components/error-box.js";
 import { line, ScrollView, scrollHandlers, scrollTo, type Line } from "../components/scroll-view.js";
 import { useKeymap } from "../hooks/use-keymap.js";
 import { useOrderActions } from "../hooks/use-order-actions.js";
+import { useOrderJumps } from "../hooks/use-order-jumps.js";
 import { usePoll } from "../hooks/use-poll.js";
 import { isFatal, useOnDataChange, useReportStatus, useTui } from "../hooks/use-tui.js";
 import type { Theme } from "../theme.js";
@@ -143,7 +144,9 @@ export function OrderDetail({ orderId, active, width, height }: { orderId: strin
     if (data.error && isFatal(data.error)) tui.fatal(data.error);
   }, [data.error, tui]);
 
-  const actions = useOrderActions(() => data.data?.order as { id: string } | undefined);
+  const currentOrder = () => data.data?.order as { id: string } | undefined;
+  const actions = useOrderActions(currentOrder);
+  const jumps = useOrderJumps(currentOrder);
   const lines = useMemo(() => (data.data ? orderViewLines(data.data, tui.theme) : []), [data.data, tui.theme]);
   const errorLines = data.error ? 5 : 0;
   const viewHeight = Math.max(1, height - errorLines);
@@ -153,7 +156,9 @@ export function OrderDetail({ orderId, active, width, height }: { orderId: strin
       handlers: {
         ...scrollHandlers(setTop, lines.length, viewHeight),
         refresh: () => data.refresh(),
+        copy: () => tui.copy(orderId),
         ...actions,
+        ...jumps,
       },
     },
     active,

@@ -40,6 +40,18 @@ export interface ListSpec {
   label: (row: Row) => string;
   /** Fields asked for when one record is described. */
   detailFields?: string;
+  /**
+   * Rows that are not a resource of their own but sit inside another's records (fulfilments inside
+   * orders: Medusa 2.21 has no `GET /admin/fulfillments`): the newest `limit` records are read in
+   * one request and `rows` flattens them; sorting and filtering then run locally.
+   */
+  nested?: { limit: number; rows: (answer: Record<string, unknown>) => Row[]; note: string };
+  /**
+   * A related record read in a second request and attached to each row under `as`. Medusa 2.21
+   * answers 500 to a sorted return list that also asks for `order.display_id` ("Trying to query by
+   * not existing property Order.name"), so the order's number is fetched on its own.
+   */
+  join?: { key: string; resource: string; fields: string; as: string };
 }
 
 export interface ViewEntry {
@@ -47,7 +59,7 @@ export interface ViewEntry {
   name: string;
   aliases: readonly string[];
   title: string;
-  screen: "order-list" | "resource-list";
+  screen: "order-list" | "resource-list" | "fulfillment-list";
   /** What to run instead when there is no terminal. */
   cli: string;
   bindings: readonly Binding[];
@@ -55,7 +67,7 @@ export interface ViewEntry {
 }
 
 export interface DetailEntry {
-  screen: "order-detail" | "resource-detail";
+  screen: "order-detail" | "resource-detail" | "fulfillment-detail";
   title: string;
   cli: string;
   bindings: readonly Binding[];
@@ -84,10 +96,13 @@ const MOVE: readonly Binding[] = [
 
 const LIST: readonly Binding[] = [
   ...MOVE,
-  { keys: ["/"], action: "filter", hint: "filter", help: "filter as you type (enter keeps it, esc clears it)" },
+  { keys: ["/"], action: "filter", hint: "filter", help: "filter as you type; /!text keeps rows NOT matching; esc clears" },
   { keys: ["o"], action: "sortNext", help: "sort by the next field" },
   { keys: ["O"], action: "sortFlip", help: "reverse the sort order" },
 ];
+
+/** `y`: the id of the row or record to the clipboard (OSC 52), and on the status line to select by hand. */
+export const COPY: Binding = { keys: ["y"], action: "copy", hint: "copy id", help: "copy the id of the row or record (OSC 52; shown below too)" };
 
 /** One-key order actions, the same operations as `medusactl orders <verb>`. */
 export const ORDER_ACTIONS: readonly Binding[] = [
@@ -98,6 +113,24 @@ export const ORDER_ACTIONS: readonly Binding[] = [
   { keys: ["$"], action: "refund", hint: "refund", help: "refund (asks for the amount; type the order number)", mutating: true },
   { keys: ["x"], action: "cancel", hint: "cancel", help: "cancel the order (type the order number)", mutating: true },
   { keys: ["R"], action: "return", hint: "return", help: "start a return (asks for the items)", mutating: true },
+  { keys: ["F"], action: "cancelFulfillment", help: "cancel an unshipped fulfilment (asks which if several)", mutating: true },
+  { keys: ["C"], action: "complete", help: "complete the order", mutating: true },
+  { keys: ["A"], action: "archive", help: "archive the order", mutating: true },
+];
+
+/** From an order to what hangs off it; esc comes back to the order, where you were. */
+export const ORDER_JUMPS: readonly Binding[] = [
+  { keys: ["u"], action: "toCustomer", help: "go to the order's customer" },
+  { keys: ["t"], action: "toReturns", help: "go to the order's returns" },
+  { keys: ["m"], action: "toClaims", help: "go to the order's claims" },
+  { keys: ["e"], action: "toExchanges", help: "go to the order's exchanges" },
+];
+
+/** Actions on one fulfilment (the row under the cursor or the open one): `medusactl orders ship|deliver`, `fulfillments cancel`. */
+export const FULFILLMENT_ACTIONS: readonly Binding[] = [
+  { keys: ["s"], action: "ship", hint: "ship", help: "ship this fulfilment (asks for tracking)", mutating: true },
+  { keys: ["d"], action: "deliver", hint: "deliver", help: "mark this fulfilment delivered", mutating: true },
+  { keys: ["F"], action: "cancelFulfillment", hint: "cancel", help: "cancel this fulfilment (not once shipped)", mutating: true },
 ];
 
 const customerOf = (o: Row): string => {
@@ -108,6 +141,41 @@ const customerOf = (o: Row): string => {
 };
 
 const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v));
+
+/** Returns, claims and exchanges show their order's number: read from the orders by id. */
+const ORDER_JOIN = { key: "order_id", resource: "order", fields: "id,display_id", as: "order" };
+
+/** How many of the newest orders `:fulfillments` reads its fulfilments from (one request). */
+export const FULFILLMENT_ORDERS = 100;
+
+export const FULFILLMENT_ORDER_FIELDS =
+  "id,display_id,email,created_at,fulfillments.id,fulfillments.created_at,fulfillments.packed_at,fulfillments.shipped_at," +
+  "fulfillments.delivered_at,fulfillments.canceled_at,fulfillments.location_id,fulfillments.labels.tracking_number";
+
+/** A fulfilment's state in one word, newest step first. */
+export function fulfillmentState(f: Row): string {
+  return f.canceled_at ? "canceled" : f.delivered_at ? "delivered" : f.shipped_at ? "shipped" : "fulfilled";
+}
+
+/** The fulfilments of a page of orders, one row each, with the order they belong to. */
+export function fulfillmentRows(answer: Record<string, unknown>): Row[] {
+  const out: Row[] = [];
+  for (const o of (answer.orders as Row[] | undefined) ?? []) {
+    for (const f of (o.fulfillments as Row[] | undefined) ?? []) {
+      const labels = (f.labels as Row[] | undefined) ?? [];
+      out.push({
+        ...f,
+        labels: undefined,
+        status: fulfillmentState(f),
+        tracking: labels.map((l) => str(l.tracking_number)).filter(Boolean).join(" "),
+        order_id: o.id,
+        order_display_id: o.display_id,
+        email: o.email,
+      });
+    }
+  }
+  return out;
+}
 
 export const ORDER_LIST_FIELDS =
   "id,display_id,created_at,updated_at,email,total,currency_code,status,payment_status,fulfillment_status," +
@@ -120,7 +188,7 @@ export const VIEWS: readonly ViewEntry[] = [
     title: "Orders",
     screen: "order-list",
     cli: "medusactl orders list --json",
-    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "open", help: "open the order" }, ...ORDER_ACTIONS],
+    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "open", help: "open the order" }, ...ORDER_ACTIONS, COPY, ...ORDER_JUMPS],
     list: {
       resource: "order",
       listKey: "orders",
@@ -150,11 +218,12 @@ export const VIEWS: readonly ViewEntry[] = [
     title: "Returns",
     screen: "resource-list",
     cli: "medusactl returns list --json",
-    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "describe", help: "describe the return" }],
+    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "describe", help: "describe the return" }, COPY],
     list: {
       resource: "return",
       listKey: "returns",
-      fields: "id,display_id,status,order_id,order.display_id,refund_amount,created_at,requested_at,received_at",
+      fields: "id,display_id,status,order_id,refund_amount,created_at,requested_at,received_at",
+      join: ORDER_JOIN,
       columns: [
         { header: "Return", width: 8, value: (r) => formatDisplayId(r.display_id as number) },
         { header: "Order", width: 8, value: (r) => formatDisplayId(((r.order ?? {}) as Row).display_id as number) },
@@ -177,11 +246,12 @@ export const VIEWS: readonly ViewEntry[] = [
     title: "Claims",
     screen: "resource-list",
     cli: "medusactl claims list --json",
-    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "describe", help: "describe the claim" }],
+    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "describe", help: "describe the claim" }, COPY],
     list: {
       resource: "claim",
       listKey: "claims",
-      fields: "id,display_id,type,order_id,order.display_id,created_at,canceled_at",
+      fields: "id,display_id,type,order_id,created_at,canceled_at",
+      join: ORDER_JOIN,
       columns: [
         { header: "Claim", width: 8, value: (r) => formatDisplayId(r.display_id as number) },
         { header: "Order", width: 8, value: (r) => formatDisplayId(((r.order ?? {}) as Row).display_id as number) },
@@ -204,11 +274,12 @@ export const VIEWS: readonly ViewEntry[] = [
     title: "Exchanges",
     screen: "resource-list",
     cli: "medusactl exchanges list --json",
-    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "describe", help: "describe the exchange" }],
+    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "describe", help: "describe the exchange" }, COPY],
     list: {
       resource: "exchange",
       listKey: "exchanges",
-      fields: "id,display_id,order_id,order.display_id,difference_due,created_at,canceled_at",
+      fields: "id,display_id,order_id,difference_due,created_at,canceled_at",
+      join: ORDER_JOIN,
       columns: [
         { header: "Exch.", width: 8, value: (r) => formatDisplayId(r.display_id as number) },
         { header: "Order", width: 8, value: (r) => formatDisplayId(((r.order ?? {}) as Row).display_id as number) },
@@ -226,12 +297,41 @@ export const VIEWS: readonly ViewEntry[] = [
     },
   },
   {
+    name: "fulfillments",
+    aliases: ["fulfillment", "fulfilments", "fulfilment", "ful", "f"],
+    title: "Fulfilments",
+    screen: "fulfillment-list",
+    cli: "medusactl api GET /admin/orders --query 'fields=id,display_id,*fulfillments&order=-created_at&limit=100'",
+    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "open", help: "open the fulfilment" }, ...FULFILLMENT_ACTIONS, COPY],
+    list: {
+      resource: "order",
+      listKey: "orders",
+      fields: FULFILLMENT_ORDER_FIELDS,
+      columns: [
+        { header: "Order", width: 8, value: (r) => formatDisplayId(r.order_display_id as number) },
+        { header: "Status", width: 10, value: (r) => str(r.status), state: (r) => str(r.status) },
+        { header: "Created", width: 16, value: (r) => formatDate(r.created_at as string) },
+        { header: "Tracking", width: 14, value: (r) => str(r.tracking) },
+        { header: "Id", value: (r) => str(r.id) },
+      ],
+      sorts: [
+        { field: "created_at", label: "date" },
+        { field: "order_display_id", label: "order" },
+        { field: "status", label: "status" },
+      ],
+      defaultOrder: "-created_at",
+      search: false,
+      label: (r) => `fulfilment of ${formatDisplayId(r.order_display_id as number)}`,
+      nested: { limit: FULFILLMENT_ORDERS, rows: fulfillmentRows, note: `of the newest ${FULFILLMENT_ORDERS} orders` },
+    },
+  },
+  {
     name: "products",
     aliases: ["product", "prod", "p"],
     title: "Products",
     screen: "resource-list",
     cli: "medusactl products list --json",
-    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "describe", help: "describe the product" }],
+    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "describe", help: "describe the product" }, COPY],
     list: {
       resource: "product",
       listKey: "products",
@@ -259,7 +359,7 @@ export const VIEWS: readonly ViewEntry[] = [
     title: "Inventory",
     screen: "resource-list",
     cli: "medusactl inventory-items list --json",
-    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "describe", help: "describe the inventory item" }],
+    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "describe", help: "describe the inventory item" }, COPY],
     list: {
       resource: "inventoryItem",
       listKey: "inventory_items",
@@ -287,7 +387,7 @@ export const VIEWS: readonly ViewEntry[] = [
     title: "Customers",
     screen: "resource-list",
     cli: "medusactl customers list --json",
-    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "describe", help: "describe the customer" }],
+    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "describe", help: "describe the customer" }, COPY],
     list: {
       resource: "customer",
       listKey: "customers",
@@ -324,14 +424,21 @@ export const ORDER_DETAIL: DetailEntry = {
   screen: "order-detail",
   title: "Order",
   cli: "medusactl orders show <ref>",
-  bindings: [...SCROLL, ...ORDER_ACTIONS],
+  bindings: [...SCROLL, ...ORDER_ACTIONS, COPY, ...ORDER_JUMPS],
 };
 
 export const RESOURCE_DETAIL: DetailEntry = {
   screen: "resource-detail",
   title: "Record",
   cli: "medusactl <noun> get <id> --json",
-  bindings: SCROLL,
+  bindings: [...SCROLL, COPY],
+};
+
+export const FULFILLMENT_DETAIL: DetailEntry = {
+  screen: "fulfillment-detail",
+  title: "Fulfilment",
+  cli: "medusactl orders show <ref>",
+  bindings: [...SCROLL, ...FULFILLMENT_ACTIONS, COPY, { keys: ["enter", "o"], action: "toOrder", hint: "order", help: "open the order this fulfilment belongs to" }],
 };
 
 export const START_VIEW = VIEWS[0]!;
@@ -341,10 +448,16 @@ export const START_VIEW = VIEWS[0]!;
 export const PAGE_SIZE = 25;
 
 /** The list query of a view; the CLI sends the start view's first one before Ink has loaded. */
-export function listQuery(view: ViewEntry, p: { offset: number; limit?: number; order?: string; filter?: string }): Record<string, unknown> {
-  const query: Record<string, unknown> = { limit: p.limit ?? PAGE_SIZE, offset: p.offset, order: p.order ?? view.list.defaultOrder, fields: view.list.fields };
-  if (p.filter && view.list.search) query.q = p.filter;
+export function listQuery(view: ViewEntry, p: { offset: number; limit?: number; order?: string; filter?: string; scope?: Record<string, string> }): Record<string, unknown> {
+  if (view.list.nested) return { limit: view.list.nested.limit, offset: 0, order: "-created_at", fields: view.list.fields };
+  const query: Record<string, unknown> = { limit: p.limit ?? PAGE_SIZE, offset: p.offset, order: p.order ?? view.list.defaultOrder, fields: view.list.fields, ...p.scope };
+  if (p.filter && view.list.search && !isInverted(p.filter)) query.q = p.filter;
   return query;
+}
+
+/** `/!text`: the rows that do NOT match `text` (k9s). A lone `!` filters nothing. */
+export function isInverted(filter: string): boolean {
+  return filter.startsWith("!") && filter.length > 1;
 }
 
 /** The view a `:` word names (name, alias or unique prefix). */

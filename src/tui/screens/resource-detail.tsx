@@ -68,6 +68,7 @@ export function ResourceDetail({ view, recordId, active, width, height }: { view
       handlers: {
         ...scrollHandlers(setTop, lines.length, viewHeight),
         refresh: () => data.refresh(),
+        copy: () => tui.copy(recordId),
       },
     },
     active,

@@ -1,14 +1,15 @@
-import { useTui } from "../hooks/use-tui.js";
+import { useTui, type Scope } from "../hooks/use-tui.js";
 import { ListScreen } from "./list-screen.js";
 import type { ViewEntry } from "./registry.js";
 
 /** Returns, claims, exchanges, products, inventory, customers: a list, and Enter describes one. */
-export function ResourceList({ view, filter, active, width, height }: { view: ViewEntry; filter?: string; active: boolean; width: number; height: number }) {
+export function ResourceList({ view, filter, scope, active, width, height }: { view: ViewEntry; filter?: string; scope?: Scope; active: boolean; width: number; height: number }) {
   const tui = useTui();
   return (
     <ListScreen
       view={view}
       initialFilter={filter}
+      scope={scope}
       active={active}
       width={width}
       height={height}

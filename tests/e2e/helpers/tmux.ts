@@ -23,7 +23,7 @@ export class TmuxSession {
    * Starts `command` (argv, run by sh with its exit code kept) in a `columns`×`rows` terminal with
    * exactly `env` as its environment.
    */
-  constructor(command: string[], opts: { env: Record<string, string>; columns?: number; rows?: number }) {
+  constructor(command: string[], opts: { env: Record<string, string>; columns?: number; rows?: number; clipboard?: boolean }) {
     this.exitFile = path.join(mkdtempSync(path.join(tmpdir(), "medusactl-tmux-")), "exit-code");
     const quoted = command.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
     const script = `${quoted}; echo $? > '${this.exitFile}'`;
@@ -32,6 +32,14 @@ export class TmuxSession {
       encoding: "utf8",
     });
     if (r.status !== 0) throw new Error(`tmux new-session failed: ${r.stderr}`);
+    // tmux turns an application's OSC 52 into a paste buffer only with set-clipboard on.
+    if (opts.clipboard) this.tmux("set-option", "-g", "set-clipboard", "on");
+  }
+
+  /** The newest paste buffer: what an OSC 52 the program wrote put on the clipboard ("" if none). */
+  clipboard(): string {
+    const r = spawnSync("tmux", ["-L", this.socket, "show-buffer"], { encoding: "utf8" });
+    return r.status === 0 ? r.stdout : "";
   }
 
   private tmux(...args: string[]): string {

@@ -24,6 +24,7 @@ export function register(noun: Command, ctx: CommandContext): void {
         auth: p.auth,
         email: p.email ?? "",
         production: Boolean(p.production),
+        readOnly: Boolean(p.readOnly),
         default: name === data.default,
         active: name === active,
       }));
@@ -34,7 +35,7 @@ export function register(noun: Command, ctx: CommandContext): void {
       }
       for (const r of rows) {
         const mark = r.active ? "*" : " ";
-        f.io.out.write(`${mark} ${r.name}\t${r.url}\t${r.auth}${r.email ? ` ${r.email}` : ""}${r.production ? "\tPRODUCTION" : ""}${r.default ? "\t(default)" : ""}\n`);
+        f.io.out.write(`${mark} ${r.name}\t${r.url}\t${r.auth}${r.email ? ` ${r.email}` : ""}${r.production ? "\tPRODUCTION" : ""}${r.readOnly ? "\tread-only" : ""}${r.default ? "\t(default)" : ""}\n`);
       }
     });
 
@@ -55,12 +56,13 @@ export function register(noun: Command, ctx: CommandContext): void {
   noun
     .command("set")
     .description("Change a profile's settings")
-    .addHelpText("after", "\nExamples:\n  medusactl profile set shop --production\n  medusactl profile set sandbox --publishable-key pk_…\n  medusactl profile set shop --url https://new.example.com")
+    .addHelpText("after", "\nExamples:\n  medusactl profile set shop --production\n  medusactl profile set sandbox --publishable-key pk_…\n  medusactl profile set shop --url https://new.example.com\n  medusactl profile set prod --read-only    # medusactl tui on prod looks, never touches\n  medusactl profile set prod --no-read-only")
     .argument("<name>")
     .option("--url <url>", "back-end URL (the stored credential is dropped when the URL changes)")
     .option("--production", "mark as production: stricter confirmations")
     .option("--no-production", "remove the production mark")
-    .option("--read-only", "hide every write in the TUI")
+    .option("--read-only", "open the TUI read-only with this profile: every action key is gone, [read-only] in the header")
+    .option("--no-read-only", "remove the read-only mark")
     .option("--publishable-key <key>", "publishable key for store requests")
     .action(async (name: string, o, c: Command) => {
       const f = ctx.factory(c);
@@ -74,7 +76,8 @@ export function register(noun: Command, ctx: CommandContext): void {
           urlChanged = true;
         }
         if (o.production !== undefined) p.production = o.production;
-        if (o.readOnly !== undefined) p.readOnly = o.readOnly;
+        if (o.readOnly === true) p.readOnly = true;
+        else if (o.readOnly === false) delete p.readOnly;
         if (o.publishableKey) p.publishableKey = o.publishableKey;
       });
       // A secret belongs to the URL it was issued for (CONTRACT.md §4).

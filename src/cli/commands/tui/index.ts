@@ -14,11 +14,16 @@ export interface TuiFlags {
  */
 export function register(cmd: Command, ctx: CommandContext): void {
   cmd
-    .option("--read-only", "hide every action: look, do not touch")
+    .option("--read-only", "hide every action: look, do not touch (also per profile: `profile set NAME --read-only`)")
     .option("--refresh <seconds>", "live refresh interval (default 5)", parseSeconds, 5)
     .addHelpText(
       "after",
-      "\nKeys: ? lists them (generated from the bindings), : switches view, q or Ctrl-C quits (exit 0).\n" +
+      "\nKeys: ? lists them (generated from the bindings), : switches view (:orders, :fulfillments, :returns…), / filters\n" +
+        "(/!text keeps the rows NOT matching), y copies the id (OSC 52), esc goes back, q or Ctrl-C quits (exit 0).\n" +
+        "On an order: f s d c $ x R F C A act (fulfil, ship, deliver, capture, refund, cancel, return, cancel a\n" +
+        "fulfilment, complete, archive); u t m e go to its customer, returns, claims, exchanges.\n" +
+        "Read-only (no action keys, [read-only] in the header): --read-only, or a profile marked with\n" +
+        "`medusactl profile set NAME --read-only`.\n" +
         "Without a terminal it refuses (exit 2); use `medusactl orders list --json` there.\n\n" +
         "Examples:\n  medusactl tui\n  medusactl tui --read-only --refresh 2\n  medusactl --profile prod tui --read-only",
     )
@@ -35,7 +40,7 @@ export function register(cmd: Command, ctx: CommandContext): void {
       const log = tui.createCommandLog();
       const sdk = await f.sdk({ hooks: log.hooks });
       const { maskSecret } = await import("../../../shared/format.js");
-      const { secretKey } = await import("../../config/profiles.js");
+      const { sameBackend, secretKey } = await import("../../config/profiles.js");
       let identity: string | undefined;
       let whoami: (() => Promise<string>) | undefined;
       const key = target.apiKey ?? (target.source === "profile" && target.profile?.auth === "api-key" ? await (await f.tokens()).getItem(secretKey(target.profileName!)) : undefined);
@@ -54,8 +59,9 @@ export function register(cmd: Command, ctx: CommandContext): void {
         profile: { name: target.source.startsWith("env:") ? undefined : target.profileName, url: target.url, production: target.production },
         identity,
         whoami,
-        // Read-only by flag, or by the profile (`profile set NAME --read-only`) when the profile is in use.
-        readOnly: Boolean(o.readOnly || (target.source === "profile" && target.profile?.readOnly)),
+        // Read-only by flag, or by the active profile (`profile set NAME --read-only`) whenever the TUI
+        // talks to that profile's back-end, also with an environment credential (as --production is).
+        readOnly: Boolean(o.readOnly || (target.profile?.readOnly && sameBackend(target.profile.url, target.url))),
         refreshSeconds: o.refresh,
         signal: f.signal,
       });
