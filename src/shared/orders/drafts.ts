@@ -99,6 +99,8 @@ export async function changeDraftPromotions(
   try {
     before = await read();
   } catch (e) {
+    // A converted draft is an order and no longer found among the drafts.
+    if ((e as { status?: number }).status === 404) throw new OrderError(`no draft order ${draftId} (a converted draft is an order now: promotions of an order change with an order edit)`, "input", { cause: e, status: 404 });
     throw explainApiError(e, draftId, "read draft order");
   }
   const name = `#${before.display_id}`;

@@ -8,7 +8,7 @@ import { type ActionResult, type Fulfillment, type Signal, assertNotCanceled, li
 import { OrderError, explainApiError, isOrderError, type Phrase } from "./errors.js";
 import { type ItemQty, lineLabel, resolveItems, resolveLine } from "./lines.js";
 import { balanceNote, pendingDifference, refundDue, refundOrder } from "./payments.js";
-import { type AdminOrder, type OrderRef, loadOrder, orderName } from "./read.js";
+import { type AdminOrder, type OrderRef, loadOrder, orderName, orderPayments } from "./read.js";
 import { resolveShippingOption } from "./shipping.js";
 
 /** The stock location items go back to: where they were fulfilled from. */
@@ -106,6 +106,12 @@ export async function refundAfterReturn(sdk: Medusa, order: AdminOrder, ask: Ref
   const name = orderName(order);
   const amount = typeof ask === "number" ? ask : Number(refundDue(order).toFixed(4));
   const hint: Phrase = (w) => `the return is done; refund separately with ${w.command("orders refund", name, w.input("amount", "<amount>"))}`;
+  const captured = orderPayments(order).filter((p) => !p.payment.canceled_at).reduce((a, p) => a + p.captured, 0);
+  if (captured <= 0) {
+    throw new OrderError(`${done}, but order ${name}'s payment is not captured: nothing to refund`, "state", {
+      hint: (w) => `the return is done; capture with ${w.command("orders capture", name)}, then refund with ${w.command("orders refund", name, w.input("amount", "<amount>"))}`,
+    });
+  }
   if (!(amount > 0)) {
     throw new OrderError(`${done}, but order ${name} owes nothing back to refund (pending difference ${money(order, pendingDifference(order))})`, "state", { hint });
   }
