@@ -75,6 +75,12 @@ export function writeResult(io: IOStreams, r: ApplyResult, format: string, quiet
   const s = summarize(r);
   const pending = r.env.filter((e) => e.value === undefined && !e.secret?.unavailable);
   const unavailable = r.env.filter((e) => e.secret?.unavailable);
+  if (format !== "env" && format !== "shell") {
+    // Medusa shows a secret key's token once, in the create answer: without env|shell output it is gone.
+    for (const e of r.env.filter((x) => x.secret && x.value !== undefined)) {
+      io.err.write(`Warning: ${e.name} was created but is printed only by --output env or shell; to get a usable key, revoke it (medusactl api-keys revoke) and apply again with --output env\n`);
+    }
+  }
   switch (format) {
     case "json": {
       // Secrets only ever leave through --output env|shell (CONTRACT.md §4): here they are named, not shown.
@@ -100,10 +106,6 @@ export function writeResult(io: IOStreams, r: ApplyResult, format: string, quiet
       const rows = r.changes.map((c) => ({ action: c.action, kind: c.kind.replace(/_/g, "-"), key: c.key, changes: c.action === "unchanged" ? "" : c.fields.join(", "), id: c.id ?? "" }));
       io.out.write(renderTable(io, rows, ["action", "kind", "key", "changes", "id"]));
       if (!quiet) io.err.write(`${summaryLine(r)}\n`);
-      // Medusa shows a secret key's token once, in the create answer: without env|shell output it is gone.
-      for (const e of r.env.filter((x) => x.secret && x.value !== undefined)) {
-        io.err.write(`Warning: ${e.name} was created but is printed only by --output env or shell; to get a usable key, revoke it (medusactl api-keys revoke) and apply again with --output env\n`);
-      }
     }
   }
 }
