@@ -25,7 +25,7 @@ beforeAll(() => {
   spawnSync("mkdir", ["-p", fakeBin]);
   writeFileSync(
     path.join(fakeBin, "medusactl"),
-    `#!/bin/sh\necho "$*" >> ${calls}\ncase "$*" in\n  *"ids orders display") printf '42\\torder_01 pending a@b.c\\n41\\torder_00 completed\\n' ;;\n  *"ids returns") printf 'return_01\\nreturn_02\\n' ;;\nesac\necho "boom" >&2\nexit 1\n`,
+    `#!/bin/sh\n(IFS='|'; echo "$*") >> ${calls}\ncase "$*" in\n  *"ids orders display") printf '42\\torder_01 pending a@b.c\\n41\\torder_00 completed\\n' ;;\n  *"ids returns") printf 'return_01\\nreturn_02\\n' ;;\nesac\necho "boom" >&2\nexit 1\n`,
   );
   chmodSync(path.join(fakeBin, "medusactl"), 0o755);
 });
@@ -66,7 +66,7 @@ describe("bash completion", () => {
     expect(bashComplete(src, ["medusactl", "--profile", "shop", "orders", "show", ""])).toEqual(["42", "41"]);
     expect(bashComplete(src, ["medusactl", "orders", "show", "4"])).toEqual(["42", "41"]);
     expect(bashComplete(src, ["medusactl", "returns", "receive", ""])).toEqual(["return_01", "return_02"]);
-    expect(readFileSync(calls, "utf8").split("\n").filter(Boolean)).toEqual(["--profile shop completion ids orders display", "completion ids orders display", "completion ids returns"]);
+    expect(readFileSync(calls, "utf8").split("\n").filter(Boolean)).toEqual(["--profile|shop|completion|ids|orders|display", "completion|ids|orders|display", "completion|ids|returns"]);
     // The fake also writes "boom" on stderr and exits 1: nothing of it reaches the shell, and nothing is offered.
     expect(bashComplete(src, ["medusactl", "products", "get", ""])).toEqual([]);
     // No lookup where no record is asked for.
@@ -123,7 +123,7 @@ describe("fish completion", () => {
     expect(fishComplete(src, "medusactl --profile shop orders show ")).toEqual(["41", "42"]);
     expect(fishComplete(src, "medusactl returns receive ")).toEqual(["return_01", "return_02"]);
     expect(fishComplete(src, "medusactl products get ")).toEqual([]);
-    expect(readFileSync(calls, "utf8").split("\n").filter(Boolean)).toEqual(["--profile shop completion ids orders display", "completion ids returns", "completion ids products"]);
+    expect(readFileSync(calls, "utf8").split("\n").filter(Boolean)).toEqual(["--profile|shop|completion|ids|orders|display", "completion|ids|returns", "completion|ids|products"]);
   });
 });
 

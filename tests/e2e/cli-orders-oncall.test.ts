@@ -3,7 +3,12 @@
  * inbound (return) leg of claims and exchanges with its shipping method, refunds at return time,
  * and promotion codes on draft orders. Each test reads the resulting state back through the SDK.
  */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { BIN } from "../helpers/cli.js";
 import { runCli } from "../helpers/cli.js";
 import { adminSdk, backend, storeSdk, uniq } from "./helpers/sdk.js";
 import { orderState, placeOrder, purchasableVariants, regionFor, shippingOptionId } from "./helpers/orders.js";
@@ -171,5 +176,30 @@ describe("draft orders with promotions", () => {
     const again = await cli("draft-orders", "add-promotions", id, "--code", "NO-SUCH-CODE", "--yes");
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('Promotion code "NO-SUCH-CODE" not found');
+  });
+});
+
+describe("completion ids against the back-end", () => {
+  it("`orders show <TAB>` offers recent display ids from the profile in use, through the real bash script", async () => {
+    const { order } = await placeOrder({ lines: 1, quantity: 1 });
+    const ids = ok(await cli("completion", "ids", "orders", "display"));
+    const first = ids.stdout.split("\n")[0]!.split("\t");
+    expect(first[0]).toBe(String(order.display_id));
+    expect(first[1]).toContain(order.id);
+    const returns = ok(await cli("completion", "ids", "products"));
+    expect(returns.stdout).toMatch(/^prod_\w+$/m);
+
+    // The generated script, with the real binary first on PATH as `medusactl`.
+    const dir = mkdtempSync(path.join(tmpdir(), "medusactl-complete-e2e-"));
+    symlinkSync(BIN, path.join(dir, "medusactl"));
+    const script = path.join(dir, "medusactl.bash");
+    writeFileSync(script, ok(await cli("completion", "bash")).stdout);
+    const r = spawnSync("bash", ["--norc", "-c", `. ${script}; COMP_WORDS=(medusactl orders show ''); COMP_CWORD=3; _medusactl; printf '%s\\n' "\${COMPREPLY[@]}"`], {
+      encoding: "utf8",
+      env: { ...process.env, ...env, PATH: `${dir}:${process.env.PATH}` },
+      timeout: 60_000,
+    });
+    expect(r.stderr).toBe("");
+    expect(r.stdout.split("\n")).toContain(String(order.display_id));
   });
 });

@@ -10,7 +10,7 @@ const VALUED = GLOBAL_OPTIONS.filter((o) => o.value).map((o) => o.flags.split(" 
 /** Global flags the scripts pass on to `completion ids`, so ids come from the profile or URL being typed against. */
 const TARGET_FLAGS = ["--profile", "--url"];
 /** How long an id lookup may take before the shell gets nothing: a TAB must never hang. */
-export const ID_TIMEOUT_MS = 1500;
+export const ID_TIMEOUT_MS = 2000;
 const ID_LIMIT = 20;
 
 /** `medusactl completion bash|zsh|fish`: a script built from the noun table and each noun's verbs. */
@@ -21,7 +21,7 @@ export function register(cmd: Command, ctx: CommandContext): void {
     .argument("[mode]")
     .addHelpText(
       "after",
-      "\nCompletes nouns, verbs, each verb's flags, and for verbs that take a record (`orders show <TAB>`, `returns receive <TAB>`)\nrecent ids from the active profile (a lookup of at most 1.5 s that prints nothing on failure).\n\nExamples:\n  bash: medusactl completion bash > ~/.local/share/bash-completion/completions/medusactl\n  zsh:  medusactl completion zsh > \"${fpath[1]}/_medusactl\"   (or: source <(medusactl completion zsh))\n  fish: medusactl completion fish > ~/.config/fish/completions/medusactl.fish",
+      "\nCompletes nouns, verbs, each verb's flags, and for verbs that take a record (`orders show <TAB>`, `returns receive <TAB>`)\nrecent ids from the active profile (a lookup of at most 2 s that prints nothing on failure).\n\nExamples:\n  bash: medusactl completion bash > ~/.local/share/bash-completion/completions/medusactl\n  zsh:  medusactl completion zsh > \"${fpath[1]}/_medusactl\"   (or: source <(medusactl completion zsh))\n  fish: medusactl completion fish > ~/.config/fish/completions/medusactl.fish",
     )
     .action(async (shell: string, noun: string | undefined, mode: string | undefined, _o, c: Command) => {
       const f = ctx.factory(c);
@@ -169,8 +169,9 @@ ${idCases}
     esac
     [[ -n "$ids" ]] || return
     # Recent records of the active profile; the lookup gives up after ${ID_TIMEOUT_MS / 1000} s and never prints errors.
+    local -a idargs=($ids)
     local IFS=$'\\n'
-    COMPREPLY=($(compgen -W "$(command medusactl "\${target[@]}" completion ids $ids 2>/dev/null | cut -f1)" -- "$cur"))
+    COMPREPLY=($(compgen -W "$(command medusactl "\${target[@]}" completion ids "\${idargs[@]}" 2>/dev/null | cut -f1)" -- "$cur"))
     return
   fi
   ((n == 1)) || return
