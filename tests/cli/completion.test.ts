@@ -76,6 +76,15 @@ describe("bash completion", () => {
     expect(readFileSync(calls, "utf8")).toBe("");
   });
 
+  const hasZsh = spawnSync("zsh", ["-c", "true"]).status === 0;
+  it.skipIf(!hasZsh)("zsh parses the script (run where zsh is installed)", async () => {
+    const file = path.join(dir, "_medusactl");
+    writeFileSync(file, await script("zsh"));
+    const r = spawnSync("zsh", ["-n", file], { encoding: "utf8" });
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+  });
+
   it("prints a zsh script that defines and registers the completion function", async () => {
     const src = await script("zsh");
     expect(src.startsWith("#compdef medusactl\n")).toBe(true);

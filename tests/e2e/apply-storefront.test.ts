@@ -56,6 +56,12 @@ describe("apply -f examples/seed.yaml, then a guest checks out with its promotio
     expect(second.stderr).toContain(`Warning: ${keyVar} not printed: secret API key "Acme CI ${id}" already exists`);
     expect(second.stdout + second.stderr).not.toContain(token);
 
+    // --quiet drops the summary, never the data or the warning a CI step needs.
+    const quiet = await runCli(["--quiet", "apply", "-f", file, "--output", "env"], { env, timeoutMs: 300_000 });
+    expect(quiet.code).toBe(0);
+    expect(envLines(quiet.stdout)).toEqual(rest);
+    expect(quiet.stderr.trim().split("\n")).toEqual([expect.stringMatching(new RegExp(`^Warning: ${keyVar} not printed: `))]);
+
     const json = await runCli(["apply", "-f", file, "--output", "json"], { env, timeoutMs: 300_000 });
     expect(json.code).toBe(0);
     const doc = JSON.parse(json.stdout);
