@@ -11,6 +11,10 @@ import { makeShipCommand } from "../../src/cli/commands/orders/ship.js";
 import { makeListCommand, parseSince } from "../../src/cli/commands/orders/list.js";
 import { renderOrder } from "../../src/cli/commands/orders/show.js";
 import { makeClaimCreateCommand } from "../../src/cli/commands/claims/create.js";
+import { makeExchangeCreateCommand } from "../../src/cli/commands/exchanges/create.js";
+import { makeReturnCreateCommand } from "../../src/cli/commands/returns/create.js";
+import { makeReturnReceiveCommand } from "../../src/cli/commands/returns/receive.js";
+import { makeDraftCreateCommand, makeDraftPromotionsCommand } from "../../src/cli/commands/draft-orders/create.js";
 import { toCliError } from "../../src/cli/cmdutil/order-action.js";
 import { OrderError } from "../../src/shared/orders/errors.js";
 import { testIO } from "../helpers/test-io.js";
@@ -37,6 +41,14 @@ describe("argv", () => {
     [makeCaptureCommand, ["7", "--amount", "19.99", "--json"], { order: "7", amount: 19.99, json: true }],
     [makeRefundCommand, ["7", "--amount", "5", "--reason", "refr_1", "--note", "late"], { order: "7", amount: 5, reason: "refr_1", note: "late" }],
     [makeClaimCreateCommand, ["7", "--item", "1:1", "--type", "replace", "--add", "SKU:1", "--shipping-amount", "0"], { order: "7", item: ["1:1"], type: "replace", add: ["SKU:1"], shippingAmount: 0 }],
+    [makeClaimCreateCommand, ["7", "--item", "1:1", "--type", "refund", "--return-shipping-option", "Standard Return"], { order: "7", item: ["1:1"], type: "refund", returnShippingOption: "Standard Return" }],
+    [makeExchangeCreateCommand, ["7", "--item", "1:1", "--add", "SKU:1", "--return-shipping-option", "so_1", "--return-shipping-amount", "0"], { order: "7", item: ["1:1"], add: ["SKU:1"], returnShippingOption: "so_1", returnShippingAmount: 0 }],
+    [makeExchangeCreateCommand, ["7", "--item", "1:1", "--add", "SKU:1", "--return-shipping-option", "so_1", "--return-shipping-amount", "4.5"], { order: "7", item: ["1:1"], add: ["SKU:1"], returnShippingOption: "so_1", returnShippingAmount: 4.5 }],
+    [makeReturnCreateCommand, ["7", "--item", "1:1", "--receive", "--refund"], { order: "7", item: ["1:1"], receive: true, refund: true }],
+    [makeReturnCreateCommand, ["7", "--item", "1:1", "--refund", "12.5", "--yes"], { order: "7", item: ["1:1"], refund: 12.5, yes: true }],
+    [(ctx: typeof noCtx, run: never) => makeReturnReceiveCommand(ctx as never, "receive", run), ["return_1", "--refund"], { id: "return_1", refund: true }],
+    [makeDraftCreateCommand, ["--email", "a@b.co", "--region", "eur", "--add", "SKU:1", "--promo-code", "CI10", "--promo-code", "VIP"], { email: "a@b.co", region: "eur", add: ["SKU:1"], promoCode: ["CI10", "VIP"] }],
+    [(ctx: typeof noCtx, run: never) => makeDraftPromotionsCommand(ctx as never, "add-promotions", run), ["order_1", "--code", "CI10", "-y"], { draft: "order_1", code: ["CI10"], yes: true }],
     [makeListCommand, ["--status", "pending,completed", "--payment-status", "captured", "--payment-status", "authorized", "--limit", "5"], { status: ["pending", "completed"], paymentStatus: ["captured", "authorized"], limit: 5 }],
   ] as const)("%#: parses %j", async (make, argv, want) => {
     expect(await parse(make as never, [...argv])).toEqual(want);
@@ -47,6 +59,9 @@ describe("argv", () => {
     [makeRefundCommand, ["7", "--amount", "abc"], '"abc" is not an amount'],
     [makeRefundCommand, ["7", "--amount", "-3"], "is not an amount"],
     [makeClaimCreateCommand, ["7", "--item", "1:1", "--type", "swap"], "Allowed choices are refund, replace"],
+    [makeReturnCreateCommand, ["7", "--item", "1:1", "--refund", "-2"], "is not an amount"],
+    [makeExchangeCreateCommand, ["7", "--return-shipping-amount", "free"], '"free" is not an amount'],
+    [(ctx: typeof noCtx, run: never) => makeDraftPromotionsCommand(ctx as never, "remove-promotions", run), ["order_1"], "required option '--code <code>' not specified"],
   ] as const)("%#: rejects %j", async (make, argv, msg) => {
     await expect(parse(make as never, [...argv])).rejects.toThrow(msg);
   });

@@ -20,6 +20,7 @@ function uniqueSeed(id: string, edit: (text: string) => string = (t) => t): stri
     .replace(/acme/g, `acme-${id}`)
     .replace(/Acme/g, `Acme ${id}`)
     .replace(/ACME/g, `ACME-${id.toUpperCase()}`)
+    .replace(/\bCI10\b/g, `CI10-${id.toUpperCase()}`)
     .replace(/^ {4}countries: \[.*\]\n/gm, "");
   const file = path.join(dir, `seed-${id}.yaml`);
   writeFileSync(file, edit(text));
@@ -101,11 +102,23 @@ describe("apply -f (declarative seeding)", () => {
     expect((await listPrices(vip[0].id)).map((p) => p.amount).sort()).toEqual([12, 99, 99]);
     const { api_key } = await sdk.admin.apiKey.retrieve(firstIds[`MEDUSA_PUBLISHABLE_KEY_ACME_${ID}_STOREFRONT_ID`]!);
     expect(api_key.token).toBe(pk);
+    // A secret key was created, but JSON output never carries its token (only --output env|shell does).
+    expect(firstIds[`MEDUSA_SECRET_KEY_ACME_${ID}_CI_ID`]).toMatch(/^apk_/);
+    expect(firstIds[`MEDUSA_SECRET_KEY_ACME_${ID}_CI`]).toBeNull();
+    expect(first.stdout).not.toMatch(/sk_[A-Za-z0-9]{6,}/);
+    expect(first.stderr).toContain(`Warning: MEDUSA_SECRET_KEY_ACME_${ID}_CI was created but is printed only by --output env or shell`);
+    const { customers } = await sdk.admin.customer.list({ email: `alice@acme-${id}.example`, fields: "id,*addresses" } as never);
+    expect((customers[0] as { addresses: { address_name: string }[] }).addresses.map((a) => a.address_name).sort()).toEqual(["Home", "Work"]);
+    const { promotions } = await sdk.admin.promotion.list({ code: `CI10-${ID}`, fields: "id,code,campaign_id,*rules" } as never);
+    expect(promotions[0]!.campaign_id).toBe(firstIds[`MEDUSA_CAMPAIGN_ACME_${ID}_CI_ID`]);
 
     const second = await runCli(["apply", "-f", file, "--output", "env"], { env });
     expect(second.code, second.stderr).toBe(0);
     expect(second.stderr).toMatch(/^No changes: \d+ objects unchanged\.$/m);
-    expect(envLines(second.stdout)).toEqual(firstIds);
+    // The same values, minus the secret key's token, which no run after the first can print.
+    const { [`MEDUSA_SECRET_KEY_ACME_${ID}_CI`]: _secret, ...printable } = firstIds;
+    expect(envLines(second.stdout)).toEqual(printable);
+    expect(second.stderr).toContain(`Warning: MEDUSA_SECRET_KEY_ACME_${ID}_CI not printed`);
 
     const third = await runCli(["apply", "-f", file, "--output", "shell"], { env });
     expect(third.code).toBe(0);

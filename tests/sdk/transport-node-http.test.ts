@@ -36,6 +36,14 @@ describe("node:http transport", () => {
     expect(seen.headers.authorization).toBe(`Basic ${Buffer.from("sk_abc:").toString("base64")}`);
   });
 
+  it("sends a DELETE body with its length, so the server reads it (draft-order promotion removal)", async () => {
+    const s = await server((_q, res) => json(res, 200, { draft_order_preview: { id: "order_1" } }));
+    await sdk(s.url).admin.draftOrder.removePromotions("order_1", { promo_codes: ["CI10"] });
+    const seen = s.seen[0]!;
+    expect(seen).toMatchObject({ method: "DELETE", url: "/admin/draft-orders/order_1/edit/promotions", body: '{"promo_codes":["CI10"]}' });
+    expect(seen.headers["content-length"]).toBe("24");
+  });
+
   it("reuses one kept-alive connection for consecutive requests", async () => {
     const ports = new Set<number>();
     const s = await server((q, res) => {

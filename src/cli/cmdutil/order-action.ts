@@ -39,13 +39,27 @@ export function amountOption(flags: string, description: string): Option {
  * The flags claims and exchanges share: where the returned items go and how the new ones ship.
  * `shippingDefault` says what the customer pays when `--shipping-amount` is left out.
  */
-export function itemsBackAndOutFlags(cmd: Command, shippingDefault: string): Command {
+export function itemsBackAndOutFlags(cmd: Command, shippingDefault: string, returnShippingDefault: string): Command {
   return cmd
     .option("--reason <id>", "return reason id for the items coming back")
     .option("--location <id>", "stock location the items go back to (default: where they were fulfilled from)")
     .option("--note <text>", "internal note")
     .option("--shipping-option <id|name>", "how the new items ship (default: the order's shipping option)")
-    .addOption(amountOption("--shipping-amount <amount>", `what the customer pays for that shipping (default: ${shippingDefault})`).argParser((v) => (v === "0" ? 0 : parseAmount(v))));
+    .addOption(amountOption("--shipping-amount <amount>", `what the customer pays for that shipping (default: ${shippingDefault})`).argParser(amountOrZero))
+    .option("--return-shipping-option <id|name>", "how the items come back: a return shipping option (e.g. 'Standard Return')")
+    .addOption(amountOption("--return-shipping-amount <amount>", `what the customer pays for the return shipping (default: ${returnShippingDefault})`).argParser(amountOrZero));
+}
+
+/**
+ * `--refund [amount]` on the return verbs: alone, refund what Medusa says is owed back once the
+ * return is done; with an amount, exactly that.
+ */
+export function refundOption(): Option {
+  return new Option("--refund [amount]", "then refund the customer: what the order owes back after the return (default), or this amount; asks like `orders refund`").argParser((v: string) => parseAmount(v));
+}
+
+function amountOrZero(v: string): number {
+  return v.trim() === "0" ? 0 : parseAmount(v);
 }
 
 /**

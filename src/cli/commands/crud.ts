@@ -2,7 +2,7 @@ import { Command, InvalidArgumentError, Option } from "commander";
 import type { NounEntry } from "./nouns.js";
 import type { CommandContext } from "../cmdutil/context.js";
 import type { Factory } from "../cmdutil/factory.js";
-import { announceWrite, describeTarget } from "../output/notice.js";
+import { announceWrite, describeTarget, notice } from "../output/notice.js";
 import { JobError, UsageError } from "../../term/errors.js";
 import { collect, readBody } from "../cmdutil/input.js";
 import { OUTPUT_FORMATS, pickColumns, writeList, writeRecord, type OutputFormat } from "../output/render.js";
@@ -166,7 +166,7 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
         let columns = pickColumns(records, format === "table" ? spec.columns : undefined, o.fields);
         if (o.wide && format === "table") columns = wideColumns(records, columns);
         if (records.length === 0 && format === "table") {
-          if (f.io.isStderrTTY) f.io.err.write(`no ${entry.name} found\n`);
+          if (f.io.isStderrTTY) notice(f.io, `no ${entry.name} found`);
           return;
         }
         writeList(io, format, records, format === "csv" || format === "table" ? columns : []);

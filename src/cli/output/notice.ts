@@ -1,10 +1,20 @@
 import type { Target } from "../config/credentials.js";
 import type { Factory } from "../cmdutil/factory.js";
+import type { IOStreams } from "../../term/io.js";
 
 /** Where a command writes, for prompts and notices: `profile "shop" (https://…)`, or the URL and the environment credential. */
 export function describeTarget(t: Target): string {
   const where = t.source === "profile" ? `profile "${t.profileName}" (${t.url})` : `${t.url} (${t.source === "none" ? "no credential" : `credential from ${t.source.replace(/^env:/, "")}`})`;
   return t.production ? `${where} [PRODUCTION]` : where;
+}
+
+/**
+ * A progress line or notice on stderr: silent under the global `--quiet` (or a command's own,
+ * passed as `quiet`). Warnings, errors and data never go through here.
+ */
+export function notice(io: IOStreams, text: string, quiet?: boolean): void {
+  if (io.quiet || quiet) return;
+  io.err.write(text.endsWith("\n") ? text : `${text}\n`);
 }
 
 /**

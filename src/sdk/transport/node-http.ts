@@ -37,6 +37,11 @@ export function nodeHttpTransport(options: NodeHttpTransportOptions = {}): Trans
       if (url.protocol !== "http:" && url.protocol !== "https:") throw new TypeError(`unsupported protocol ${url.protocol}`);
       const headers = { ...req.headers };
       const body = await toNodeBody(req.body, headers);
+      // node:http sends no length and no chunked framing for a DELETE body, so the server never
+      // sees it (Medusa answers 400 to `DELETE …/edit/promotions {promo_codes}`): say its length.
+      if ((typeof body === "string" || body instanceof Uint8Array) && !Object.keys(headers).some((h) => h.toLowerCase() === "content-length")) {
+        headers["content-length"] = String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
+      }
       const send = url.protocol === "https:" ? m.requestTls : m.request;
       const res = await new Promise<IncomingMessage>((resolve, reject) => {
         const r = send(url, { method: req.method, headers, agent: m.agents[url.protocol as "http:" | "https:"], signal: req.signal }, resolve);

@@ -3,14 +3,14 @@
  */
 import type { HttpTypes } from "@medusajs/types";
 import type { Medusa } from "../../sdk/index.js";
-import { type ActionResult, type Signal, lineNamer, returnable, undo } from "./common.js";
+import { type ActionResult, type Signal, lineNamer, money, returnable, undo } from "./common.js";
 import { resolveVariants } from "./edits.js";
 import { OrderError, explainApiError, type Phrase } from "./errors.js";
 import { type ItemQty, type VariantQty, lineLabel, resolveItems } from "./lines.js";
 import { balanceNote } from "./payments.js";
 import { type OrderRef, loadOrder, orderName } from "./read.js";
 import { returnLocation } from "./returns.js";
-import { outboundOption } from "./shipping.js";
+import { outboundOption, resolveShippingOption } from "./shipping.js";
 
 /**
  * A claim: the faulty lines come back (inbound, as a return), and for `replace` the `add`
@@ -30,6 +30,10 @@ export async function createClaim(
     shippingOption?: string;
     /** What the customer pays for that shipping; default 0 (a replacement ships at the store's cost). */
     shippingAmount?: number;
+    /** How the claimed items come back: a return shipping option id or name (the inbound leg). */
+    returnShippingOption?: string;
+    /** What the customer pays for the return shipping; default 0 (the store pays for a faulty item's return). */
+    returnShippingAmount?: number;
   } & Signal,
 ): Promise<ActionResult & { claimId: string }> {
   const before = await loadOrder(sdk, order, opts.signal);
@@ -41,6 +45,7 @@ export async function createClaim(
   const adds = opts.add?.length ? await resolveVariants(sdk, opts.add, opts) : [];
   const locationId = opts.locationId ?? returnLocation(before, lines.map((l) => l.item.id));
   const outbound = adds.length ? await outboundOption(sdk, before, opts.shippingOption, opts) : undefined;
+  const inbound = opts.returnShippingOption ? await resolveShippingOption(sdk, opts.returnShippingOption, before.currency_code, opts) : undefined;
   const s = { signal: opts.signal };
   let claimId: string;
   try {
@@ -57,6 +62,9 @@ export async function createClaim(
       undefined,
       s,
     );
+    if (inbound) {
+      await sdk.admin.claim.addInboundShipping(claimId, { shipping_option_id: inbound.id, custom_amount: opts.returnShippingAmount ?? 0 }, undefined, undefined, s);
+    }
     if (adds.length) {
       await sdk.admin.claim.addOutboundItems(claimId, { items: adds.map((a) => ({ variant_id: a.variantId, quantity: a.quantity })) }, undefined, undefined, s);
       await sdk.admin.claim.addOutboundShipping(claimId, { shipping_option_id: outbound!.id, custom_amount: opts.shippingAmount ?? 0 }, undefined, undefined, s);
@@ -67,7 +75,7 @@ export async function createClaim(
     throw explainApiError(e, name, `claim ${claimId} (withdrawn)`, lineNamer(before));
   }
   const after = await loadOrder(sdk, before.id, opts.signal);
-  const changes: Phrase[] = [`claim ${claimId} (${opts.type}) confirmed: ${lines.map((l) => `${l.quantity} × ${lineLabel(before, l.item)}`).join("; ")} to come back${locationId ? ` to ${locationId}` : ""}`];
+  const changes: Phrase[] = [`claim ${claimId} (${opts.type}) confirmed: ${lines.map((l) => `${l.quantity} × ${lineLabel(before, l.item)}`).join("; ")} to come back${locationId ? ` to ${locationId}` : ""}${inbound ? ` by ${inbound.name} (${money(before, opts.returnShippingAmount ?? 0)})` : ""}`];
   if (adds.length) changes.push((w) => `replacement to send: ${adds.map((a) => `${a.quantity} × ${a.label}`).join("; ")} by ${outbound!.name} (new lines; fulfil them with ${w.command("orders fulfill", name)})`);
   const note = balanceNote(after);
   if (note) changes.push(note);

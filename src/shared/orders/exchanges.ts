@@ -3,14 +3,14 @@
  */
 import type { HttpTypes } from "@medusajs/types";
 import type { Medusa } from "../../sdk/index.js";
-import { type ActionResult, type Signal, lineNamer, returnable, undo } from "./common.js";
+import { type ActionResult, type Signal, lineNamer, money, returnable, undo } from "./common.js";
 import { resolveVariants } from "./edits.js";
 import { OrderError, explainApiError, type Phrase } from "./errors.js";
 import { type ItemQty, type VariantQty, lineLabel, resolveItems } from "./lines.js";
 import { balanceNote } from "./payments.js";
 import { type OrderRef, loadOrder, orderName } from "./read.js";
 import { returnLocation } from "./returns.js";
-import { outboundOption } from "./shipping.js";
+import { outboundOption, resolveShippingOption } from "./shipping.js";
 
 /** An exchange: lines come back (inbound), `add` variants go out (outbound), in one confirmed change. */
 export async function createExchange(
@@ -26,6 +26,10 @@ export async function createExchange(
     shippingOption?: string;
     /** What the customer pays for that shipping; default the option's price. */
     shippingAmount?: number;
+    /** How the items come back: a return shipping option id or name (the inbound leg). */
+    returnShippingOption?: string;
+    /** What the customer pays for the return shipping; default the option's price. */
+    returnShippingAmount?: number;
   } & Signal,
 ): Promise<ActionResult & { exchangeId: string }> {
   const before = await loadOrder(sdk, order, opts.signal);
@@ -36,6 +40,7 @@ export async function createExchange(
   const adds = await resolveVariants(sdk, opts.add, opts);
   const locationId = opts.locationId ?? returnLocation(before, lines.map((l) => l.item.id));
   const outbound = await outboundOption(sdk, before, opts.shippingOption, opts);
+  const inbound = opts.returnShippingOption ? await resolveShippingOption(sdk, opts.returnShippingOption, before.currency_code, opts) : undefined;
   const s = { signal: opts.signal };
   let exchangeId: string;
   try {
@@ -52,6 +57,15 @@ export async function createExchange(
       undefined,
       s,
     );
+    if (inbound) {
+      await sdk.admin.exchange.addInboundShipping(
+        exchangeId,
+        { shipping_option_id: inbound.id, ...(opts.returnShippingAmount !== undefined ? { custom_amount: opts.returnShippingAmount } : {}) },
+        undefined,
+        undefined,
+        s,
+      );
+    }
     await sdk.admin.exchange.addOutboundItems(exchangeId, { items: adds.map((a) => ({ variant_id: a.variantId, quantity: a.quantity })) }, undefined, undefined, s);
     await sdk.admin.exchange.addOutboundShipping(
       exchangeId,
@@ -67,7 +81,7 @@ export async function createExchange(
   }
   const after = await loadOrder(sdk, before.id, opts.signal);
   const changes: Phrase[] = [
-    `exchange ${exchangeId} confirmed: ${lines.map((l) => `${l.quantity} × ${lineLabel(before, l.item)}`).join("; ")} to come back${locationId ? ` to ${locationId}` : ""}`,
+    `exchange ${exchangeId} confirmed: ${lines.map((l) => `${l.quantity} × ${lineLabel(before, l.item)}`).join("; ")} to come back${locationId ? ` to ${locationId}` : ""}${inbound ? ` by ${inbound.name} (${money(before, opts.returnShippingAmount ?? inbound.amount)})` : ""}`,
     (w) => `to send instead: ${adds.map((a) => `${a.quantity} × ${a.label}`).join("; ")} by ${outbound.name} (new lines; fulfil them with ${w.command("orders fulfill", name)})`,
   ];
   const note = balanceNote(after);

@@ -5,10 +5,10 @@
 import type { HttpTypes } from "@medusajs/types";
 import type { Medusa } from "../../sdk/index.js";
 import { type ActionResult, type Fulfillment, type Signal, assertNotCanceled, lineNamer, money, qtyLine, undo } from "./common.js";
-import { OrderError, explainApiError, type Phrase } from "./errors.js";
+import { OrderError, explainApiError, isOrderError, type Phrase } from "./errors.js";
 import { type ItemQty, lineLabel, resolveItems, resolveLine } from "./lines.js";
-import { balanceNote } from "./payments.js";
-import { type AdminOrder, type OrderRef, loadOrder, orderName } from "./read.js";
+import { balanceNote, pendingDifference, refundDue, refundOrder } from "./payments.js";
+import { type AdminOrder, type OrderRef, loadOrder, orderName, orderPayments } from "./read.js";
 import { resolveShippingOption } from "./shipping.js";
 
 /** The stock location items go back to: where they were fulfilled from. */
@@ -35,6 +35,8 @@ export async function createReturn(
     note?: string;
     /** A return shipping option (`so_…` id or name) the customer sends the parcel with. */
     shippingOption?: string;
+    /** Refund after the return (and receipt): `true` for what Medusa says is owed back, or an amount. */
+    refund?: RefundAsk;
   } & Signal,
 ): Promise<ActionResult & { returnId: string }> {
   const before = await loadOrder(sdk, order, opts.signal);
@@ -83,9 +85,46 @@ export async function createReturn(
     changes.push(`return ${returnId} received: ${lines.map((l) => qtyLine(before, l.item, l.quantity)).join("; ")}`);
   }
   const after = await loadOrder(sdk, before.id, opts.signal);
+  if (opts.refund !== undefined && opts.refund !== false) {
+    return { ...(await refundAfterReturn(sdk, after, opts.refund, `return ${returnId} ${opts.receive ? "received" : "requested"}`, changes, opts.signal)), returnId };
+  }
   const note = balanceNote(after);
   if (note) changes.push(note);
   return { order: after, changes, returnId };
+}
+
+/** `true`: refund what Medusa says is owed back after the return; a number: that amount. */
+export type RefundAsk = boolean | number;
+
+/**
+ * The refund that closes a return, as Medusa Admin offers it once the return is in: by default
+ * the negative pending difference (the returned lines with their tax, less any return shipping
+ * the customer pays). Runs once, never retried (payments.ts). If it fails, the return itself
+ * stands, and the error says so, so nobody re-runs the return.
+ */
+export async function refundAfterReturn(sdk: Medusa, order: AdminOrder, ask: RefundAsk, done: string, changes: Phrase[], signal?: AbortSignal): Promise<ActionResult> {
+  const name = orderName(order);
+  const amount = typeof ask === "number" ? ask : Number(refundDue(order).toFixed(4));
+  const hint: Phrase = (w) => `the return is done; refund separately with ${w.command("orders refund", name, w.input("amount", "<amount>"))}`;
+  const captured = orderPayments(order).filter((p) => !p.payment.canceled_at).reduce((a, p) => a + p.captured, 0);
+  if (captured <= 0) {
+    throw new OrderError(`${done}, but order ${name}'s payment is not captured: nothing to refund`, "state", {
+      hint: (w) => `the return is done; capture with ${w.command("orders capture", name)}, then refund with ${w.command("orders refund", name, w.input("amount", "<amount>"))}`,
+    });
+  }
+  if (!(amount > 0)) {
+    throw new OrderError(`${done}, but order ${name} owes nothing back to refund (pending difference ${money(order, pendingDifference(order))})`, "state", { hint });
+  }
+  try {
+    const res = await refundOrder(sdk, order, { amount, signal });
+    changes.push(...res.changes);
+    const note = balanceNote(res.order);
+    if (note) changes.push(note);
+    return { order: res.order, changes };
+  } catch (e) {
+    if (!isOrderError(e)) throw e;
+    throw new OrderError(`${done}, but the refund failed: ${e.message}`, e.kind, { cause: e, status: e.status, hint: e.kind === "uncertain" ? e.parts.hint : hint });
+  }
 }
 
 /** Receives items of a requested return (begin, items, confirm); cancels the receipt if a step fails. */
@@ -118,7 +157,7 @@ export async function loadReturn(sdk: Medusa, returnId: string, s: Signal): Prom
 export async function receiveReturn(
   sdk: Medusa,
   returnId: string,
-  opts: { items?: ItemQty[]; dismiss?: ItemQty[]; note?: string } & Signal = {},
+  opts: { items?: ItemQty[]; dismiss?: ItemQty[]; note?: string; refund?: RefundAsk } & Signal = {},
 ): Promise<ActionResult> {
   const ret = await loadReturn(sdk, returnId, opts);
   const before = await loadOrder(sdk, ret.order_id, opts.signal);
@@ -157,6 +196,7 @@ export async function receiveReturn(
   const changes: Phrase[] = [];
   if (received.length) changes.push(`return ${returnId} received: ${received.map((r) => `${r.quantity} × ${r.label}`).join("; ")}`);
   if (dismissed.length) changes.push(`return ${returnId} dismissed as damaged: ${dismissed.map((r) => `${r.quantity} × ${r.label}`).join("; ")}`);
+  if (opts.refund !== undefined && opts.refund !== false) return refundAfterReturn(sdk, after, opts.refund, `return ${returnId} received`, changes, opts.signal);
   const note = balanceNote(after);
   if (note) changes.push(note);
   return { order: after, changes };

@@ -22,8 +22,13 @@ export interface Change {
 
 export interface EnvVar {
   name: string;
-  /** Undefined when a dry run would create the object. */
+  /** Undefined when a dry run would create the object, or a secret that cannot be read again. */
   value: string | undefined;
+  /**
+   * A secret (a secret API key's token): printed only by `--output env|shell`, never in the
+   * table, JSON, logs or errors. `unavailable` says why a secret has no value.
+   */
+  secret?: { unavailable?: string };
 }
 
 /** What the kinds talk to: the SDK, and the command's abort signal for every request. */
@@ -58,7 +63,7 @@ export interface KindContext {
   change(c: Change): void;
   /** Changes recorded so far (a product marks its variants' stock changes afterwards). */
   readonly changes: Change[];
-  env(name: string, value: string | undefined): void;
+  env(name: string, value: string | undefined, secret?: EnvVar["secret"]): void;
   /** Per-run memo for lookups nested kinds share (a location's fulfillment sets …). */
   cache: Map<string, unknown>;
 }
@@ -163,7 +168,7 @@ export async function runApply(api: Api, kinds: Kind[], items: Map<string, Item[
     existing: <E>(kind: string, key: string) => existing.get(kind)?.get(key) as E | undefined,
     change: (c) => changes.push(c),
     changes,
-    env: (name, value) => env.push({ name, value: value !== undefined && value.startsWith(PLACEHOLDER) ? undefined : value }),
+    env: (name, value, secret) => env.push({ name, value: value !== undefined && value.startsWith(PLACEHOLDER) ? undefined : value, ...(secret ? { secret } : {}) }),
     cache: new Map(),
   };
 

@@ -1,8 +1,8 @@
 /** Customer groups, customers, price lists, campaigns and promotions. */
 import { pageAll } from "../lookup.js";
-import { changedFields, compact, envName, listAll, listByKeys, metadataChanged, same, type Kind, type Ref } from "./engine.js";
+import { changedFields, compact, envName, listAll, listByKeys, metadataChanged, same, type Kind, type KindContext, type Ref } from "./engine.js";
 import { simpleKind, idsOf, refList, METADATA, ENV_FIELD } from "./simple.js";
-import { Issues, bool, currency, date, list, nonNegative, num, oneOf, opt, req, shape, shapeOf, str, strList, strOrNull, type Rec } from "./validate.js";
+import { Issues, bool, country, currency, date, list, nonNegative, num, oneOf, opt, req, shape, shapeOf, str, strList, strOrNull, type Rec } from "./validate.js";
 import { fromListPrice, planPrices, priceBody, type PriceSpec } from "../prices/plan.js";
 
 type S = Rec;
@@ -29,6 +29,53 @@ const email = (v: unknown, path: string, issues: Issues) => {
   return s?.toLowerCase();
 };
 
+/** A customer's address, keyed by `address_name` within the customer. */
+const ADDRESS_FIELDS = ["first_name", "last_name", "company", "address_1", "address_2", "city", "province", "postal_code", "country_code", "phone", "is_default_shipping", "is_default_billing"] as const;
+
+const addressShape = shapeOf({
+  address_name: req(str),
+  first_name: opt(strOrNull),
+  last_name: opt(strOrNull),
+  company: opt(strOrNull),
+  address_1: opt(strOrNull),
+  address_2: opt(strOrNull),
+  city: opt(strOrNull),
+  province: opt(strOrNull),
+  postal_code: opt((v, p, i) => (typeof v === "number" ? String(v) : strOrNull(v, p, i))),
+  country_code: opt(country),
+  phone: opt(strOrNull),
+  is_default_shipping: opt(bool),
+  is_default_billing: opt(bool),
+  ...METADATA,
+});
+
+/**
+ * Adds or updates the file's addresses of one customer, matched by `address_name`; addresses
+ * the file does not name are left alone, like every object missing from the file.
+ */
+async function applyAddresses(spec: S, id: string | undefined, existing: Rec | undefined, ctx: KindContext): Promise<string[]> {
+  const want = spec.addresses as Rec[] | undefined;
+  if (!want?.length) return [];
+  const have = new Map(((existing?.addresses as Rec[] | undefined) ?? []).map((a) => [a.address_name as string, a]));
+  let changed = false;
+  for (const a of want) {
+    const body = compact({ address_name: a.address_name, ...Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, a[f]])), metadata: a.metadata });
+    const cur = have.get(a.address_name as string);
+    if (!cur) {
+      changed = true;
+      if (!ctx.dryRun) await ctx.api.sdk.admin.customer.createAddress(id!, body as never, undefined, { signal: ctx.api.signal });
+      continue;
+    }
+    const { metadata, ...plain } = body;
+    const fields = changedFields(plain, { ...cur, country_code: (cur.country_code as string | null)?.toLowerCase() ?? cur.country_code });
+    if (metadataChanged(metadata as Rec | undefined, cur.metadata as Rec | undefined)) fields.push("metadata");
+    if (!fields.length) continue;
+    changed = true;
+    if (!ctx.dryRun) await ctx.api.sdk.admin.customer.updateAddress(id!, cur.id as string, Object.fromEntries(fields.map((f) => [f, body[f]])) as never, undefined, { signal: ctx.api.signal });
+  }
+  return changed ? ["addresses"] : [];
+}
+
 export const customers = simpleKind<S, Rec>({
   kind: "customer",
   section: "customers",
@@ -40,16 +87,22 @@ export const customers = simpleKind<S, Rec>({
     phone: opt(strOrNull),
     company_name: opt(strOrNull),
     groups: opt(strList),
+    addresses: opt(list(addressShape)),
     ...METADATA,
+  },
+  check: (s, path, issues) => {
+    const names = ((s.addresses as Rec[] | undefined) ?? []).map((a) => a.address_name as string);
+    names.forEach((n, i) => names.indexOf(n) !== i && issues.add(`${path}.addresses[${i}].address_name`, `"${n}" is named twice: an address is found by its name`));
   },
   key: (s) => s.email as string,
   refs: (s, path) => refList("customer_group", s.groups as string[], `${path}.groups`),
   resource: "customer",
-  load: (api, keys) => listByKeys(api, "customer", "email", keys, { fields: "id,email,first_name,last_name,phone,company_name,metadata,groups.id" }),
+  load: (api, keys) => listByKeys(api, "customer", "email", keys, { fields: "id,email,first_name,last_name,phone,company_name,metadata,groups.id,*addresses" }),
   keyOf: (e) => (e.email as string).toLowerCase(),
   body: (s) => ({ email: s.email, first_name: s.first_name, last_name: s.last_name, phone: s.phone, company_name: s.company_name, metadata: s.metadata }),
   current: (e) => e,
   createOnly: ["email"],
+  after: applyAddresses,
   links: (s, e, ctx) =>
     s.groups
       ? [

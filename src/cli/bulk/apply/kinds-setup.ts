@@ -52,6 +52,37 @@ export const publishableKeys = simpleKind<S, Rec>({
   },
 });
 
+/**
+ * Secret API keys for CI and back-office scripts, by title. Medusa shows a key's token once, in
+ * the answer that creates it: this run prints it (`--output env|shell` only); a key that already
+ * exists is never re-created, and its token cannot be printed again.
+ */
+export const secretKeys = simpleKind<S, Rec>({
+  kind: "secret_key",
+  section: "api_keys",
+  envKind: "SECRET_KEY",
+  fields: { title: req(str), type: opt(oneOf("secret", "publishable")) },
+  check: (s, path, issues) => {
+    if (s.type === "publishable") issues.add(`${path}.type`, "publishable keys go in the publishable_keys section");
+  },
+  key: (s) => s.title as string,
+  resource: "apiKey",
+  // A revoked key cannot be used again: a new one with the same title replaces it. The token is never asked for.
+  load: async (api, keys) => (await listByKeys<Rec>(api, "apiKey", "title", keys, { type: "secret", fields: "id,title,type,revoked_at" })).filter((k) => !k.revoked_at),
+  keyOf: (e) => e.title as string,
+  body: (s) => ({ title: s.title, type: "secret" }),
+  current: (e) => ({ ...e, type: "secret" }),
+  createOnly: ["type"],
+  env: (item, _id, created, existing, ctx) => {
+    const name = envName("SECRET_KEY", item.envKey);
+    if (existing) {
+      ctx.env(name, undefined, { unavailable: `secret API key "${item.spec.title}" already exists and Medusa shows a secret only when it is created; revoke it (medusactl api-keys revoke ${existing.id as string}) and apply again for a new one` });
+    } else {
+      ctx.env(name, created?.token as string | undefined, {});
+    }
+  },
+});
+
 export const regions = simpleKind<S, Rec>({
   kind: "region",
   section: "regions",

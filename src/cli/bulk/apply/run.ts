@@ -73,11 +73,19 @@ const shellQuote = (v: string) => `'${v.replace(/'/g, `'\\''`)}'`;
 
 export function writeResult(io: IOStreams, r: ApplyResult, format: string, quiet: boolean): void {
   const s = summarize(r);
-  const pending = r.env.filter((e) => e.value === undefined);
+  const pending = r.env.filter((e) => e.value === undefined && !e.secret?.unavailable);
+  const unavailable = r.env.filter((e) => e.secret?.unavailable);
+  if (format !== "env" && format !== "shell") {
+    // Medusa shows a secret key's token once, in the create answer: without env|shell output it is gone.
+    for (const e of r.env.filter((x) => x.secret && x.value !== undefined)) {
+      io.err.write(`Warning: ${e.name} was created but is printed only by --output env or shell; to get a usable key, revoke it (medusactl api-keys revoke) and apply again with --output env\n`);
+    }
+  }
   switch (format) {
     case "json": {
+      // Secrets only ever leave through --output env|shell (CONTRACT.md §4): here they are named, not shown.
       const env: Record<string, string | null> = {};
-      for (const e of r.env) env[e.name] = e.value ?? null;
+      for (const e of r.env) env[e.name] = e.secret ? null : (e.value ?? null);
       io.out.write(JSON.stringify({ dry_run: r.dryRun, changed: s.create + s.update > 0, summary: s, changes: r.changes, env }, null, 2) + "\n");
       return;
     }
@@ -91,6 +99,8 @@ export function writeResult(io: IOStreams, r: ApplyResult, format: string, quiet
         io.err.write(`${summaryLine(r)}\n`);
         if (pending.length) io.err.write(`Not printed (created only by a real run): ${pending.map((e) => e.name).join(", ")}\n`);
       }
+      // Not a progress notice: a CI step that expects the variable must learn why it is missing.
+      for (const e of unavailable) io.err.write(`Warning: ${e.name} not printed: ${e.secret!.unavailable}\n`);
       return;
     default: {
       const rows = r.changes.map((c) => ({ action: c.action, kind: c.kind.replace(/_/g, "-"), key: c.key, changes: c.action === "unchanged" ? "" : c.fields.join(", "), id: c.id ?? "" }));

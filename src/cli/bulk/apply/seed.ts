@@ -1,7 +1,7 @@
 /** The seed file: its sections, their dependency order, and validation of a whole document. */
 import { SeedError, envName, type Item, type Kind } from "./engine.js";
 import { Issues, at, mapping, type Rec } from "./validate.js";
-import { publishableKeys, regions, salesChannels, shippingProfiles, store, taxRegions } from "./kinds-setup.js";
+import { publishableKeys, regions, secretKeys, salesChannels, shippingProfiles, store, taxRegions } from "./kinds-setup.js";
 import { fulfillmentSets, serviceZones, shippingOptions, stockLocations } from "./kinds-locations.js";
 import { categories, collections, products, tags, types, variants } from "./kinds-catalog.js";
 import { campaigns, customerGroups, customers, priceLists, promotions } from "./kinds-commerce.js";
@@ -10,6 +10,7 @@ import { campaigns, customerGroups, customers, priceLists, promotions } from "./
 export const KINDS: Kind[] = [
   salesChannels,
   publishableKeys,
+  secretKeys,
   regions,
   taxRegions,
   shippingProfiles,

@@ -14,6 +14,7 @@ import { ReportWriter, countRow, emptySummary, rowError, type ReportRow, type Re
 import { listByKeys } from "../lookup.js";
 import { planStock, type StockPlan, type StockWant } from "./plan.js";
 import { leanHeap } from "../lean-heap.js";
+import { notice } from "../../output/notice.js";
 
 type Rec = Record<string, unknown>;
 
@@ -126,7 +127,7 @@ export async function inventoryApplyRun(f: Factory, file: string, o: InventoryAp
   }
 
   const job = await jobFor(f, "inventory apply", file);
-  if (!o.resume && (await Checkpoint.find(job.dir, job.key))) f.io.err.write(`Note: an interrupted run of ${file} was found; starting again (--resume continues it).\n`);
+  if (!o.resume && (await Checkpoint.find(job.dir, job.key))) notice(f.io, `Note: an interrupted run of ${file} was found; starting again (--resume continues it).`, o.quiet);
   const lastRow = Math.max(1, ...sheet.rows.map((r) => r.row));
   const checkpoint = await Checkpoint.open<Rec, ReportRow>({ dir: job.dir, key: job.key, file, resume: Boolean(o.resume), initial: {}, check: rowsOf(lastRow) });
   const done = new Map(checkpoint.entries.filter((e) => e.action !== "failed").map((e) => [e.row, e]));
@@ -222,5 +223,5 @@ function writeDryRun(f: Factory, r: InventoryResult, plan: StockPlan<StockRow>, 
   ];
   if (lines.length) f.io.out.write(renderTable(f.io, lines, ["change", "sku", "location", "old", "new"]));
   const s = r.summary;
-  f.io.err.write(lines.length ? `Dry run: ${s.create} new, ${s.update} changed, ${s.unchanged} unchanged; nothing was written.\n` : `Dry run: no changes; ${s.unchanged} stock level${s.unchanged === 1 ? "" : "s"} unchanged.\n`);
+  notice(f.io, lines.length ? `Dry run: ${s.create} new, ${s.update} changed, ${s.unchanged} unchanged; nothing was written.\n` : `Dry run: no changes; ${s.unchanged} stock level${s.unchanged === 1 ? "" : "s"} unchanged.\n`);
 }

@@ -17,6 +17,7 @@ import { fromListPrice, fromVariantPrice, mergedVariantPrices, planPrices, price
 import { mayHaveBeenApplied } from "../../../sdk/errors.js";
 import { UNCERTAIN_TRIES, settle, tryAgainAfter } from "../uncertain.js";
 import { leanHeap } from "../lean-heap.js";
+import { notice } from "../../output/notice.js";
 
 type Rec = Record<string, unknown>;
 
@@ -236,7 +237,7 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
     });
   }
   const job = await jobFor(f, "prices apply", file);
-  if (!o.resume && (await Checkpoint.find(job.dir, job.key))) f.io.err.write(`Note: an interrupted run of ${file} was found; starting again (--resume continues it).\n`);
+  if (!o.resume && (await Checkpoint.find(job.dir, job.key))) notice(f.io, `Note: an interrupted run of ${file} was found; starting again (--resume continues it).`, o.quiet);
   const lastRow = Math.max(1, ...sheet.rows.map((r) => r.row));
   const checkpoint = await Checkpoint.open<Rec, ReportRow>({ dir: job.dir, key: job.key, file, resume: Boolean(o.resume), initial: {}, check: rowsOf(lastRow) });
   // Rows an interrupted run already wrote now plan as unchanged; their report keeps what was done.
@@ -245,7 +246,7 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
   if (withList && !list) {
     list = (await sdk.admin.priceList.create({ title: listTitle, description: listTitle, type: "sale", status: "active", rules: {} } as never, undefined, undefined, { signal: f.signal })).price_list as unknown as Rec;
     result.price_list = { id: list.id as string, title: listTitle!, created: true };
-    f.io.err.write(`Created price list "${listTitle}" (${list.id}).\n`);
+    notice(f.io, `Created price list "${listTitle}" (${list.id}).`, o.quiet);
   }
   const report = o.report ? new ReportWriter(o.report, ["variant_id", "price_id"]) : undefined;
   const rowsOut: ReportRow[] = [];
@@ -433,10 +434,11 @@ function writeDryRun(f: Factory, r: PricesResult, plan: PricePlan<PriceRow>, sku
     f.io.out.write(JSON.stringify(r, null, 2) + "\n");
     return;
   }
-  if (listIsNew) f.io.err.write(`Price list "${title}" does not exist; a real run creates it (type sale, status active).\n`);
+  if (listIsNew) notice(f.io, `Price list "${title}" does not exist; a real run creates it (type sale, status active).`);
   if (lines.length) f.io.out.write(renderTable(f.io, lines, ["change", "variant", "currency", "region_id", "quantities", "old", "new"]));
   const where = r.price_list ? ` in price list "${r.price_list.title}"` : " on variants";
-  f.io.err.write(
+  notice(
+    f.io,
     lines.length
       ? `Dry run${where}: ${s.create} new, ${s.update} changed, ${s.unchanged} unchanged${r.price_list ? `, ${s.delete} to delete` : ""}; nothing was written.\n`
       : `Dry run${where}: no changes; ${s.unchanged} price${s.unchanged === 1 ? "" : "s"} unchanged.\n`,

@@ -24,6 +24,7 @@ import { ReportWriter, type ReportRow } from "../report.js";
 import { exportHeader, productRows } from "./csv-columns.js";
 import { PLAN_FIELDS } from "./import-batch.js";
 import { leanHeap } from "../lean-heap.js";
+import { notice } from "../../output/notice.js";
 
 export interface ExportOptions {
   out?: string;
@@ -110,7 +111,7 @@ export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
       if (size < checkpoint.state.bytes) throw new UsageError(`--resume: ${partFile} is missing or shorter than the checkpoint says`, "run the same command without --resume to start the export over");
       await fs.truncate(partFile, checkpoint.state.bytes);
     } else {
-      if (o.resume) f.io.err.write("note: no checkpoint of this export; starting from the beginning\n");
+      if (o.resume) notice(f.io, "note: no checkpoint of this export; starting from the beginning", o.quiet);
       await fs.writeFile(partFile, "", { mode: 0o600 });
     }
   }

@@ -24,6 +24,7 @@ import { ReportWriter, emptySummary, countRow, type ReportRow } from "../report.
 import { runPool } from "../pool.js";
 import { StuckImportError, waitForImport } from "./import-wait.js";
 import type { ImportOptions } from "./import-options.js";
+import { notice } from "../../output/notice.js";
 
 type Rec = Record<string, any>;
 
@@ -177,7 +178,7 @@ export async function serverImport(f: Factory, o: ImportOptions, ctx: { index: F
     }
     const summary = await finish(rowsOf((r) => r.plan.action), {});
     if (json) f.io.out.write(JSON.stringify({ file: o.file, engine: "server", dryRun: true, products: counts, rows: summary, plan: plans.map((r) => ({ action: r.plan.action, handle: r.plan.handle, id: r.plan.productId, changes: r.plan.changes })) }, null, 2) + "\n");
-    else f.io.err.write(`${o.file}: would create ${counts.create}, update ${counts.update}, leave ${counts.unchanged} unchanged (${summary.rows} rows); nothing written\n`);
+    else notice(f.io, `${o.file}: would create ${counts.create}, update ${counts.update}, leave ${counts.unchanged} unchanged (${summary.rows} rows); nothing written\n`);
     return;
   }
 

@@ -18,6 +18,7 @@ import type { ChunkResult } from "./import-batch.js";
 import { serverImport } from "./import-server.js";
 import type { FileProduct } from "./plan.js";
 import { leanHeap } from "../lean-heap.js";
+import { notice } from "../../output/notice.js";
 
 
 type Rec = Record<string, any>;
@@ -70,7 +71,7 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
   if (job) {
     if (!o.resume) {
       const old = await Checkpoint.find(job.dir, job.key);
-      if (old) f.io.err.write(`note: an interrupted import of this file (${old.updatedAt}) is discarded; --resume would have continued it\n`);
+      if (old) notice(f.io, `note: an interrupted import of this file (${old.updatedAt}) is discarded; --resume would have continued it`, o.quiet);
     }
     let lastRow = 1;
     for (const p of index.products.values()) lastRow = Math.max(lastRow, p.lastRow);
@@ -84,7 +85,7 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
       check: (state, entries) => (state?.rows !== rowsTotal ? `it counts ${JSON.stringify(state?.rows)} rows, the file has ${rowsTotal}` : rowsCheck(state, entries)),
     });
   } else if (o.resume) throw new UsageError("--resume cannot be combined with --dry-run");
-  if (o.resume && checkpoint && !checkpoint.resumed) f.io.err.write("note: no checkpoint of this file for this store; starting from the beginning\n");
+  if (o.resume && checkpoint && !checkpoint.resumed) notice(f.io, "note: no checkpoint of this file for this store; starting from the beginning", o.quiet);
 
   const report = o.report ? new ReportWriter(o.report, ["product_id", "variant_id"]) : undefined;
   const rowSummary = emptySummary();

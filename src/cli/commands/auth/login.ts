@@ -8,6 +8,7 @@ import { checkUrl } from "../../config/credentials.js";
 import { PROFILE_NAME_RE, secretKey, type ProfilesFile } from "../../config/profiles.js";
 import { checkSecretKey, currentUser } from "../../cmdutil/identity.js";
 import { envCredential, readSecretFromStdin } from "./shared.js";
+import { notice } from "../../output/notice.js";
 
 export interface LoginOptions {
   email?: string;
@@ -131,7 +132,7 @@ export async function loginRun(ctx: CommandContext, c: Command, o: LoginOptions)
     if (!d.default) d.default = name;
   });
   const who = auth === "api-key" ? "a secret API key" : email;
-  io.err.write(`Logged in to ${url} as ${who}; saved as profile "${name}"${saved.default === name ? " (default)" : ""}${o.production ? ", marked production" : ""}.\n`);
+  notice(io, `Logged in to ${url} as ${who}; saved as profile "${name}"${saved.default === name ? " (default)" : ""}${o.production ? ", marked production" : ""}.\n`);
 }
 
 /** A 401 during login means the credential was refused: exit 4, not a generic error. */

@@ -14,6 +14,8 @@ export interface ClaimCreateOptions extends ActionFlags {
   note?: string;
   shippingOption?: string;
   shippingAmount?: number;
+  returnShippingOption?: string;
+  returnShippingAmount?: number;
 }
 
 export function makeClaimCreateCommand(ctx: CommandContext, run: (f: Factory, o: ClaimCreateOptions) => Promise<void> = claimCreateRun): Command {
@@ -23,8 +25,8 @@ export function makeClaimCreateCommand(ctx: CommandContext, run: (f: Factory, o:
     .option("--item <line:qty>", "a claimed line (number, SKU or ordli_ id) and quantity; repeatable", collect)
     .addOption(new Option("--type <type>", "refund or replace").choices(["refund", "replace"]).makeOptionMandatory())
     .option("--add <variant:qty>", "replacement to send (variant id or SKU) and quantity; repeatable; --type replace", collect);
-  itemsBackAndOutFlags(cmd, "0, the store pays");
-  actionFlags(cmd).addHelpText("after", "\nExamples:\n  medusactl claims create '#21' --item 1:1 --type replace --add SKU-RED-M:1\n  medusactl claims create 21 --item 2:1 --type refund --yes");
+  itemsBackAndOutFlags(cmd, "0, the store pays", "0, the store pays");
+  actionFlags(cmd).addHelpText("after", "\nExamples:\n  medusactl claims create '#21' --item 1:1 --type replace --add SKU-RED-M:1\n  medusactl claims create 21 --item 2:1 --type refund --yes\n  medusactl claims create 21 --item 2:1 --type refund --return-shipping-option 'Standard Return' --yes");
   return cmd.action(async (order: string, o, c: Command) => run(ctx.factory(c), { ...o, order }));
 }
 
@@ -39,6 +41,7 @@ export async function claimCreateRun(f: Factory, o: ClaimCreateOptions): Promise
     const add = (o.add ?? []).map(parseAddFlag);
     if (!items.length) throw new OrderError("name the claimed items with --item <line>:<qty>", "input");
     if (o.type === "replace" && !add.length) throw new OrderError("a replace claim needs what to send: --add <variant or SKU>:<qty>", "input");
+    if (o.returnShippingAmount !== undefined && !o.returnShippingOption) throw new OrderError("--return-shipping-amount needs --return-shipping-option", "input");
     const sdk = await f.sdk();
     const order = await resolveOrder(sdk, o.order, { signal: f.signal });
     await confirmOrderAction(f, o, {
@@ -46,7 +49,7 @@ export async function claimCreateRun(f: Factory, o: ClaimCreateOptions): Promise
       order,
       question: `Open a ${o.type} claim on order #${order.display_id} for ${o.item!.join(", ")}${add.length ? `, sending ${o.add!.join(", ")}` : ""}?`,
     });
-    const res = await createClaim(sdk, order, { items, type: o.type, add, reasonId: o.reason, locationId: o.location, note: o.note, shippingOption: o.shippingOption, shippingAmount: o.shippingAmount, signal: f.signal });
+    const res = await createClaim(sdk, order, { items, type: o.type, add, reasonId: o.reason, locationId: o.location, note: o.note, shippingOption: o.shippingOption, shippingAmount: o.shippingAmount, returnShippingOption: o.returnShippingOption, returnShippingAmount: o.returnShippingAmount, signal: f.signal });
     printResult(f, o, res, { claim_id: res.claimId });
   });
 }

@@ -13,6 +13,8 @@ export interface ExchangeCreateOptions extends ActionFlags {
   note?: string;
   shippingOption?: string;
   shippingAmount?: number;
+  returnShippingOption?: string;
+  returnShippingAmount?: number;
 }
 
 export function makeExchangeCreateCommand(ctx: CommandContext, run: (f: Factory, o: ExchangeCreateOptions) => Promise<void> = exchangeCreateRun): Command {
@@ -21,8 +23,8 @@ export function makeExchangeCreateCommand(ctx: CommandContext, run: (f: Factory,
     .argument("<order>", "order_… id, display id (123) or #123")
     .option("--item <line:qty>", "a line coming back (number, SKU or ordli_ id) and quantity; repeatable", collect)
     .option("--add <variant:qty>", "what goes out instead (variant id or SKU) and quantity; repeatable", collect);
-  itemsBackAndOutFlags(cmd, "the option's price");
-  actionFlags(cmd).addHelpText("after", "\nExamples:\n  medusactl exchanges create '#21' --item 1:1 --add SKU-BLUE-M:1");
+  itemsBackAndOutFlags(cmd, "the option's price", "the option's price");
+  actionFlags(cmd).addHelpText("after", "\nExamples:\n  medusactl exchanges create '#21' --item 1:1 --add SKU-BLUE-M:1\n  medusactl exchanges create 21 --item 1:1 --add SKU-BLUE-M:1 --return-shipping-option 'Standard Return' --return-shipping-amount 0 --yes");
   return cmd.action(async (order: string, o, c: Command) => run(ctx.factory(c), { ...o, order }));
 }
 
@@ -37,10 +39,11 @@ export async function exchangeCreateRun(f: Factory, o: ExchangeCreateOptions): P
     const add = (o.add ?? []).map(parseAddFlag);
     if (!items.length) throw new OrderError("name the items coming back with --item <line>:<qty>", "input");
     if (!add.length) throw new OrderError("name what goes out instead with --add <variant or SKU>:<qty>", "input");
+    if (o.returnShippingAmount !== undefined && !o.returnShippingOption) throw new OrderError("--return-shipping-amount needs --return-shipping-option", "input");
     const sdk = await f.sdk();
     const order = await resolveOrder(sdk, o.order, { signal: f.signal });
     await confirmOrderAction(f, o, { level: "moderate", order, question: `Exchange ${o.item!.join(", ")} for ${o.add!.join(", ")} on order #${order.display_id}?` });
-    const res = await createExchange(sdk, order, { items, add, reasonId: o.reason, locationId: o.location, note: o.note, shippingOption: o.shippingOption, shippingAmount: o.shippingAmount, signal: f.signal });
+    const res = await createExchange(sdk, order, { items, add, reasonId: o.reason, locationId: o.location, note: o.note, shippingOption: o.shippingOption, shippingAmount: o.shippingAmount, returnShippingOption: o.returnShippingOption, returnShippingAmount: o.returnShippingAmount, signal: f.signal });
     printResult(f, o, res, { exchange_id: res.exchangeId });
   });
 }

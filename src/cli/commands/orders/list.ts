@@ -5,6 +5,7 @@ import type { Factory } from "../../cmdutil/factory.js";
 import { UsageError } from "../../../term/errors.js";
 import { collect } from "../../cmdutil/input.js";
 import { OUTPUT_FORMATS, type OutputFormat } from "../../output/render.js";
+import { notice } from "../../output/notice.js";
 
 export interface ListOptions {
   status?: string[];
@@ -108,7 +109,7 @@ export async function listRun(f: Factory, o: ListOptions): Promise<void> {
   // `items` comes back even when not asked for (Medusa forces it); a list has no use for it.
   const rows = orders.map(({ items: _items, ...rest }) => rest as Record<string, unknown>);
   if (rows.length === 0 && format === "table") {
-    if (f.io.isStderrTTY) f.io.err.write("no orders found\n");
+    if (f.io.isStderrTTY) notice(f.io, "no orders found");
     return;
   }
   writeList(f.io, format, format === "json" || format === "ndjson" ? (orders as unknown as Record<string, unknown>[]) : rows, pickColumns(rows, LIST_COLUMNS));

@@ -3,6 +3,7 @@ import type { CommandContext } from "../../cmdutil/context.js";
 import { UsageError } from "../../../term/errors.js";
 import { PROFILE_NAME_RE, secretKey } from "../../config/profiles.js";
 import { requireConfirmation } from "../../cmdutil/prompter.js";
+import { notice } from "../../output/notice.js";
 
 export function register(noun: Command, ctx: CommandContext): void {
   noun.addHelpText(
@@ -30,7 +31,7 @@ export function register(noun: Command, ctx: CommandContext): void {
       }));
       if (o.json) return void f.io.out.write(JSON.stringify(rows, null, 2) + "\n");
       if (rows.length === 0) {
-        if (f.io.isStderrTTY) f.io.err.write("no profiles; run `medusactl login` or `medusactl sandbox up`\n");
+        if (f.io.isStderrTTY) notice(f.io, "no profiles; run `medusactl login` or `medusactl sandbox up`");
         return;
       }
       for (const r of rows) {

@@ -2,7 +2,8 @@ import { Command } from "commander";
 import type { CommandContext } from "../../cmdutil/context.js";
 import type { Factory } from "../../cmdutil/factory.js";
 import { collect } from "../../cmdutil/input.js";
-import { actionFlags, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../../cmdutil/order-action.js";
+import { refundWords } from "./create.js";
+import { actionFlags, refundOption, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../../cmdutil/order-action.js";
 
 export interface ReturnReceiveOptions extends ActionFlags {
   id: string;
@@ -10,6 +11,7 @@ export interface ReturnReceiveOptions extends ActionFlags {
   dismiss?: string[];
   note?: string;
   dismissOnly?: boolean;
+  refund?: boolean | number;
 }
 
 /** `returns receive` (back into stock) and `returns dismiss` (arrived damaged): one receipt each. */
@@ -19,11 +21,12 @@ export function makeReturnReceiveCommand(ctx: CommandContext, verb: "receive" | 
     cmd
       .description("Receive a requested return into stock (default: every requested item)")
       .option("--item <line:qty>", "receive only this line and quantity; repeatable", collect)
-      .option("--dismiss <line:qty>", "also dismiss this line and quantity as damaged; repeatable", collect);
+      .option("--dismiss <line:qty>", "also dismiss this line and quantity as damaged; repeatable", collect)
+      .addOption(refundOption());
   } else {
     cmd.description("Dismiss returned items as damaged (not back into stock)").requiredOption("--item <line:qty>", "a line and quantity to dismiss; repeatable", collect);
   }
-  actionFlags(cmd).addHelpText("after", `\nExamples:\n  medusactl returns ${verb} return_… ${verb === "receive" ? "" : "--item 1:1 "}--yes`);
+  actionFlags(cmd).addHelpText("after", `\nExamples:\n  medusactl returns ${verb} return_… ${verb === "receive" ? "" : "--item 1:1 "}--yes${verb === "receive" ? "\n  medusactl returns receive return_… --refund --yes     # and refund what the order owes back" : ""}`);
   return cmd.action(async (id: string, o, c: Command) =>
     run(ctx.factory(c), verb === "receive" ? { ...o, id } : { ...o, id, item: undefined, dismiss: o.item, dismissOnly: true }),
   );
@@ -38,7 +41,7 @@ export async function returnReceiveRun(f: Factory, o: ReturnReceiveOptions): Pro
     const dismiss = (o.dismiss ?? []).map(parseItemFlag);
     const sdk = await f.sdk();
     const what = o.dismissOnly ? "Dismiss items of" : items.length ? "Receive the given items of" : "Receive every requested item of";
-    await confirmOrderAction(f, o, { level: "moderate", typed: o.id, question: `${what} return ${o.id}?` });
-    printResult(f, o, await receiveReturn(sdk, o.id, { items, dismiss, note: o.note, signal: f.signal }));
+    await confirmOrderAction(f, o, { level: o.refund !== undefined ? "severe" : "moderate", typed: o.id, question: `${what} return ${o.id}${refundWords(o.refund)}?` });
+    printResult(f, o, await receiveReturn(sdk, o.id, { items, dismiss, note: o.note, refund: o.refund, signal: f.signal }));
   });
 }

@@ -3,6 +3,7 @@ import type { CommandContext } from "../../cmdutil/context.js";
 import { JobError, SilentError } from "../../../term/errors.js";
 import { requireConfirmation } from "../../cmdutil/prompter.js";
 import type { Factory } from "../../cmdutil/factory.js";
+import { notice } from "../../output/notice.js";
 
 const PROFILE = "sandbox";
 
@@ -32,7 +33,8 @@ function options(f: Factory, o: { port?: number; dbPort?: number; databaseUrl?: 
     databaseUrl: o.databaseUrl,
     env: f.io.env,
     signal: f.signal,
-    log: (line: string) => f.io.err.write(`${line}\n`),
+    // Progress of install, seed and start-up; the manager's warnings still show under --quiet.
+    log: (line: string) => (/^warning\b/i.test(line) ? f.io.err.write(`${line}\n`) : notice(f.io, line)),
   };
 }
 

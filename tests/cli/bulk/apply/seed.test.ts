@@ -5,6 +5,7 @@ import { SeedError, envName, runApply, type Api } from "../../../../src/cli/bulk
 import { routeSdk } from "../../../helpers/fake-route-sdk.js";
 import { connectionReset } from "../../../helpers/fake-order-api.js";
 import { KINDS, parseSeed, readSeedText } from "../../../../src/cli/bulk/apply/seed.js";
+import { testIO } from "../../../helpers/test-io.js";
 
 const root = path.resolve(import.meta.dirname, "../../../..");
 
@@ -54,6 +55,11 @@ describe("seed validation", () => {
     [{ promotions: [{ code: "A", application_method: { type: "fixed", target_type: "order", value: 5 } }] }, "promotions[0].application_method.currency_code: required for a fixed amount"],
     [{ price_lists: [{ title: "P", starts_at: "next monday" }] }, "price_lists[0].starts_at: expected a date"],
     [{ version: 2 }, "version: only version 1 exists"],
+    [{ api_keys: [{ title: "CI", type: "publishable" }] }, "api_keys[0].type: publishable keys go in the publishable_keys section"],
+    [{ api_keys: [{ type: "secret" }] }, "api_keys[0].title: required"],
+    [{ customers: [{ email: "a@b.co", addresses: [{ address_name: "Home" }, { address_name: "Home" }] }] }, 'customers[0].addresses[1].address_name: "Home" is named twice'],
+    [{ customers: [{ email: "a@b.co", addresses: [{ city: "Oslo" }] }] }, "customers[0].addresses[0].address_name: required"],
+    [{ customers: [{ email: "a@b.co", addresses: [{ address_name: "H", country_code: "england" }] }] }, "customers[0].addresses[0].country_code"],
   ])("rejects %j", (doc, message) => {
     expect(issuesOf(doc).join("\n")).toContain(message);
   });
@@ -178,5 +184,36 @@ describe("runApply against a fake back-end", () => {
     expect(err).toBeInstanceOf(SeedError);
     expect(err.issues).toEqual(['product_categories[0].parent: no product category "missing" in the file or in the store']);
     expect(writes).toEqual([]);
+  });
+});
+
+describe("secret API keys in apply output", () => {
+  const result = {
+    dryRun: false,
+    changes: [{ kind: "secret_key", key: "CI", action: "create" as const, fields: ["title", "type"], id: "apk_1" }],
+    env: [
+      { name: "MEDUSA_SECRET_KEY_CI_ID", value: "apk_1" },
+      { name: "MEDUSA_SECRET_KEY_CI", value: "sk_0123456789abcdef", secret: {} },
+      { name: "MEDUSA_SECRET_KEY_OLD", value: undefined, secret: { unavailable: "secret API key \"OLD\" already exists" } },
+    ],
+  };
+
+  it.each(["env", "shell"])("prints a new key's token with --output %s, and says why an existing one is missing", async (format) => {
+    const { writeResult } = await import("../../../../src/cli/bulk/apply/run.js");
+    const t = testIO();
+    writeResult(t.io, result, format, true);
+    expect(t.out()).toContain(format === "env" ? "MEDUSA_SECRET_KEY_CI=sk_0123456789abcdef\n" : "export MEDUSA_SECRET_KEY_CI='sk_0123456789abcdef'\n");
+    expect(t.out()).not.toContain("MEDUSA_SECRET_KEY_OLD");
+    // Even with --quiet: a CI step must learn why its variable is missing.
+    expect(t.err()).toContain('Warning: MEDUSA_SECRET_KEY_OLD not printed: secret API key "OLD" already exists');
+  });
+
+  it.each(["json", "table"])("never shows the token with --output %s, and warns that it was not printed", async (format) => {
+    const { writeResult } = await import("../../../../src/cli/bulk/apply/run.js");
+    const t = testIO();
+    writeResult(t.io, result, format, false);
+    expect(t.out() + t.err()).not.toContain("sk_0123456789abcdef");
+    expect(t.err()).toContain("Warning: MEDUSA_SECRET_KEY_CI was created but is printed only by --output env or shell");
+    if (format === "json") expect(JSON.parse(t.out()).env).toMatchObject({ MEDUSA_SECRET_KEY_CI: null, MEDUSA_SECRET_KEY_CI_ID: "apk_1" });
   });
 });
