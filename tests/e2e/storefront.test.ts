@@ -7,6 +7,7 @@
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
 import { adminSdk, backend, uniq } from "./helpers/sdk.js";
 import { ARTIFACTS, startStorefront, type Storefront } from "./helpers/storefront.js";
 
@@ -55,7 +56,8 @@ async function openSweatshirt(page: Page, prefix: string) {
   await page.getByRole("heading", { level: 1, name: "Organic Sweatshirt" }).waitFor();
 }
 
-async function addToCartAndCheckout(page: Page, prefix: string) {
+/** Product page → cart → checkout; `atCart` runs on the cart page before Checkout is pressed. */
+async function addToCartAndCheckout(page: Page, prefix: string, atCart?: (page: Page) => Promise<void>) {
   await page.getByRole("button", { name: "Add to cart" }).press("Enter");
   // The cart drawer opens and says what was added; Escape closes it.
   const drawer = page.getByRole("dialog", { name: "Your cart" });
@@ -66,6 +68,7 @@ async function addToCartAndCheckout(page: Page, prefix: string) {
   await page.getByRole("link", { name: /^Cart \(1 item\)/ }).press("Enter");
   await page.getByRole("heading", { level: 1, name: "Your cart" }).waitFor();
   await page.getByRole("list", { name: "Items in your cart" }).getByRole("link", { name: /^Organic Sweatshirt/ }).waitFor();
+  await atCart?.(page);
   await shot(page, `${prefix}-03-cart`);
   await page.getByRole("button", { name: "Checkout" }).press("Enter");
   await page.getByRole("navigation", { name: "Checkout steps" }).waitFor();
@@ -137,6 +140,38 @@ describe("storefront in Chromium against the real back-end", () => {
     expect(order.items?.map((i) => i.product_title)).toEqual(["Organic Sweatshirt"]);
     expect(order.shipping_address).toMatchObject({ first_name: "Ada", city: "Berlin", country_code: "de" });
   }, 240_000);
+
+  it("a CI job seeds the store with `apply -f examples/seed.yaml`, and a guest checks out in the browser with its code CI10", async () => {
+    const env = { MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey, MEDUSACTL_CONFIG_DIR: backend.configDir };
+    const seeded = await runCli(["apply", "-f", path.resolve(import.meta.dirname, "../../examples/seed.yaml"), "--output", "env"], { env, timeoutMs: 300_000 });
+    expect(seeded.code, seeded.stderr).toBe(0);
+    const promotionId = /^MEDUSA_PROMOTION_CI10_ID=(\S+)$/m.exec(seeded.stdout)?.[1];
+    expect(promotionId).toMatch(/^promo_/);
+
+    const page = await newPage("seeded-code");
+    await page.goto(`${shop.url}/`);
+    await page.getByRole("list", { name: "Products", exact: true }).waitFor();
+    await page.getByLabel("Region").selectOption({ label: "Germany (EUR)" });
+    await openSweatshirt(page, "seeded-code");
+    await addToCartAndCheckout(page, "seeded-code", async (p) => {
+      await p.getByLabel("Promotion code").fill("CI10");
+      await p.getByLabel("Promotion code").press("Enter");
+      await p.getByText("Code CI10 applied.").waitFor();
+      await p.getByRole("list", { name: "Applied promotion codes" }).getByText("CI10", { exact: true }).waitFor();
+    });
+    await page.getByLabel("Email", { exact: true }).fill(`${uniq("web-ci10")}@example.com`);
+    await page.getByLabel("Email", { exact: true }).press("Enter");
+    await page.getByRole("heading", { level: 2, name: "Address" }).waitFor();
+    await fillAddress(page, "Hamburg");
+    await page.getByRole("button", { name: "Continue to delivery" }).press("Enter");
+    const { orderId } = await deliverPayPlace(page, "seeded-code");
+
+    const { order } = await adminSdk().admin.order.retrieve(orderId, { fields: "id,currency_code,discount_total,*items,*items.adjustments" });
+    expect(order.currency_code).toBe("eur");
+    const adjustments = order.items!.flatMap((i) => (i as { adjustments?: { code: string; promotion_id: string }[] }).adjustments ?? []);
+    expect(adjustments.map((a) => [a.code, a.promotion_id])).toContainEqual(["CI10", promotionId]);
+    expect(Number(order.discount_total)).toBeGreaterThan(0);
+  }, 360_000);
 
   it("a shopper registers, logs in, saves an address, buys with it and finds the order in their history", async () => {
     const page = await newPage("customer");
