@@ -159,6 +159,12 @@ describe("medusactl orders: cancel, confirmation, transfer, list", () => {
     expect(captured).toEqual([]);
     const tsv = ok(await cli("orders", "list", "--email", a.email, "--payment-status", "authorized"));
     expect(tsv.stdout.trim().split("\t")).toEqual([`#${a.order.display_id}`, expect.any(String), a.email, "pending", "authorized", "not_fulfilled", expect.stringMatching(/^€/)]);
+
+    // --fields picks Medusa's fields and the columns; the status filter still works when its field is not asked for.
+    const csv = ok(await cli("orders", "list", "--email", b.email, "--payment-status", "captured", "--fields", "id,display_id", "-o", "csv"));
+    expect(csv.stdout.trim().split("\r\n")).toEqual(["id,display_id", `${b.order.id},${b.order.display_id}`]);
+    const ascending = JSON.parse(ok(await cli("orders", "list", "--since", "10m", "--limit", "200", "--order", "created_at", "--fields", "id,created_at", "--json")).stdout) as { id: string }[];
+    expect(ascending.map((o) => o.id).indexOf(a.order.id)).toBeLessThan(ascending.map((o) => o.id).indexOf(b.order.id));
   });
 });
 

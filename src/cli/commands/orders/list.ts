@@ -18,6 +18,8 @@ export interface ListOptions {
   limit?: number;
   offset?: number;
   all?: boolean;
+  fields?: string;
+  order?: string;
   output?: OutputFormat;
   json?: boolean;
 }
@@ -60,12 +62,14 @@ export function makeListCommand(ctx: CommandContext, run: (f: Factory, o: ListOp
     .option("--limit <n>", "how many orders (default 50)", count)
     .option("--offset <n>", "skip this many orders", count)
     .option("--all", "every matching order")
+    .option("--fields <fields>", "Medusa fields selection (e.g. id,display_id,email,*items); the table and CSV show these columns")
+    .option("--order <field>", "sort by a field; prefix - for descending (default -created_at)")
     .addOption(new Option("-o, --output <format>", "table, json, ndjson or csv").choices(OUTPUT_FORMATS as string[]))
     .option("--json", "same as --output json")
     .option("--csv-raw", "with -o csv: write cells exactly, without the leading ' that keeps spreadsheets from running = + - @ cells as formulas")
     .addHelpText(
       "after",
-      "\nPayment and fulfilment statuses are computed by Medusa and cannot be filtered on the server: those filters walk pages until enough orders match.\n\nExamples:\n  medusactl orders list --since 24h --payment-status authorized\n  medusactl orders list --fulfillment-status not_fulfilled --all --output csv\n  medusactl orders list --email jane@example.com --json",
+      "\nPayment and fulfilment statuses are computed by Medusa and cannot be filtered on the server: those filters walk pages until enough orders match.\n\nExamples:\n  medusactl orders list --since 24h --payment-status authorized\n  medusactl orders list --fulfillment-status not_fulfilled --all --output csv\n  medusactl orders list --email jane@example.com --json\n  medusactl orders list --fields id,display_id,email,total --order display_id",
     );
   return cmd.action(async (o, c: Command) => run(ctx.factory(c), o));
 }
@@ -82,8 +86,10 @@ export async function listRun(f: Factory, o: ListOptions): Promise<void> {
   if (o.since) query.created_at = { ...((query.created_at as object) ?? {}), $gte: parseSince(o.since, f.now()) };
   const search = o.search ?? o.email;
   if (search) query.q = search;
-  query.fields = "+email,+currency_code";
-  query.order = "-created_at";
+  // Filters on computed statuses and e-mail need those fields whatever --fields says.
+  const computed = [o.paymentStatus?.length ? "+payment_status" : "", o.fulfillmentStatus?.length ? "+fulfillment_status" : "", o.email ? "+email" : ""].filter(Boolean);
+  query.fields = o.fields ? [o.fields, ...computed].join(",") : "+email,+currency_code";
+  query.order = o.order ?? "-created_at";
   const email = o.email?.toLowerCase();
   const keep = (ord: Order) =>
     (!o.paymentStatus?.length || o.paymentStatus.includes(String(ord.payment_status))) &&
@@ -112,7 +118,7 @@ export async function listRun(f: Factory, o: ListOptions): Promise<void> {
     if (f.io.isStderrTTY) notice(f.io, "no orders found");
     return;
   }
-  writeList(f.io, format, format === "json" || format === "ndjson" ? (orders as unknown as Record<string, unknown>[]) : rows, pickColumns(rows, LIST_COLUMNS));
+  writeList(f.io, format, format === "json" || format === "ndjson" ? (orders as unknown as Record<string, unknown>[]) : rows, pickColumns(rows, LIST_COLUMNS, o.fields));
   if (format === "table" && f.io.isStdoutTTY) {
     if (!f.io.quiet) f.io.err.write(total !== undefined ? `Showing ${rows.length} of ${total} orders\n` : `Showing ${rows.length} orders${clientFilter ? " (filtered)" : ""}\n`);
   }
