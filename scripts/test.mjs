@@ -48,6 +48,7 @@ try {
   ensureDeps();
   ensureBuild({ force: true });
   ensureCommand("fish", "--version", "tests/cli/completion.test.ts");
+  ensureCommand("zsh", "--version", "tests/cli/completion.test.ts");
   suite("unit");
   // Method calls recorded by tests/e2e/helpers/sdk.ts feed COVERAGE.md; a partial run must not overwrite it.
   rmSync(path.join(root, ".tmp", "e2e-calls"), { recursive: true, force: true });
