@@ -10,7 +10,7 @@ import { startServer } from "../helpers/http-server.js";
 import { testIO } from "../helpers/test-io.js";
 
 /** Streams that say they are a terminal, as Ink needs them (raw mode, size), recording the output. */
-function ttyIO(env: Record<string, string>) {
+function ttyIO(env: Record<string, string>, columns = 80) {
   let out = "";
   const stdin = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => stdin, ref: () => stdin, unref: () => stdin });
   const stdout = Object.assign(
@@ -20,7 +20,7 @@ function ttyIO(env: Record<string, string>) {
         cb();
       },
     }),
-    { isTTY: true, columns: 80, rows: 24 },
+    { isTTY: true, columns, rows: 24 },
   );
   const io: IOStreams = {
     out: stdout,
@@ -30,7 +30,7 @@ function ttyIO(env: Record<string, string>) {
     isStderrTTY: true,
     isStdinTTY: true,
     env: { MEDUSACTL_CONFIG_DIR: mkdtempSync(path.join(tmpdir(), "medusactl-tui-")), ...env },
-    columns: 80,
+    columns,
   };
   const err: string[] = [];
   return { io, stdin, out: () => out, err: () => err.join("") };
@@ -75,7 +75,9 @@ describe("medusactl tui", () => {
     const backend = new FakeOrdersBackend();
     backend.addOrder({ display_id: 41 });
     const server = await serve(backend);
-    const t = ttyIO({ MEDUSA_URL: server.url, MEDUSA_API_KEY: "sk_test_abcd" });
+    // Wide enough for the whole header: at 80 columns the identity is what gets cut first (by design),
+    // and how much of it fits depends on the random port and the "updated …" age.
+    const t = ttyIO({ MEDUSA_URL: server.url, MEDUSA_API_KEY: "sk_test_abcd" }, 100);
     const done = main(["tui", "--refresh", "60"], t.io, new AbortController().signal);
     await vi.waitFor(() => expect(backend.callsTo("GET", /^\/admin\/orders$/).length).toBeGreaterThan(0), { timeout: 10_000 });
     // Under CI=true Ink draws only the last frame, on exit (is-in-ci); elsewhere we see it live.
