@@ -7,6 +7,7 @@ import { CancelError, UsageError } from "../term/errors.js";
 import { colorEnabled, type IOStreams } from "../term/io.js";
 import type { Medusa } from "../sdk/index.js";
 import type { CommandLog } from "./hooks/use-command-log.js";
+import { firstFrame } from "./first-frame.js";
 import { listQuery, nonTtyHint, START_VIEW } from "./screens/registry.js";
 
 export { createCommandLog, type CommandLog } from "./hooks/use-command-log.js";
@@ -24,6 +25,8 @@ export interface RunTuiOptions {
   refreshSeconds?: number;
   /** Send the start view's first request now, so the network overlaps loading Ink (default true). */
   prefetch?: boolean;
+  /** Paint the prefetched first page as plain text until Ink has loaded (default true). */
+  paintFirstFrame?: boolean;
   signal?: AbortSignal;
 }
 
@@ -44,7 +47,38 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     page.catch(() => undefined);
     prefetch = { view: START_VIEW.name, page };
   }
+  // Ink and React take longer to load than the first page takes to arrive: paint the queue as plain
+  // text meanwhile (first-frame.ts); Ink's first frame replaces it in place.
+  let painted = 0;
+  let inkLoaded = false;
+  if (prefetch && opts.paintFirstFrame !== false) {
+    prefetch.page.then(
+      (page) => {
+        if (inkLoaded || opts.signal?.aborted) return;
+        const out = io.out as WriteStream;
+        const lines = firstFrame({
+          view: START_VIEW,
+          page,
+          size: { columns: out.columns || 80, rows: out.rows || 24 },
+          profile: opts.profile.name,
+          url: opts.profile.url,
+          production: opts.profile.production,
+          identity: opts.identity,
+          readOnly: Boolean(opts.readOnly),
+          color: colorEnabled(io, "out"),
+          now: Date.now(),
+        });
+        if (!lines) return;
+        io.out.write(`${lines.join("\n")}\n`);
+        painted = lines.length;
+      },
+      () => undefined,
+    );
+  }
   const [{ render }, { createElement }, { App }] = await Promise.all([import("ink"), import("react"), import("./app.js")]);
+  inkLoaded = true;
+  // Back to where the painted frame began, cleared: Ink draws from the cursor and then redraws only its own lines.
+  if (painted) io.out.write(`\u001b[${painted}A\r\u001b[0J`);
   const app = createElement(App, {
     sdk: opts.sdk,
     log: opts.log,
