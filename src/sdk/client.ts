@@ -15,7 +15,7 @@ import { redactHeaders, redactUrl } from "./redact.js";
 import { REFUSED_STATUS, backoffDelay, isSafeMethod, normalizeRetry, sleep, type RetryPolicy } from "./retry.js";
 import { DEFAULT_TOKEN_KEY, MemoryTokenStore, resolveStorage } from "./token-store.js";
 import { fetchTransport } from "./transport/fetch.js";
-import { AttemptAbort, NOT_SENT_CODES, errorCode, type BodyInit, type Transport, type TransportResponse } from "./transport/types.js";
+import { AttemptAbort, NOT_SENT_CODES, errorCode, type BodyInit, type Transport, type TransportRequest, type TransportResponse } from "./transport/types.js";
 import type { ClientHeaders, Config, FetchInit, Logger, ServerSentEvent } from "./types.js";
 import { SDK_VERSION } from "./version.js";
 
@@ -305,18 +305,7 @@ export class Client {
       let res: TransportResponse | undefined;
       let text: string | undefined;
       try {
-        res = await transport.request({
-          url: p.url,
-          method: p.method,
-          headers,
-          body: p.body as BodyInit,
-          credentials: p.credentials,
-          abort: cancel,
-          // Built only for a transport that reads it.
-          get signal() {
-            return cancel.signal;
-          },
-        });
+        res = await transport.request(new AttemptRequest(p, headers, cancel));
         if (p.sameOrigin && this.config.auth?.type === "session") this.keepCookies(res);
         if (res.status >= 300) {
           const bodyText = await res.text();
@@ -436,6 +425,23 @@ export class Client {
         e,
       );
     }
+  }
+}
+
+/** What a transport is asked to send. The AbortSignal is built only for a transport that reads it. */
+class AttemptRequest implements TransportRequest {
+  readonly url: string;
+  readonly method: string;
+  readonly body: BodyInit | undefined;
+  readonly credentials: "include" | "omit" | "same-origin";
+  constructor(p: Prepared, readonly headers: Record<string, string>, readonly abort: AttemptAbort) {
+    this.url = p.url;
+    this.method = p.method;
+    this.body = p.body;
+    this.credentials = p.credentials;
+  }
+  get signal(): AbortSignal {
+    return this.abort.signal;
   }
 }
 
