@@ -490,7 +490,9 @@ function describeNetworkError(e: unknown, url: string): string {
 
 function mergeHeaders(target: Record<string, string>, source: ClientHeaders | undefined) {
   if (!source) return;
-  for (const [k, v] of Object.entries(source)) {
+  for (const k in source) {
+    if (!Object.prototype.hasOwnProperty.call(source, k)) continue;
+    const v = source[k];
     const key = k.toLowerCase();
     if (v === null) delete target[key];
     else if (v === undefined) continue;
