@@ -71,3 +71,31 @@ describe("the first frame painted before Ink loads", () => {
     expect(firstFrame(input({ page: { message: "nope" } }))).toBeUndefined();
   });
 });
+
+describe("runTui with a first page that arrives before Ink has loaded", () => {
+  it("paints the queue, moves back over it and lets Ink draw the same place", async () => {
+    const { PassThrough, Writable } = await import("node:stream");
+    const { runTui, createCommandLog } = await import("../../src/tui/index.js");
+    let out = "";
+    const stdin = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => stdin, ref: () => stdin, unref: () => stdin });
+    const stdout = Object.assign(new Writable({ write: (c, _e, cb) => ((out += c.toString()), cb()) }), { isTTY: true, columns: 80, rows: 24 });
+    const page = { orders: [order(41), order(40)], count: 2, limit: 25, offset: 0 };
+    // Answers at once: the page is there before the dynamic imports of Ink and React resolve.
+    const list = () => Promise.resolve(page);
+    const sdk = { admin: { order: { list, retrieve: () => Promise.resolve({ order: order(41) }) } } } as never;
+    const io = { out: stdout, err: new Writable({ write: (_c, _e, cb) => cb() }), in: stdin, isStdoutTTY: true, isStderrTTY: true, isStdinTTY: true, env: { NO_COLOR: "1" }, columns: 80 };
+    const done = runTui({ io: io as never, sdk, log: createCommandLog(), profile: { url: "http://shop.test", production: false }, identity: "secret API key sk_…abcd", refreshSeconds: 3600 });
+    const erase = "\u001b[23A\r\u001b[0J";
+    await expect.poll(() => out.includes(erase), { timeout: 15_000 }).toBe(true);
+    // Under CI=true Ink draws only the last frame, on exit (is-in-ci); elsewhere it draws live.
+    const inCi = ["CI", "CONTINUOUS_INTEGRATION"].some((k) => k in process.env && process.env[k] !== "0" && process.env[k] !== "false");
+    if (!inCi) await expect.poll(() => out.split(erase)[1] ?? "", { timeout: 15_000 }).toContain("#41");
+    stdin.write("q");
+    await done;
+    const [painted, ink] = out.split(erase);
+    expect(ink).toContain("> #41");
+    expect(painted).toMatch(/^ \(environment\) │ http:\/\/shop\.test │ secret API key sk_…abcd/);
+    expect(painted).toContain("> #41");
+    expect(painted!.split("\n")).toHaveLength(24); // 23 lines and the newline after the last
+  });
+});
