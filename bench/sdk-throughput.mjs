@@ -116,6 +116,31 @@ for (const [mode, inFlight] of modes) {
   }
 }
 const pageBytes = server.bytes();
+
+// The SDK's own work per request, with the network taken out: a transport answering the same page
+// from memory. Far less noisy than the runs above on a shared machine; JSON.parse alone is the floor.
+async function pipelineCost(dist, body) {
+  const { Medusa } = await import(pathToFileURL(path.join(dist, "sdk/index.js")).href);
+  const headers = { get: () => null, getSetCookie: () => [] };
+  const transport = { request: async () => ({ status: 200, statusText: "OK", headers, text: async () => body, stream() {}, dump: async () => {} }) };
+  const sdk = new Medusa({ baseUrl: "http://127.0.0.1:9000", apiKey: "sk_bench", transport });
+  const one = () => sdk.admin.order.list({ limit: 12, offset: 0 });
+  for (let i = 0; i < 2000; i++) await one();
+  const c0 = process.cpuUsage();
+  for (let i = 0; i < 20_000; i++) await one();
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 20_000;
+}
+const pageBody = await (await fetch(`${server.url}/admin/orders`)).text();
+const pipeline = { "JSON.parse of the page alone": [], "medusactl SDK": [], ...(COMPARE ? { "medusactl SDK (before)": [] } : {}) };
+for (let r = 0; r < REPEATS; r++) {
+  const c0 = process.cpuUsage();
+  for (let i = 0; i < 20_000; i++) JSON.parse(pageBody);
+  const c = process.cpuUsage(c0);
+  pipeline["JSON.parse of the page alone"].push((c.user + c.system) / 20_000);
+  pipeline["medusactl SDK"].push(await pipelineCost(path.join(root, "dist"), pageBody));
+  if (COMPARE) pipeline["medusactl SDK (before)"].push(await pipelineCost(path.resolve(COMPARE), pageBody));
+}
 server.child.kill();
 
 const base = "raw undici request()";
@@ -148,6 +173,15 @@ ${table("sequential")}
 ### ${IN_FLIGHT} requests in flight
 
 ${table(`${IN_FLIGHT} in flight`)}
+
+### The SDK's own work per request, without the network
+
+A transport answering the same page from memory, 20,000 calls of \`sdk.admin.order.list({ limit: 12, offset: 0 })\`
+per repeat; CPU µs per call, median of ${REPEATS}:
+
+| | CPU µs/request |
+| --- | ---: |
+${Object.entries(pipeline).map(([k, xs]) => `| ${k} | ${median(xs).toFixed(1)} |`).join("\n")}
 
 The default Node transport is undici \`request()\` on a keep-alive pool; the CLI's one-shot commands use the
 \`node:http\` transport (it starts faster); the js-sdk goes through Node's global \`fetch\` (undici plus the WHATWG layer).
