@@ -6,11 +6,12 @@ import type { ReadStream, WriteStream } from "node:tty";
 import { CancelError, UsageError } from "../term/errors.js";
 import { colorEnabled, type IOStreams } from "../term/io.js";
 import type { Medusa } from "../sdk/index.js";
-import type { CommandLog } from "./hooks/use-command-log.js";
+import type { CommandLog } from "./command-log.js";
 import { firstFrame } from "./first-frame.js";
 import { listQuery, nonTtyHint, START_VIEW } from "./screens/registry.js";
 
-export { createCommandLog, type CommandLog } from "./hooks/use-command-log.js";
+// The store, not the hook: importing this module must not load React (the first request leaves first).
+export { createCommandLog, type CommandLog } from "./command-log.js";
 
 export interface RunTuiOptions {
   io: IOStreams;
