@@ -31,6 +31,9 @@ export interface RunTuiOptions {
   signal?: AbortSignal;
 }
 
+/** Longest wait for the first page before Ink loads anyway. */
+const INK_WAIT_MS = 1500;
+
 /**
  * Runs the TUI until `q` or Ctrl-C (exit 0, CONTRACT.md §3). Refuses without a terminal (exit 2,
  * naming the CLI command to use instead). Errors nothing on screen can fix (a 401) end it and
@@ -75,6 +78,13 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
       },
       () => undefined,
     );
+  }
+  if (prefetch && opts.paintFirstFrame !== false) {
+    // On a busy machine, compiling Ink takes the CPU the back-end needs to answer the first page:
+    // load it once the page is painted (or after INK_WAIT_MS, so a slow back-end still gets the UI).
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([prefetch.page.catch(() => undefined), new Promise((r) => (timer = setTimeout(r, INK_WAIT_MS)))]);
+    clearTimeout(timer);
   }
   const [{ render }, { createElement }, { App }] = await Promise.all([import("ink"), import("react"), import("./app.js")]);
   inkLoaded = true;
