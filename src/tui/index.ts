@@ -55,6 +55,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   // text meanwhile (first-frame.ts); Ink's first frame replaces it in place.
   let painted = 0;
   let inkLoaded = false;
+  const typeAhead = new TypeAhead(io.in as ReadStream);
   if (prefetch && opts.paintFirstFrame !== false) {
     prefetch.page.then(
       (page) => {
@@ -75,6 +76,8 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
         if (!lines) return;
         io.out.write(`${lines.join("\n")}\n`);
         painted = lines.length;
+        // The queue is on screen, so keys come: keep them (no echo over the frame) for Ink.
+        typeAhead.start();
       },
       () => undefined,
     );
@@ -88,6 +91,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   }
   const [{ render }, { createElement }, { App }] = await Promise.all([import("ink"), import("react"), import("./app.js")]);
   inkLoaded = true;
+  typeAhead.stop();
   // Back to where the painted frame began, cleared: Ink draws from the cursor and then redraws only its own lines.
   if (painted) io.out.write(`\u001b[${painted}A\r\u001b[0J`);
   const app = createElement(App, {
@@ -115,6 +119,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     // the clock) waited up to 33 ms for its frame. At 60 fps the wait is at most 17 ms.
     maxFps: 60,
   });
+  typeAhead.replay();
   const onAbort = () => instance.unmount();
   opts.signal?.addEventListener("abort", onAbort, { once: true });
   try {
@@ -124,3 +129,48 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   }
   if (opts.signal?.aborted) throw new CancelError();
 }
+
+/**
+ * Keys pressed while the painted first frame is up, before Ink listens. The terminal goes raw at
+ * once (no echo over the frame; Ctrl-C arrives as a key, as under Ink), each read is kept as it
+ * came, and once Ink reads stdin they are handed over one read at a time, as if typed live.
+ */
+class TypeAhead {
+  private chunks: Buffer[] | undefined;
+  private readonly keep = (c: Buffer) => this.chunks?.push(c);
+  constructor(private readonly stdin: ReadStream) {}
+
+  start(): void {
+    if (this.chunks || !this.stdin.isTTY || typeof this.stdin.setRawMode !== "function") return;
+    this.chunks = [];
+    this.stdin.setRawMode(true);
+    this.stdin.on("data", this.keep);
+  }
+
+  /** Before Ink attaches: no more reads of ours. */
+  stop(): void {
+    if (!this.chunks) return;
+    this.stdin.off("data", this.keep);
+    this.stdin.pause();
+  }
+
+  replay(): void {
+    const chunks = this.chunks;
+    this.chunks = undefined;
+    if (!chunks?.length) return;
+    let waited = 0;
+    const next = () => {
+      // Ink attaches its reader when the app mounts; a key pushed before that would be lost in one read.
+      if (this.stdin.listenerCount("readable") === 0) {
+        if (++waited < 500) setTimeout(next, 2);
+        return;
+      }
+      const chunk = chunks.shift();
+      if (!chunk) return;
+      this.stdin.push(chunk);
+      setTimeout(next, 2);
+    };
+    setTimeout(next, 0);
+  }
+}
+
