@@ -74,10 +74,10 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
           now: Date.now(),
         });
         if (!lines) return;
+        // The queue is about to be on screen, so keys come: keep them (no echo over the frame) for Ink.
+        typeAhead.start();
         io.out.write(`${lines.join("\n")}\n`);
         painted = lines.length;
-        // The queue is on screen, so keys come: keep them (no echo over the frame) for Ink.
-        typeAhead.start();
       },
       () => undefined,
     );
@@ -137,21 +137,24 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
  */
 class TypeAhead {
   private chunks: Buffer[] | undefined;
-  private readonly keep = (c: Buffer) => this.chunks?.push(c);
+  // 'readable' as Ink itself reads (not 'data', which leaves the stream flowing and Ink deaf after us).
+  private readonly keep = () => {
+    let c: Buffer | null;
+    while ((c = this.stdin.read() as Buffer | null) !== null) this.chunks?.push(c);
+  };
   constructor(private readonly stdin: ReadStream) {}
 
   start(): void {
     if (this.chunks || !this.stdin.isTTY || typeof this.stdin.setRawMode !== "function") return;
     this.chunks = [];
     this.stdin.setRawMode(true);
-    this.stdin.on("data", this.keep);
+    this.stdin.on("readable", this.keep);
   }
 
   /** Before Ink attaches: no more reads of ours. */
   stop(): void {
     if (!this.chunks) return;
-    this.stdin.off("data", this.keep);
-    this.stdin.pause();
+    this.stdin.off("readable", this.keep);
   }
 
   replay(): void {
