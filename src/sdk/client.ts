@@ -10,12 +10,12 @@ import {
   responseError,
   type ErrorRequest,
 } from "./errors.js";
-import { applyQuery, joinUrl } from "./query.js";
+import { applyQuery, joinUrlString, parseBase, type ParsedBase } from "./query.js";
 import { redactHeaders, redactUrl } from "./redact.js";
 import { REFUSED_STATUS, backoffDelay, isSafeMethod, normalizeRetry, sleep, type RetryPolicy } from "./retry.js";
 import { DEFAULT_TOKEN_KEY, MemoryTokenStore, resolveStorage } from "./token-store.js";
 import { fetchTransport } from "./transport/fetch.js";
-import { NOT_SENT_CODES, errorCode, type BodyInit, type Transport, type TransportResponse } from "./transport/types.js";
+import { AttemptAbort, NOT_SENT_CODES, errorCode, type BodyInit, type Transport, type TransportRequest, type TransportResponse } from "./transport/types.js";
 import type { ClientHeaders, Config, FetchInit, Logger, ServerSentEvent } from "./types.js";
 import { SDK_VERSION } from "./version.js";
 
@@ -54,15 +54,23 @@ export class Client {
   /** Cookies kept for session mode outside a browser, where nothing else keeps them. */
   private readonly cookieJar = new Map<string, string>();
   private readonly logger: Logger;
+  private readonly base: ParsedBase | undefined;
   private readonly baseOrigin: string | undefined;
+  /** Headers every request starts from, built once per key pair (base64 of the key is not free). */
+  private baseHeaders?: { apiKey?: string; publishableKey?: string; headers: Record<string, string> };
+  private defaultPolicy?: { retry: Config["retry"]; policy: RetryPolicy };
+  private userAgent?: { configured?: string; value: string };
+  /** The transport once resolved: requests then skip a promise turn. */
+  private resolvedTransport?: Transport;
 
   constructor(config: Config) {
     if (config.baseUrl === undefined || config.baseUrl === null) throw new Error("baseUrl is required");
     this.config = config;
     this.logger = config.logger ?? (typeof console !== "undefined" ? console : silentLogger);
     this.locale = config.locale;
+    this.base = parseBase(config.baseUrl);
     try {
-      this.baseOrigin = joinUrl(config.baseUrl, "/").origin;
+      this.baseOrigin = this.base?.origin ?? new URL(joinUrlString(config.baseUrl, "/")).origin;
     } catch {
       this.baseOrigin = undefined;
     }
@@ -78,6 +86,7 @@ export class Client {
         const spec = "./transport/undici.js";
         this.transportPromise = import(/* @vite-ignore */ spec).then((m: typeof import("./transport/undici.js")) => m.undiciTransport());
       }
+      void this.transportPromise.then((t) => (this.resolvedTransport = t), () => {});
     }
     return this.transportPromise;
   }
@@ -153,7 +162,7 @@ export class Client {
   async fetch<T = any>(path: string, init: FetchInit = {}): Promise<T> {
     const prepared = await this.prepare(path, init);
     const res = await this.send(prepared, init);
-    return (await this.readBody(res, prepared)) as T;
+    return this.readBody(res, prepared) as T;
   }
 
   /**
@@ -166,7 +175,7 @@ export class Client {
     if (init.signal?.aborted) onAbort();
     init.signal?.addEventListener("abort", onAbort, { once: true });
     const prepared = await this.prepare(path, { ...init, headers: { ...(init.headers as object), accept: "text/event-stream" } });
-    const res = await this.send(prepared, { ...init, signal: controller.signal, retry: false }, { streaming: true });
+    const { res } = await this.send(prepared, { ...init, signal: controller.signal, retry: false }, true);
     const { createParser } = await import("eventsource-parser");
     const request = prepared.errorRequest;
     async function* events(): AsyncGenerator<ServerSentEvent> {
@@ -194,45 +203,54 @@ export class Client {
     return { stream: events(), abort: () => controller.abort() };
   }
 
-  private async prepare(path: string, init: FetchInit) {
-    const method = (init.method ?? "GET").toUpperCase();
-    const url = applyQuery(joinUrl(this.config.baseUrl, path), init.query);
-    const sameOrigin = this.baseOrigin !== undefined && new URL(url).origin === this.baseOrigin;
+  private async prepare(path: string, init: FetchInit): Promise<Prepared> {
+    const method = init.method === undefined ? "GET" : init.method.toUpperCase();
+    const url = applyQuery(joinUrlString(this.config.baseUrl, path, this.base), init.query);
+    const sameOrigin = this.baseOrigin !== undefined && (url.startsWith(`${this.baseOrigin}/`) || new URL(url).origin === this.baseOrigin);
     const headers = await this.buildHeaders(init.headers, sameOrigin);
     const body = encodeBody(init.body, headers);
     const authType = this.config.auth?.type ?? "jwt";
     const credentials = init.credentials ?? (authType === "session" ? (this.config.auth?.fetchCredentials ?? "include") : "omit");
-    return {
-      method,
-      url,
-      headers,
-      body,
-      credentials,
-      sameOrigin,
-      errorRequest: { method, url: redactUrl(url) } as ErrorRequest,
-    };
+    return new Prepared(method, url, headers, body, credentials, sameOrigin);
+  }
+
+  private startHeaders(): Record<string, string> {
+    const { apiKey, publishableKey } = this.config;
+    let b = this.baseHeaders;
+    if (!b || b.apiKey !== apiKey || b.publishableKey !== publishableKey) {
+      const h: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
+      if (apiKey) h.authorization = `Basic ${base64(`${apiKey}:`)}`;
+      if (publishableKey) h[PUBLISHABLE_KEY_HEADER] = publishableKey;
+      b = this.baseHeaders = { apiKey, publishableKey, headers: h };
+    }
+    return { ...b.headers };
   }
 
   private async buildHeaders(callHeaders: ClientHeaders | undefined, sameOrigin: boolean): Promise<Record<string, string>> {
-    const h: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
-    if (this.config.apiKey) h.authorization = `Basic ${base64(`${this.config.apiKey}:`)}`;
-    if (this.config.publishableKey) h[PUBLISHABLE_KEY_HEADER] = this.config.publishableKey;
+    const h = this.startHeaders();
+    const browser = isBrowser();
     // The js-sdk sends an empty locale header on every request; we send it only when set.
-    const locale = this.getLocale();
+    const locale = browser ? this.getLocale() : this.locale;
     if (locale) h[LOCALE_HEADER] = locale;
     mergeHeaders(h, this.config.globalHeaders);
     const authType = this.config.auth?.type ?? "jwt";
     if (authType === "jwt") {
-      const token = await this.getToken();
-      if (token) h.authorization = `Bearer ${token}`;
-    } else if (!isBrowser() && this.cookieJar.size > 0) {
+      const { storage } = this.storage();
+      if (storage) {
+        const got = storage.getItem(this.tokenKey());
+        // A synchronous store (memory, localStorage) costs no promise turn.
+        const token = got !== null && typeof got === "object" ? await got : got;
+        if (token) h.authorization = `Bearer ${token}`;
+      }
+    } else if (!browser && this.cookieJar.size > 0) {
       h.cookie = [...this.cookieJar].map(([k, v]) => `${k}=${v}`).join("; ");
     }
     mergeHeaders(h, callHeaders);
-    if (!isBrowser() && !("user-agent" in h)) {
-      h["user-agent"] = (this.config.userAgent ?? `medusactl-sdk/${SDK_VERSION} node/${process.versions.node}`).slice(0, MAX_USER_AGENT);
-    } else if (h["user-agent"]) {
-      h["user-agent"] = h["user-agent"].slice(0, MAX_USER_AGENT);
+    const ua = h["user-agent"];
+    if (!browser && ua === undefined) {
+      h["user-agent"] = this.defaultUserAgent();
+    } else if (ua && ua.length > MAX_USER_AGENT) {
+      h["user-agent"] = ua.slice(0, MAX_USER_AGENT);
     }
     if (!sameOrigin) {
       // Credentials belong to the configured back-end only (CONTRACT.md §5).
@@ -243,49 +261,68 @@ export class Client {
     return h;
   }
 
-  private async send(
-    p: Awaited<ReturnType<Client["prepare"]>>,
-    init: FetchInit,
-    mode: { streaming?: boolean } = {},
-  ): Promise<TransportResponse> {
-    const transport = await this.transport();
-    const policy: RetryPolicy = normalizeRetry(this.config.retry, init.retry);
+  private defaultUserAgent(): string {
+    const configured = this.config.userAgent;
+    if (!this.userAgent || this.userAgent.configured !== configured) {
+      this.userAgent = { configured, value: (configured ?? `medusactl-sdk/${SDK_VERSION} node/${process.versions.node}`).slice(0, MAX_USER_AGENT) };
+    }
+    return this.userAgent.value;
+  }
+
+  private retryPolicy(override: FetchInit["retry"]): RetryPolicy {
+    if (override !== undefined) return normalizeRetry(this.config.retry, override);
+    const retry = this.config.retry;
+    if (!this.defaultPolicy || this.defaultPolicy.retry !== retry) this.defaultPolicy = { retry, policy: normalizeRetry(retry) };
+    return this.defaultPolicy.policy;
+  }
+
+  /**
+   * Runs the attempts. A plain request pays only for what it uses: no hook, no debug log, no
+   * redaction and no header copy unless hooks or debug are configured.
+   */
+  private async send(p: Prepared, init: FetchInit, streaming = false): Promise<Sent> {
+    const transport = this.resolvedTransport ?? (await this.transport());
+    const policy = this.retryPolicy(init.retry);
     const timeoutMs = init.timeout ?? this.config.timeout ?? DEFAULT_TIMEOUT_MS;
-    const safe = isSafeMethod(p.method);
-    const replayable = !(p.body instanceof ReadableStream);
-    const random = this.config.random ?? Math.random;
+    const hooks = this.config.hooks;
+    const logged = Boolean(hooks?.afterResponse || this.config.debug);
+    const signal = init.signal;
     for (let attempt = 1; ; attempt++) {
-      if (init.signal?.aborted) throw new AbortError(p.errorRequest, init.signal.reason);
-      const controller = new AbortController();
+      if (signal?.aborted) throw new AbortError(p.errorRequest, signal.reason);
+      const cancel = new AttemptAbort();
       let timedOut = false;
-      const timer = timeoutMs > 0 ? setTimeout(() => { timedOut = true; controller.abort(); }, timeoutMs) : undefined;
-      const onAbort = () => controller.abort(init.signal?.reason);
-      init.signal?.addEventListener("abort", onAbort, { once: true });
-      const started = Date.now();
-      const headers = { ...p.headers };
-      await this.config.hooks?.beforeRequest?.({ method: p.method, url: p.url, headers, attempt });
+      const timer = timeoutMs > 0 ? setTimeout(() => { timedOut = true; cancel.abort(); }, timeoutMs) : undefined;
+      const onAbort = signal ? () => cancel.abort(signal.reason) : undefined;
+      if (onAbort) signal!.addEventListener("abort", onAbort, { once: true });
+      const started = logged ? Date.now() : 0;
+      let headers = p.headers;
+      if (hooks?.beforeRequest) {
+        // A hook may change this attempt's headers, never the next attempt's.
+        headers = { ...p.headers };
+        await hooks.beforeRequest({ method: p.method, url: p.url, headers, attempt });
+      }
       let error: Error | undefined;
       let res: TransportResponse | undefined;
+      let text: string | undefined;
       try {
-        res = await transport.request({ url: p.url, method: p.method, headers, body: p.body as BodyInit, signal: controller.signal, credentials: p.credentials });
-        if (p.sameOrigin) this.keepCookies(res);
+        res = await transport.request(new AttemptRequest(p, headers, cancel));
+        if (p.sameOrigin && this.config.auth?.type === "session") this.keepCookies(res);
         if (res.status >= 300) {
-          const text = await res.text();
+          const bodyText = await res.text();
           error = responseError({
             status: res.status,
             statusText: res.statusText,
-            bodyText: text,
+            bodyText,
             contentType: res.headers.get("content-type"),
             retryAfter: res.headers.get("retry-after"),
             request: p.errorRequest,
           });
-        } else if (!mode.streaming) {
+        } else if (!streaming) {
           // Buffer the body inside the attempt, so a body cut short or too slow counts against it.
-          const text = await res.text();
-          res = bufferedResponse(res, text);
+          text = await res.text();
         }
       } catch (e) {
-        if (init.signal?.aborted) error = new AbortError(p.errorRequest, init.signal.reason);
+        if (signal?.aborted) error = new AbortError(p.errorRequest, signal.reason);
         else if (timedOut) error = new TimeoutError({ attempt, timeoutMs, request: p.errorRequest });
         else {
           const code = errorCode(e);
@@ -295,34 +332,22 @@ export class Client {
       } finally {
         if (timer) clearTimeout(timer);
         // A stream outlives this function: the caller's signal must still reach its connection.
-        if (!(mode.streaming && res && !error)) init.signal?.removeEventListener("abort", onAbort);
+        if (onAbort && !(streaming && res && !error)) signal!.removeEventListener("abort", onAbort);
       }
-      const durationMs = Date.now() - started;
-      const entry = {
-        method: p.method,
-        url: redactUrl(p.url),
-        status: isApiError(error) ? error.status : res?.status,
-        durationMs,
-        attempt,
-        error: error && !isApiError(error) ? error.message : undefined,
-        requestHeaders: redactHeaders(headers),
-      };
-      this.config.hooks?.afterResponse?.(entry);
-      if (this.config.debug) {
-        this.logger.debug(`${entry.method} ${entry.url} → ${entry.status ?? entry.error} (${durationMs} ms, attempt ${attempt})`, entry.requestHeaders);
-      }
-      if (!error) return res!;
+      if (logged) this.log(p, headers, res, error, attempt, Date.now() - started);
+      if (!error) return { res: res!, text };
       if (error instanceof AbortError) throw error;
 
       const retriesLeft = attempt <= policy.retries;
       let retryable = false;
-      if (replayable && retriesLeft) {
+      if (p.replayable && retriesLeft) {
+        const safe = isSafeMethod(p.method);
         if (isApiError(error)) retryable = policy.statusCodes.has(error.status) && (safe || policy.unsafe || (policy.refused && REFUSED_STATUS.has(error.status)));
         else if (isNetworkError(error)) retryable = safe || policy.unsafe || !error.sent;
         else if (isTimeoutError(error)) retryable = safe || policy.unsafe;
       }
       if (!retryable) throw error;
-      let delay = backoffDelay(policy, attempt - 1, random);
+      let delay = backoffDelay(policy, attempt - 1, this.config.random ?? Math.random);
       if (isApiError(error) && error.retryAfter !== undefined) {
         if (error.retryAfter > policy.maxRetryAfterSeconds) {
           const at = new Date(Date.now() + error.retryAfter * 1000).toISOString();
@@ -339,17 +364,34 @@ export class Client {
         }
         delay = Math.ceil(error.retryAfter * 1000);
       }
-      this.config.hooks?.beforeRetry?.({ method: p.method, url: redactUrl(p.url), attempt, delayMs: delay, error });
+      hooks?.beforeRetry?.({ method: p.method, url: redactUrl(p.url), attempt, delayMs: delay, error });
       try {
-        await sleep(delay, init.signal);
+        await sleep(delay, signal);
       } catch (e) {
         throw new AbortError(p.errorRequest, e);
       }
     }
   }
 
+  /** One attempt, redacted, to the afterResponse hook and the debug log. */
+  private log(p: Prepared, headers: Record<string, string>, res: TransportResponse | undefined, error: Error | undefined, attempt: number, durationMs: number) {
+    const entry = {
+      method: p.method,
+      url: redactUrl(p.url),
+      status: isApiError(error) ? error.status : res?.status,
+      durationMs,
+      attempt,
+      error: error && !isApiError(error) ? error.message : undefined,
+      requestHeaders: redactHeaders(headers),
+    };
+    this.config.hooks?.afterResponse?.(entry);
+    if (this.config.debug) {
+      this.logger.debug(`${entry.method} ${entry.url} → ${entry.status ?? entry.error} (${durationMs} ms, attempt ${attempt})`, entry.requestHeaders);
+    }
+  }
+
   private keepCookies(res: TransportResponse) {
-    if ((this.config.auth?.type ?? "jwt") !== "session" || isBrowser()) return;
+    if (isBrowser()) return;
     for (const line of res.headers.getSetCookie()) {
       const pair = line.split(";")[0] ?? "";
       const eq = pair.indexOf("=");
@@ -362,8 +404,7 @@ export class Client {
     }
   }
 
-  private async readBody(res: TransportResponse, p: Awaited<ReturnType<Client["prepare"]>>): Promise<unknown> {
-    const text = await res.text();
+  private readBody({ res, text = "" }: Sent, p: Prepared): unknown {
     const accept = p.headers.accept ?? "";
     if (!accept.includes("application/json")) {
       return new Response(res.status === 204 || res.status === 205 || res.status === 304 ? null : text, {
@@ -387,17 +428,46 @@ export class Client {
   }
 }
 
-function bufferedResponse(res: TransportResponse, text: string): TransportResponse {
-  return {
-    status: res.status,
-    statusText: res.statusText,
-    headers: res.headers,
-    text: async () => text,
-    async *stream() {
-      yield new TextEncoder().encode(text);
-    },
-    dump: async () => {},
-  };
+/** What a transport is asked to send. The AbortSignal is built only for a transport that reads it. */
+class AttemptRequest implements TransportRequest {
+  readonly url: string;
+  readonly method: string;
+  readonly body: BodyInit | undefined;
+  readonly credentials: "include" | "omit" | "same-origin";
+  constructor(p: Prepared, readonly headers: Record<string, string>, readonly abort: AttemptAbort) {
+    this.url = p.url;
+    this.method = p.method;
+    this.body = p.body;
+    this.credentials = p.credentials;
+  }
+  get signal(): AbortSignal {
+    return this.abort.signal;
+  }
+}
+
+/** An attempt that succeeded: the response, and its body unless it is streamed. */
+interface Sent {
+  res: TransportResponse;
+  text?: string;
+}
+
+/** One request, ready to send. The redacted URL for errors is worked out only if an error needs it. */
+class Prepared {
+  private redacted?: ErrorRequest;
+  readonly replayable: boolean;
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    readonly headers: Record<string, string>,
+    readonly body: BodyInit | undefined,
+    readonly credentials: "include" | "omit" | "same-origin",
+    readonly sameOrigin: boolean,
+  ) {
+    this.replayable = !(body != null && typeof ReadableStream !== "undefined" && body instanceof ReadableStream);
+  }
+  get errorRequest(): ErrorRequest {
+    return (this.redacted ??= { method: this.method, url: redactUrl(this.url) });
+  }
 }
 
 function describeBody(text: string, contentType: string | null): string {
@@ -420,7 +490,9 @@ function describeNetworkError(e: unknown, url: string): string {
 
 function mergeHeaders(target: Record<string, string>, source: ClientHeaders | undefined) {
   if (!source) return;
-  for (const [k, v] of Object.entries(source)) {
+  for (const k in source) {
+    if (!Object.prototype.hasOwnProperty.call(source, k)) continue;
+    const v = source[k];
     const key = k.toLowerCase();
     if (v === null) delete target[key];
     else if (v === undefined) continue;

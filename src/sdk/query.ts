@@ -6,7 +6,34 @@ export const QUERY_LIMITS = { arrayLimit: 20, depth: 5, parameterLimit: 1000 } a
 /** Serialises like the js-sdk: qs defaults, indexed brackets, nulls and empty arrays dropped. */
 export function stringifyQuery(query: Record<string, unknown> | undefined): string {
   if (!query) return "";
-  return qs.stringify(query, { skipNulls: true });
+  return flatQuery(query) ?? qs.stringify(query, { skipNulls: true });
+}
+
+/** What qs's RFC 3986 encoder escapes and encodeURIComponent does not. */
+const QS_EXTRA = /[!'()*]/g;
+const qsEscape = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
+
+/**
+ * The common case (every value a string, number or boolean) without qs, byte for byte what qs
+ * writes; anything else (arrays, objects, dates, lone surrogates) returns undefined for qs.
+ */
+function flatQuery(query: Record<string, unknown>): string | undefined {
+  let out = "";
+  try {
+    for (const key in query) {
+      if (!Object.prototype.hasOwnProperty.call(query, key)) continue;
+      const v = query[key];
+      if (v === undefined || v === null) continue;
+      const t = typeof v;
+      if (t !== "string" && t !== "number" && t !== "boolean") return undefined;
+      const k = encodeURIComponent(key).replace(QS_EXTRA, qsEscape);
+      const val = encodeURIComponent(String(v)).replace(QS_EXTRA, qsEscape);
+      out += out ? `&${k}=${val}` : `${k}=${val}`;
+    }
+  } catch {
+    return undefined;
+  }
+  return out;
 }
 
 export class QueryParseError extends Error {
@@ -57,6 +84,42 @@ function decodeURIComponentSafe(s: string): string {
  * one trailing slash of the base and one leading slash of the path are dropped.
  */
 export function joinUrl(baseUrl: string, path: string): URL {
+  return new URL(joinUrlString(baseUrl, path));
+}
+
+/** Path characters a URL parser keeps as they are: no dots (segments), no query, no backslash. */
+const PLAIN_PATH = /^[/]*[A-Za-z0-9_~%!$&'()*+,;=:@-]+(?:\/[A-Za-z0-9_~%!$&'()*+,;=:@-]+)*$/;
+
+/** A base URL split once per client, so a request's URL is a concatenation. */
+export interface ParsedBase {
+  origin: string;
+  prefix: string;
+}
+
+export function parseBase(baseUrl: string): ParsedBase | undefined {
+  if (baseUrl === "" || baseUrl === "/") return undefined;
+  try {
+    const b = new URL(baseUrl);
+    return { origin: b.origin, prefix: b.pathname.endsWith("/") ? b.pathname.slice(0, -1) : b.pathname };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * {@link joinUrl} as a string. A plain path (the SDK's own routes) on a parsed base is joined
+ * without a URL parser; its result is what the parser would give.
+ */
+export function joinUrlString(baseUrl: string, path: string, base?: ParsedBase): string {
+  if (base && PLAIN_PATH.test(path)) {
+    let i = 0;
+    while (path.charCodeAt(i) === 47) i++;
+    return `${base.origin}${base.prefix}/${i ? path.slice(i) : path}`;
+  }
+  return joinUrlSlow(baseUrl, path).toString();
+}
+
+function joinUrlSlow(baseUrl: string, path: string): URL {
   if (/^https?:\/\//i.test(path)) return new URL(path);
   let base = baseUrl;
   if ((base === "" || base === "/") && typeof window !== "undefined" && window.location) {
@@ -73,11 +136,24 @@ export function joinUrl(baseUrl: string, path: string): URL {
  * Applies `query` to a URL. Without `query` the path's own query string is kept verbatim; with
  * one, both are merged and `query` wins (repeated keys already in the path are kept, unlike the js-sdk).
  */
-export function applyQuery(url: URL, query: Record<string, unknown> | undefined): string {
-  if (!query || Object.keys(query).length === 0) return url.toString();
+export function applyQuery(url: URL | string, query: Record<string, unknown> | undefined): string {
+  if (!query || isEmpty(query)) return url.toString();
+  if (typeof url === "string") {
+    // A joined plain path has no query or fragment of its own: append ours.
+    if (!url.includes("?") && !url.includes("#")) {
+      const search = stringifyQuery(query);
+      return search ? `${url}?${search}` : url;
+    }
+    url = new URL(url);
+  }
   const existing = url.search ? (qs.parse(url.search.slice(1), { depth: 10, arrayLimit: 1000 }) as Record<string, unknown>) : {};
   const merged = { ...existing, ...query };
   const search = stringifyQuery(merged);
   url.search = search ? `?${search}` : "";
   return url.toString();
+}
+
+function isEmpty(o: Record<string, unknown>): boolean {
+  for (const _ in o) return false;
+  return true;
 }

@@ -157,6 +157,7 @@ export type BoundResource<S extends ResourceSpec> = { [K in keyof S["methods"]]:
 };
 
 export function expandPath(template: string, values: Record<string, unknown>): string {
+  if (!template.includes("{")) return template;
   return template.replace(PARAM_RE, (_, name: string) => {
     const v = values[name];
     if (v === undefined || v === null || v === "") throw new TypeError(`missing path parameter "${name}" for ${template}`);

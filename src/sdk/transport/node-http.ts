@@ -23,28 +23,59 @@ interface Loaded {
  * NODE_EXTRA_CA_CERTS as Node does. Idle sockets do not keep the process alive.
  */
 export function nodeHttpTransport(options: NodeHttpTransportOptions = {}): Transport {
-  let loaded: Promise<Loaded> | undefined;
+  let loading: Promise<Loaded> | undefined;
+  let loaded: Loaded | undefined;
   const load = () =>
-    (loaded ??= Promise.all([import("node:http"), import("node:https")]).then(([http, https]) => {
+    (loading ??= Promise.all([import("node:http"), import("node:https")]).then(([http, https]) => {
       const common = { keepAlive: true, maxSockets: options.maxSockets ?? 16, timeout: options.keepAliveTimeout ?? 10_000 };
-      return { request: http.request, requestTls: https.request, agents: { "http:": new http.Agent(common), "https:": new https.Agent(common) } };
+      return (loaded = { request: http.request, requestTls: https.request, agents: { "http:": new http.Agent(common), "https:": new https.Agent(common) } });
     }));
+  // The last origin's parsed parts: a client talks to one back-end, so most requests parse no URL.
+  let lastOrigin: { prefix: string; protocol: "http:" | "https:"; hostname: string; port: string } | undefined;
 
   return {
     async request(req: TransportRequest): Promise<TransportResponse> {
-      const m = await load();
-      const url = new URL(req.url);
-      if (url.protocol !== "http:" && url.protocol !== "https:") throw new TypeError(`unsupported protocol ${url.protocol}`);
-      const headers = { ...req.headers };
-      const body = await toNodeBody(req.body, headers);
-      // node:http sends no length and no chunked framing for a DELETE body, so the server never
-      // sees it (Medusa answers 400 to `DELETE …/edit/promotions {promo_codes}`): say its length.
-      if ((typeof body === "string" || body instanceof Uint8Array) && !Object.keys(headers).some((h) => h.toLowerCase() === "content-length")) {
-        headers["content-length"] = String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
+      const m = loaded ?? (await load());
+      let target: { protocol: "http:" | "https:"; hostname: string; port: string; path: string };
+      const o = lastOrigin;
+      if (o && req.url.startsWith(o.prefix) && !req.url.includes("#")) {
+        target = { protocol: o.protocol, hostname: o.hostname, port: o.port, path: req.url.slice(o.prefix.length - 1) };
+      } else {
+        const url = new URL(req.url);
+        if (url.protocol !== "http:" && url.protocol !== "https:") throw new TypeError(`unsupported protocol ${url.protocol}`);
+        // URL keeps IPv6 hosts in brackets; node:http wants them bare.
+        const hostname = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
+        target = { protocol: url.protocol, hostname, port: url.port, path: `${url.pathname}${url.search}` };
+        if (!url.username && !url.password) lastOrigin = { prefix: `${url.origin}/`, protocol: url.protocol, hostname, port: url.port };
+        else lastOrigin = undefined;
+        if (url.username || url.password) {
+          // Userinfo in the URL becomes Basic auth, as node:http does when given the URL itself.
+          (target as { auth?: string }).auth = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+        }
       }
-      const send = url.protocol === "https:" ? m.requestTls : m.request;
+      let headers = req.headers;
+      let body: string | Uint8Array | NodeJS.ReadableStream | undefined;
+      if (req.body !== undefined && req.body !== null) {
+        if (typeof req.body === "string" || req.body instanceof Uint8Array) {
+          body = req.body;
+          // node:http sends no length and no chunked framing for a DELETE body, so the server never
+          // sees it (Medusa answers 400 to `DELETE …/edit/promotions {promo_codes}`): say its length.
+          if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-length")) {
+            headers = { ...headers, "content-length": String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength) };
+          }
+        } else {
+          headers = { ...headers };
+          body = await toNodeBody(req.body, headers);
+        }
+      }
+      const send = target.protocol === "https:" ? m.requestTls : m.request;
+      const abort = req.abort;
+      if (abort?.aborted) throw abortError(abort.reason);
       const res = await new Promise<IncomingMessage>((resolve, reject) => {
-        const r = send(url, { method: req.method, headers, agent: m.agents[url.protocol as "http:" | "https:"], signal: req.signal }, resolve);
+        const r = send({ ...target, method: req.method, headers, agent: m.agents[target.protocol], signal: abort ? undefined : req.signal }, resolve);
+        // The attempt's switch instead of an AbortSignal (cheaper); it stays on until the body is read,
+        // so a timeout during the body still cuts it.
+        abort?.on("abort", (reason) => r.destroy(abortError(reason)));
         r.on("error", reject);
         if (body && typeof body === "object" && "pipe" in body) {
           body.on("error", (e: Error) => r.destroy(e));
@@ -54,12 +85,16 @@ export function nodeHttpTransport(options: NodeHttpTransportOptions = {}): Trans
       return wrap(res);
     },
     async close() {
-      if (!loaded) return;
-      const { agents } = await loaded;
+      if (!loading) return;
+      const { agents } = await loading;
       agents["http:"].destroy();
       agents["https:"].destroy();
     },
   };
+}
+
+function abortError(reason: unknown): Error {
+  return Object.assign(new Error("This operation was aborted", { cause: reason }), { name: "AbortError", code: "ABORT_ERR" });
 }
 
 /**
@@ -98,11 +133,17 @@ function wrap(res: IncomingMessage): TransportResponse {
       },
       getSetCookie: () => res.headers["set-cookie"] ?? [],
     },
-    async text() {
-      const chunks: Buffer[] = [];
-      for await (const c of res) chunks.push(c as Buffer);
-      return Buffer.concat(chunks).toString("utf8");
-    },
+    text: () =>
+      // Events, not `for await`: the async iterator costs several promise turns per chunk.
+      new Promise<string>((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.once("end", () => resolve(chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks).toString("utf8")));
+        res.once("error", reject);
+        res.once("close", () => {
+          if (!res.complete) reject(Object.assign(new Error("the response ended early"), { code: "ECONNRESET" }));
+        });
+      }),
     stream: () => res as AsyncIterable<Uint8Array>,
     dump: () =>
       new Promise<void>((resolve) => {

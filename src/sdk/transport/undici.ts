@@ -26,6 +26,9 @@ export function undiciTransport(options: UndiciTransportOptions = {}): Transport
   let dispatcherPromise: Promise<{ dispatcher: Dispatcher; request: typeof import("undici").request }> | undefined;
   const env = options.env ?? process.env;
 
+  type Loaded = { dispatcher: Dispatcher; request: typeof import("undici").request };
+  let loaded: Loaded | undefined;
+
   function load() {
     dispatcherPromise ??= import("undici").then((undici) => {
       const common = {
@@ -45,56 +48,41 @@ export function undiciTransport(options: UndiciTransportOptions = {}): Transport
               noProxy: env.NO_PROXY ?? env.no_proxy,
             })
           : new undici.Agent(common));
-      return { dispatcher, request: undici.request };
+      return (loaded = { dispatcher, request: undici.request });
     });
     return dispatcherPromise;
   }
 
   return {
     async request(req: TransportRequest): Promise<TransportResponse> {
-      const { dispatcher, request } = await load();
+      // Once loaded, a request costs no promise turn before it leaves.
+      const { dispatcher, request } = loaded ?? (await load());
       let body: unknown = req.body ?? undefined;
-      const headers = { ...req.headers };
-      if (typeof FormData !== "undefined" && body instanceof FormData) {
-        // npm undici cannot take the runtime's own FormData; let the runtime encode it with its boundary.
-        const encoded = new Response(body);
-        headers["content-type"] = encoded.headers.get("content-type") ?? "multipart/form-data";
-        body = new Uint8Array(await encoded.arrayBuffer());
-      } else if (typeof Blob !== "undefined" && body instanceof Blob && !(typeof FormData !== "undefined" && body instanceof FormData)) {
-        body = new Uint8Array(await body.arrayBuffer());
-      } else if (body instanceof ArrayBuffer) {
-        body = new Uint8Array(body);
-      } else if (typeof ReadableStream !== "undefined" && body instanceof ReadableStream) {
-        const { Readable } = await import("node:stream");
-        body = Readable.fromWeb(body as import("node:stream/web").ReadableStream);
+      let headers = req.headers;
+      if (body !== undefined && typeof body !== "string" && !(body instanceof Uint8Array)) {
+        if (typeof FormData !== "undefined" && body instanceof FormData) {
+          // npm undici cannot take the runtime's own FormData; let the runtime encode it with its boundary.
+          const encoded = new Response(body);
+          headers = { ...headers, "content-type": encoded.headers.get("content-type") ?? "multipart/form-data" };
+          body = new Uint8Array(await encoded.arrayBuffer());
+        } else if (typeof Blob !== "undefined" && body instanceof Blob) {
+          body = new Uint8Array(await body.arrayBuffer());
+        } else if (body instanceof ArrayBuffer) {
+          body = new Uint8Array(body);
+        } else if (typeof ReadableStream !== "undefined" && body instanceof ReadableStream) {
+          const { Readable } = await import("node:stream");
+          body = Readable.fromWeb(body as import("node:stream/web").ReadableStream);
+        }
       }
       const res = await request(req.url, {
         method: req.method as Dispatcher.HttpMethod,
         headers,
         body: body as never,
-        signal: req.signal,
+        // The attempt's own switch is an EventEmitter-shaped signal to undici: no AbortSignal per request.
+        signal: (req.abort ?? req.signal) as never,
         dispatcher,
       });
-      const resHeaders = res.headers;
-      const pick = (name: string): string | null => {
-        const v = resHeaders[name.toLowerCase()];
-        if (v === undefined) return null;
-        return Array.isArray(v) ? v.join(", ") : String(v);
-      };
-      return {
-        status: res.statusCode,
-        statusText: defaultStatusText(res.statusCode),
-        headers: {
-          get: pick,
-          getSetCookie: () => {
-            const v = resHeaders["set-cookie"];
-            return v === undefined ? [] : Array.isArray(v) ? v : [String(v)];
-          },
-        },
-        text: () => res.body.text(),
-        stream: () => res.body as AsyncIterable<Uint8Array>,
-        dump: () => res.body.dump(),
-      };
+      return new UndiciResponse(res);
     },
     async close() {
       if (!dispatcherPromise || options.dispatcher) return;
@@ -102,4 +90,36 @@ export function undiciTransport(options: UndiciTransportOptions = {}): Transport
       await dispatcher.close();
     },
   };
+}
+
+/** A response as the client reads it; a class, so a request allocates no closures for it. */
+class UndiciResponse implements TransportResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: TransportResponse["headers"];
+  constructor(private readonly res: Dispatcher.ResponseData) {
+    this.status = res.statusCode;
+    this.statusText = defaultStatusText(res.statusCode);
+    const h = res.headers;
+    this.headers = {
+      get(name: string): string | null {
+        const v = h[name.toLowerCase()];
+        if (v === undefined) return null;
+        return Array.isArray(v) ? v.join(", ") : String(v);
+      },
+      getSetCookie(): string[] {
+        const v = h["set-cookie"];
+        return v === undefined ? [] : Array.isArray(v) ? v : [String(v)];
+      },
+    };
+  }
+  text(): Promise<string> {
+    return this.res.body.text();
+  }
+  stream(): AsyncIterable<Uint8Array> {
+    return this.res.body as AsyncIterable<Uint8Array>;
+  }
+  dump(): Promise<void> {
+    return this.res.body.dump();
+  }
 }

@@ -1,6 +1,5 @@
 import { Box } from "ink";
 import { Text } from "./text.js";
-import { sanitize } from "../../term/sanitize.js";
 import type { Column } from "../screens/registry.js";
 import type { Theme } from "../theme.js";
 
@@ -18,25 +17,10 @@ export interface TableProps {
   theme: Theme;
 }
 
-const GAP = 1;
-const MARKER = 2;
+import { GAP, MARKER, fit, layoutColumns } from "../layout.js";
 
-/** Column widths for this width: fixed ones as declared, the flexible one takes the rest. */
-export function layoutColumns(columns: readonly Column[], width: number): number[] {
-  const fixed = columns.reduce((n, c) => n + (c.width ?? 0), 0);
-  const gaps = GAP * (columns.length - 1) + MARKER;
-  const flexCount = columns.filter((c) => c.width === undefined).length || 1;
-  const flex = Math.max(6, Math.floor((width - fixed - gaps) / flexCount));
-  return columns.map((c) => c.width ?? flex);
-}
-
-/** Cuts to `width` cells with an ellipsis, and pads, so every row is exactly one line. */
-export function fit(text: string, width: number, align: "left" | "right" = "left"): string {
-  // Escapes are made visible before measuring, so a hostile title cannot push the columns apart.
-  const chars = [...sanitize(text.replace(/[\r\n\t]+/g, " "))];
-  const cut = chars.length > width ? [...chars.slice(0, Math.max(0, width - 1)), "…"].join("") : chars.join("");
-  return align === "right" ? cut.padStart(width) : cut.padEnd(width);
-}
+// Pure text layout lives in ../layout.ts, so the first frame (../first-frame.ts) can use it without Ink.
+export { fit, layoutColumns };
 
 /**
  * A table of the visible rows (the caller slices; ink#359: a frame taller than the terminal

@@ -1,0 +1,190 @@
+#!/usr/bin/env node
+// Requests per second and client CPU per request (issue 20): raw undici `request()` on a
+// keep-alive Agent, our SDK on its default Node transport (undici), our SDK on the `node:http`
+// transport the CLI uses for one-shot commands, and @medusajs/js-sdk, all in one run against a
+// local node:http server in a child process answering a fixed 8 KB JSON page. Each client runs
+// sequentially (one request in flight) and with 16 in flight; repeats are interleaved (every
+// client once per repeat, in a new order each time) and reported as medians, because the machine
+// is shared and noisy. CPU is this process's user+system time (process.cpuUsage), so the server's
+// work is not counted.
+// Usage: node bench/sdk-throughput.mjs [--repeats 5] [--requests 2000] [--compare <old dist/>]
+//   --compare adds our two clients built from another dist/ (e.g. the previous commit's) to the run.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { pathToFileURL } from "node:url";
+import { median, root, shuffle, writeFragment } from "./lib/measure.mjs";
+
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : dflt;
+};
+const REPEATS = Number(opt("repeats", 5));
+const REQUESTS = Number(opt("requests", 2000));
+const IN_FLIGHT = 16;
+const COMPARE = opt("compare", undefined);
+
+const JsSdk = (await import("@medusajs/js-sdk")).default;
+const { Agent, request } = await import("undici");
+
+// Twelve orders with a customer, items and totals: about 8 KB, a page the TUI or an app would ask for.
+const SERVER = `
+const http = require("node:http");
+const order = (i) => ({ id: "order_01JBENCH" + String(i).padStart(6, "0"), display_id: 1000 + i, status: "pending", email: "customer" + i + "@example.com", currency_code: "eur", total: 4990 + i, subtotal: 4490, shipping_total: 500, tax_total: 0, created_at: "2026-11-25T09:00:00.000Z", updated_at: "2026-11-25T09:00:00.000Z", payment_status: "captured", fulfillment_status: "not_fulfilled", customer: { id: "cus_01J" + i, first_name: "Ada", last_name: "Lovelace", email: "customer" + i + "@example.com" }, items: [{ id: "ordli_01J" + i, title: "Medusa T-Shirt", quantity: 2, unit_price: 2245, variant_sku: "SHIRT-M-BLACK", product_title: "Medusa T-Shirt" }], shipping_address: { first_name: "Ada", last_name: "Lovelace", address_1: "12 Analytical Row", city: "London", postal_code: "N1 9GU", country_code: "gb" } });
+const body = JSON.stringify({ orders: Array.from({ length: 12 }, (_, i) => order(i)), count: 1008, limit: 12, offset: 0 });
+process.stderr.write("page bytes " + Buffer.byteLength(body) + "\\n");
+const s = http.createServer((req, res) => { req.resume(); req.on("end", () => { res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) }); res.end(body); }); });
+s.keepAliveTimeout = 60000;
+s.listen(0, "127.0.0.1", () => process.stdout.write(String(s.address().port) + "\\n"));
+`;
+
+function startServer() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["-e", SERVER], { stdio: ["ignore", "pipe", "pipe"] });
+    let bytes = "";
+    child.stderr.on("data", (d) => (bytes += d));
+    child.stdout.once("data", (d) => setTimeout(() => resolve({ url: `http://127.0.0.1:${String(d).trim()}`, child, bytes: () => bytes.trim() }), 50));
+    child.once("error", reject);
+  });
+}
+
+async function ourClients(dist, label, url, apiKey) {
+  const { Medusa } = await import(pathToFileURL(path.join(dist, "sdk/index.js")).href);
+  const { nodeHttpTransport } = await import(pathToFileURL(path.join(dist, "sdk/transport/node-http.js")).href);
+  const pooled = new Medusa({ baseUrl: url, apiKey });
+  const oneShot = new Medusa({ baseUrl: url, apiKey, transport: nodeHttpTransport() });
+  return {
+    [`medusactl SDK, default transport (undici)${label}`]: () => pooled.admin.order.list({ limit: 12, offset: 0 }),
+    [`medusactl SDK, CLI's node:http transport${label}`]: () => oneShot.admin.order.list({ limit: 12, offset: 0 }),
+  };
+}
+
+async function clients(url, apiKey) {
+  const theirs = new JsSdk({ baseUrl: url, apiKey });
+  const agent = new Agent({ keepAliveTimeout: 60_000, connections: IN_FLIGHT });
+  const auth = `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}`;
+  return {
+    "raw undici request()": async () => {
+      const res = await request(`${url}/admin/orders?limit=12&offset=0`, {
+        dispatcher: agent,
+        headers: { authorization: auth, accept: "application/json", "content-type": "application/json" },
+      });
+      return res.body.json();
+    },
+    ...(await ourClients(path.join(root, "dist"), "", url, apiKey)),
+    ...(COMPARE ? await ourClients(path.resolve(COMPARE), " (before)", url, apiKey) : {}),
+    "@medusajs/js-sdk": () => theirs.admin.order.list({ limit: 12, offset: 0 }),
+  };
+}
+
+/** `n` requests with `inFlight` workers; returns req/s and client CPU µs per request. */
+async function run(fn, n, inFlight) {
+  let next = 0;
+  const worker = async () => {
+    while (next < n) {
+      next++;
+      const page = await fn();
+      if (page.orders.length !== 12) throw new Error("short page");
+    }
+  };
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: inFlight }, worker));
+  const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  return { rps: (n * 1000) / ms, cpuUs: (cpu.user + cpu.system) / n };
+}
+
+const server = await startServer();
+const fns = await clients(server.url, "sk_bench");
+const names = Object.keys(fns);
+const modes = [
+  ["sequential", 1],
+  [`${IN_FLIGHT} in flight`, IN_FLIGHT],
+];
+const samples = {};
+for (const [mode, inFlight] of modes) {
+  // Warm-up: connections opened, JIT settled, lazy imports done.
+  for (const name of names) await run(fns[name], 300, inFlight);
+  samples[mode] = Object.fromEntries(names.map((n) => [n, []]));
+  for (let r = 0; r < REPEATS; r++) {
+    for (const name of shuffle([...names])) {
+      if (global.gc) global.gc();
+      samples[mode][name].push(await run(fns[name], REQUESTS, inFlight));
+    }
+  }
+}
+const pageBytes = server.bytes();
+
+// The SDK's own work per request, with the network taken out: a transport answering the same page
+// from memory. Far less noisy than the runs above on a shared machine; JSON.parse alone is the floor.
+async function pipelineCost(dist, body) {
+  const { Medusa } = await import(pathToFileURL(path.join(dist, "sdk/index.js")).href);
+  const headers = { get: () => null, getSetCookie: () => [] };
+  const transport = { request: async () => ({ status: 200, statusText: "OK", headers, text: async () => body, stream() {}, dump: async () => {} }) };
+  const sdk = new Medusa({ baseUrl: "http://127.0.0.1:9000", apiKey: "sk_bench", transport });
+  const one = () => sdk.admin.order.list({ limit: 12, offset: 0 });
+  for (let i = 0; i < 2000; i++) await one();
+  const c0 = process.cpuUsage();
+  for (let i = 0; i < 20_000; i++) await one();
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 20_000;
+}
+const pageBody = await (await fetch(`${server.url}/admin/orders`)).text();
+const pipeline = { "JSON.parse of the page alone": [], "medusactl SDK": [], ...(COMPARE ? { "medusactl SDK (before)": [] } : {}) };
+for (let r = 0; r < REPEATS; r++) {
+  const c0 = process.cpuUsage();
+  for (let i = 0; i < 20_000; i++) JSON.parse(pageBody);
+  const c = process.cpuUsage(c0);
+  pipeline["JSON.parse of the page alone"].push((c.user + c.system) / 20_000);
+  pipeline["medusactl SDK"].push(await pipelineCost(path.join(root, "dist"), pageBody));
+  if (COMPARE) pipeline["medusactl SDK (before)"].push(await pipelineCost(path.resolve(COMPARE), pageBody));
+}
+server.child.kill();
+
+const base = "raw undici request()";
+function table(mode) {
+  const s = samples[mode];
+  const rps = (name) => median(s[name].map((x) => x.rps));
+  const cpu = (name) => median(s[name].map((x) => x.cpuUs));
+  const lines = ["| client | req/s (median) | range | vs raw undici | client CPU µs/request | CPU vs raw |", "| --- | ---: | --- | ---: | ---: | ---: |"];
+  for (const name of names) {
+    const xs = s[name].map((x) => x.rps);
+    lines.push(
+      `| ${name} | ${rps(name).toFixed(0)} | ${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)} | ${(rps(name) / rps(base)).toFixed(2)}× | ${cpu(name).toFixed(0)} | ${(cpu(name) / cpu(base)).toFixed(2)}× |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+const md = `## SDK throughput: requests per second and client CPU, vs raw undici and @medusajs/js-sdk
+
+Command: \`node bench/sdk-throughput.mjs --repeats ${REPEATS} --requests ${REQUESTS}${COMPARE ? ` --compare ${COMPARE}` : ""}\` (after \`npm run build\`).
+A local \`node:http\` server in a child process answers \`GET /admin/orders?limit=12&offset=0\` with a fixed JSON page
+(${pageBytes}); every client sends the same request with a secret API key and parses the JSON. ${REQUESTS} requests per
+client per repeat, ${REPEATS} interleaved repeats (each repeat runs the clients in a new order), medians. Client CPU is
+this process's user+system time per request (the server runs in another process). Machine: 2 shared cores.
+${COMPARE ? `\nRows marked "(before)" are the same SDK built from \`${COMPARE}\` (the code before this change), in the same run.\n` : ""}
+### Sequential (one request in flight)
+
+${table("sequential")}
+
+### ${IN_FLIGHT} requests in flight
+
+${table(`${IN_FLIGHT} in flight`)}
+
+### The SDK's own work per request, without the network
+
+A transport answering the same page from memory, 20,000 calls of \`sdk.admin.order.list({ limit: 12, offset: 0 })\`
+per repeat; CPU µs per call, median of ${REPEATS}:
+
+| | CPU µs/request |
+| --- | ---: |
+${Object.entries(pipeline).map(([k, xs]) => `| ${k} | ${median(xs).toFixed(1)} |`).join("\n")}
+
+The default Node transport is undici \`request()\` on a keep-alive pool; the CLI's one-shot commands use the
+\`node:http\` transport (it starts faster); the js-sdk goes through Node's global \`fetch\` (undici plus the WHATWG layer).
+`;
+writeFragment("sdk-throughput", md);
+process.stdout.write(md);
