@@ -37,15 +37,26 @@ function listSourceFiles(sourceDir: string): string[] {
 }
 
 /** Copy the sources into the app folder (only files whose content changed); returns their combined hash. */
+/** The hash of the sandbox sources medusactl ships (what `syncSources` returns), without copying them. */
+export function sourcesHash(r: ResolvedOptions): string {
+  const hash = createHash("sha256");
+  for (const rel of listSourceFiles(r.sourceDir)) hashSource(hash, rel, readFileSync(join(r.sourceDir, rel)));
+  return hash.digest("hex");
+}
+
+function hashSource(hash: ReturnType<typeof createHash>, rel: string, content: Buffer): void {
+  hash.update(rel.split(sep).join("/"));
+  hash.update("\0");
+  hash.update(content);
+  hash.update("\0");
+}
+
 export async function syncSources(r: ResolvedOptions): Promise<string> {
   const files = listSourceFiles(r.sourceDir);
   const hash = createHash("sha256");
   for (const rel of files) {
     const content = readFileSync(join(r.sourceDir, rel));
-    hash.update(rel.split(sep).join("/"));
-    hash.update("\0");
-    hash.update(content);
-    hash.update("\0");
+    hashSource(hash, rel, content);
     const target = join(r.paths.app, rel);
     let same = false;
     try {

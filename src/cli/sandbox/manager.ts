@@ -12,7 +12,7 @@
 import { existsSync, rmSync } from "node:fs";
 import { relative } from "node:path";
 
-import { ensureInstalled, syncSources } from "./install.js";
+import { ensureInstalled, sourcesHash, syncSources } from "./install.js";
 import { runningPid } from "./medusa-process.js";
 import { migrate, seed } from "./migrate-and-seed.js";
 import {
@@ -169,8 +169,12 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
   if (topology === "production") assertRedisAvailable(r);
   const ports = topologyPorts(port);
 
-  // Fast path: already running and healthy in the wanted topology.
-  if (!o.reset && existing) {
+  // Sources shipped by a newer (or older) medusactl than the one that started Medusa: its
+  // subscribers, config and seed are stale, so Medusa restarts on them and the seed runs again.
+  const sources = existing ? sourcesHash(r) : undefined;
+  const sourcesChanged = existing !== undefined && existing.sources !== sources;
+  // Fast path: already running and healthy in the wanted topology, on the sources it was started from.
+  if (!o.reset && existing && !sourcesChanged) {
     const pid = await runningPid(r.paths, existing.port);
     if (pid !== undefined) {
       if (existing.port !== port) {
@@ -196,7 +200,8 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
 
     // Medusa processes that cannot stay (reset, topology or port change, not answering) stop first.
     const recorded = { port: state.port, topology: state.topology ?? DEFAULT_TOPOLOGY };
-    await stopStaleMedusa(r, recorded, { port, topology }, o.reset);
+    if (sourcesChanged && existing?.sources !== undefined) r.log("the sandbox sources changed (medusactl was updated): restarting Medusa on them…");
+    await stopStaleMedusa(r, recorded, { port, topology }, o.reset || sourcesChanged);
     // Redis keeps nothing on disk, so restarting it on a reset drops jobs and events of the old database.
     if (o.reset || topology === "single" || recorded.port !== port) {
       for (const name of await stopSupport(r.paths)) r.log(name === "redis" ? "stopped Redis" : "stopped the S3 server");
@@ -262,6 +267,8 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
     throwIfAborted(r.signal);
 
     const { pid, started } = await startMedusaAll(r, state, db, topology, port);
+    state.sources = sourceHash;
+    await saveState(r.paths, state);
     r.log(`sandbox ready at ${sandboxUrl(port)}${topology === "production" ? " (production topology: server, worker, Redis, S3)" : ""}`);
     return info(r, state, port, dbPort, pid, started);
   } finally {

@@ -50,6 +50,8 @@ export interface SandboxState {
   stockLocationId?: string;
   shippingProfileId?: string;
   stamps?: { migrated?: string; seeded?: string };
+  /** Hash of the sandbox sources the running Medusa was started from (medusactl upgrades change it). */
+  sources?: string;
   /**
    * Databases this sandbox owns (created, or found empty and taken): keys of `dbTarget`. Only these
    * are migrated into, reset or dropped; someone else's database is never touched.
