@@ -160,7 +160,9 @@ export class Client {
    * `Response`; status >= 300 raises {@link ApiError}.
    */
   async fetch<T = any>(path: string, init: FetchInit = {}): Promise<T> {
-    const prepared = await this.prepare(path, init);
+    // Prepared synchronously unless the token store is asynchronous (a file): no promise turn for nothing.
+    const ready = this.prepare(path, init);
+    const prepared = ready instanceof Promise ? await ready : ready;
     const res = await this.send(prepared, init);
     return this.readBody(res, prepared) as T;
   }
@@ -203,11 +205,16 @@ export class Client {
     return { stream: events(), abort: () => controller.abort() };
   }
 
-  private async prepare(path: string, init: FetchInit): Promise<Prepared> {
+  private prepare(path: string, init: FetchInit): Prepared | Promise<Prepared> {
     const method = init.method === undefined ? "GET" : init.method.toUpperCase();
     const url = applyQuery(joinUrlString(this.config.baseUrl, path, this.base), init.query);
     const sameOrigin = this.baseOrigin !== undefined && (url.startsWith(`${this.baseOrigin}/`) || new URL(url).origin === this.baseOrigin);
-    const headers = await this.buildHeaders(init.headers, sameOrigin);
+    const headers = this.buildHeaders(init.headers, sameOrigin);
+    if (headers instanceof Promise) return headers.then((h) => this.prepared(method, url, h, init, sameOrigin));
+    return this.prepared(method, url, headers, init, sameOrigin);
+  }
+
+  private prepared(method: string, url: string, headers: Record<string, string>, init: FetchInit, sameOrigin: boolean): Prepared {
     const body = encodeBody(init.body, headers);
     const authType = this.config.auth?.type ?? "jwt";
     const credentials = init.credentials ?? (authType === "session" ? (this.config.auth?.fetchCredentials ?? "include") : "omit");
@@ -226,7 +233,7 @@ export class Client {
     return { ...b.headers };
   }
 
-  private async buildHeaders(callHeaders: ClientHeaders | undefined, sameOrigin: boolean): Promise<Record<string, string>> {
+  private buildHeaders(callHeaders: ClientHeaders | undefined, sameOrigin: boolean): Record<string, string> | Promise<Record<string, string>> {
     const h = this.startHeaders();
     const browser = isBrowser();
     // The js-sdk sends an empty locale header on every request; we send it only when set.
@@ -239,12 +246,17 @@ export class Client {
       if (storage) {
         const got = storage.getItem(this.tokenKey());
         // A synchronous store (memory, localStorage) costs no promise turn.
-        const token = got !== null && typeof got === "object" ? await got : got;
-        if (token) h.authorization = `Bearer ${token}`;
+        if (got !== null && typeof got === "object") return Promise.resolve(got).then((token) => this.finishHeaders(h, token, callHeaders, sameOrigin, browser));
+        return this.finishHeaders(h, got, callHeaders, sameOrigin, browser);
       }
     } else if (!browser && this.cookieJar.size > 0) {
       h.cookie = [...this.cookieJar].map(([k, v]) => `${k}=${v}`).join("; ");
     }
+    return this.finishHeaders(h, null, callHeaders, sameOrigin, browser);
+  }
+
+  private finishHeaders(h: Record<string, string>, token: string | null | undefined, callHeaders: ClientHeaders | undefined, sameOrigin: boolean, browser: boolean): Record<string, string> {
+    if (token) h.authorization = `Bearer ${token}`;
     mergeHeaders(h, callHeaders);
     const ua = h["user-agent"];
     if (!browser && ua === undefined) {

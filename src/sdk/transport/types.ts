@@ -11,7 +11,11 @@ export interface TransportRequest {
   method: string;
   headers: Record<string, string>;
   body?: BodyInit;
-  /** Aborts this attempt (timeout or the caller's signal). */
+  /**
+   * Aborts this attempt (timeout or the caller's signal). It is a getter of the request object:
+   * a wrapping transport that copies the request (`{ ...req, headers }`) must copy it by name
+   * (`signal: req.signal`), or the copy has none and the attempt can no longer be cut.
+   */
   signal: AbortSignal;
   /**
    * The same abort as `signal`, without building an AbortSignal: our own transports listen here,
