@@ -7,6 +7,7 @@ import { CancelError, UsageError } from "../term/errors.js";
 import { colorEnabled, type IOStreams } from "../term/io.js";
 import type { Medusa } from "../sdk/index.js";
 import type { CommandLog } from "./command-log.js";
+import { isLoopbackUrl } from "../shared/net.js";
 import { firstFrame } from "./first-frame.js";
 import { listQuery, nonTtyHint, START_VIEW } from "./screens/registry.js";
 
@@ -82,9 +83,10 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
       () => undefined,
     );
   }
-  if (prefetch && opts.paintFirstFrame !== false) {
-    // On a busy machine, compiling Ink takes the CPU the back-end needs to answer the first page:
-    // load it once the page is painted (or after INK_WAIT_MS, so a slow back-end still gets the UI).
+  if (prefetch && opts.paintFirstFrame !== false && isLoopbackUrl(opts.profile.url)) {
+    // A back-end on this machine (the sandbox) shares our CPU, and compiling Ink takes what it needs
+    // to answer the first page: load Ink once the page is painted (or after INK_WAIT_MS, so a slow
+    // back-end still gets the UI). A remote back-end costs us no CPU: Ink loads while it answers.
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([prefetch.page.catch(() => undefined), new Promise((r) => (timer = setTimeout(r, INK_WAIT_MS)))]);
     clearTimeout(timer);

@@ -1,4 +1,5 @@
 import { AuthRequiredError, UsageError } from "../../term/errors.js";
+import { isLoopbackHost } from "../../shared/net.js";
 import { sameBackend, type Profile, type ProfilesFile } from "./profiles.js";
 
 export interface GlobalFlags {
@@ -57,8 +58,6 @@ export function resolveTarget(flags: GlobalFlags, env: NodeJS.ProcessEnv, file: 
   return { ...base, source: "none" };
 }
 
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
-
 /** Plain http only to loopback unless --insecure; anything but http(s) is refused. */
 export function checkUrl(url: string, insecure: boolean): void {
   let u: URL;
@@ -71,7 +70,7 @@ export function checkUrl(url: string, insecure: boolean): void {
     throw new UsageError(`unsupported URL scheme "${u.protocol}" in ${url}`, "use http:// or https://");
   }
   if (u.username || u.password) throw new UsageError("credentials in the URL are not allowed", "use `medusactl login`");
-  if (u.protocol === "http:" && !LOOPBACK.test(u.hostname) && !insecure) {
+  if (u.protocol === "http:" && !isLoopbackHost(u.hostname) && !insecure) {
     throw new UsageError(`refusing plain http to ${u.host}: credentials would travel unencrypted`, "use https, or pass --insecure if you accept that");
   }
 }
