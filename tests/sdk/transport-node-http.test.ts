@@ -55,6 +55,72 @@ describe("node:http transport", () => {
     expect(ports.size).toBe(1);
   });
 
+  describe("hand-over to undici in a long session", () => {
+    // node:http writes "Host" and undici "host": the raw header names say which transport sent a request.
+    const via = (rawHeaders: string[]) => (rawHeaders.includes("Host") ? "node:http" : rawHeaders.includes("host") ? "undici" : "?");
+    async function recording() {
+      const senders: string[] = [];
+      const s = await server((q, res) => {
+        senders.push(via(q.rawHeaders));
+        json(res, 200, {});
+      });
+      return { s, senders };
+    }
+    const settle = () => new Promise((r) => setTimeout(r, 50));
+
+    it("a short session stays on node:http (a one-shot command never loads undici)", async () => {
+      const { s, senders } = await recording();
+      const client = sdk(s.url);
+      for (let i = 0; i < 10; i++) await client.client.fetch("/admin/x");
+      expect(senders).toEqual(Array(10).fill("node:http"));
+    });
+
+    it("after upgradeAfter requests the next ones go through undici, with the same headers and answers", async () => {
+      const { s, senders } = await recording();
+      const transport = nodeHttpTransport({ upgradeAfter: 4 });
+      transports.push(transport);
+      const client = new Medusa({ baseUrl: s.url, transport, apiKey: "sk_abc", retry: fast });
+      for (let i = 0; i < 8; i++) {
+        expect(await client.client.fetch("/admin/x")).toEqual({});
+        await settle();
+      }
+      expect(senders).toEqual([...Array(4).fill("node:http"), ...Array(4).fill("undici")]);
+      expect(new Set(s.seen.map((r) => r.headers.authorization))).toEqual(new Set([`Basic ${Buffer.from("sk_abc:").toString("base64")}`]));
+    });
+
+    it("many requests at once hand over early; upgradeAfter: 0 never does", async () => {
+      const { s, senders } = await recording();
+      const client = sdk(s.url);
+      await Promise.all(Array.from({ length: 12 }, () => client.client.fetch("/admin/x")));
+      await settle();
+      await client.client.fetch("/admin/x");
+      expect(senders.slice(0, 12).every((v) => v === "node:http")).toBe(true);
+      expect(senders.at(-1)).toBe("undici");
+
+      const never = await recording();
+      const transport = nodeHttpTransport({ upgradeAfter: 0 });
+      transports.push(transport);
+      const steady = new Medusa({ baseUrl: never.s.url, transport, retry: fast });
+      await Promise.all(Array.from({ length: 40 }, () => steady.client.fetch("/admin/x")));
+      expect(new Set(never.senders)).toEqual(new Set(["node:http"]));
+    });
+
+    it("a timeout still cuts an attempt after the hand-over", async () => {
+      let calls = 0;
+      const s = await server((_q, res) => {
+        if (++calls > 2) return; // never answers once undici sends
+        json(res, 200, {});
+      });
+      const transport = nodeHttpTransport({ upgradeAfter: 2 });
+      transports.push(transport);
+      const client = new Medusa({ baseUrl: s.url, transport, retry: { retries: 0 }, timeout: 200 });
+      await client.client.fetch("/admin/x");
+      await client.client.fetch("/admin/x");
+      await settle();
+      await expect(client.client.fetch("/admin/x")).rejects.toBeInstanceOf(TimeoutError);
+    });
+  });
+
   it("raises the server's error with status, type and the request", async () => {
     const s = await server((_q, res) => json(res, 404, { type: "not_found", message: "Product not found" }));
     const err = await sdk(s.url).admin.product.retrieve("p1").catch((e) => e);

@@ -7,6 +7,13 @@ export interface NodeHttpTransportOptions {
   maxSockets?: number;
   /** Idle keep-alive in ms. Default 10 000. */
   keepAliveTimeout?: number;
+  /**
+   * Hand over to the pooled undici transport once this many requests were sent, or a quarter of
+   * it are in flight at once (0: never). Default 32. A one-shot command never gets there, so it
+   * keeps node:http's fast start; a long session (the TUI, paging, scripts) gets undici's
+   * throughput, loaded in the background while node:http goes on.
+   */
+  upgradeAfter?: number;
 }
 
 interface Loaded {
@@ -32,65 +39,89 @@ export function nodeHttpTransport(options: NodeHttpTransportOptions = {}): Trans
     }));
   // The last origin's parsed parts: a client talks to one back-end, so most requests parse no URL.
   let lastOrigin: { prefix: string; protocol: "http:" | "https:"; hostname: string; port: string } | undefined;
+  const upgradeAfter = options.upgradeAfter ?? 32;
+  let sent = 0;
+  let inFlight = 0;
+  let upgrading: Promise<Transport> | undefined;
+  let upgraded: Transport | undefined;
+  const upgrade = () =>
+    (upgrading ??= import("./undici.js").then(({ undiciTransport }) => {
+      // No proxy, as here: the factory picks undici from the start when one is configured.
+      const next = undiciTransport({ connections: options.maxSockets ?? 16, keepAliveTimeout: options.keepAliveTimeout ?? 10_000, env: {} });
+      return (upgraded = next);
+    }));
 
   return {
     async request(req: TransportRequest): Promise<TransportResponse> {
-      const m = loaded ?? (await load());
-      let target: { protocol: "http:" | "https:"; hostname: string; port: string; path: string };
       const o = lastOrigin;
-      if (o && req.url.startsWith(o.prefix) && !req.url.includes("#")) {
-        target = { protocol: o.protocol, hostname: o.hostname, port: o.port, path: req.url.slice(o.prefix.length - 1) };
-      } else {
-        const url = new URL(req.url);
-        if (url.protocol !== "http:" && url.protocol !== "https:") throw new TypeError(`unsupported protocol ${url.protocol}`);
-        // URL keeps IPv6 hosts in brackets; node:http wants them bare.
-        const hostname = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
-        target = { protocol: url.protocol, hostname, port: url.port, path: `${url.pathname}${url.search}` };
-        if (!url.username && !url.password) lastOrigin = { prefix: `${url.origin}/`, protocol: url.protocol, hostname, port: url.port };
-        else lastOrigin = undefined;
-        if (url.username || url.password) {
-          // Userinfo in the URL becomes Basic auth, as node:http does when given the URL itself.
-          (target as { auth?: string }).auth = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
-        }
+      const sameOrigin = o !== undefined && req.url.startsWith(o.prefix) && !req.url.includes("#");
+      if (upgraded && sameOrigin) return upgraded.request(req);
+      if (upgradeAfter > 0 && !upgrading && (++sent >= upgradeAfter || inFlight * 4 >= upgradeAfter)) upgrade().catch(() => undefined); // undici missing: node:http goes on
+      inFlight++;
+      try {
+        return await sendNodeHttp(req, sameOrigin ? o : undefined);
+      } finally {
+        inFlight--;
       }
-      let headers = req.headers;
-      let body: string | Uint8Array | NodeJS.ReadableStream | undefined;
-      if (req.body !== undefined && req.body !== null) {
-        if (typeof req.body === "string" || req.body instanceof Uint8Array) {
-          body = req.body;
-          // node:http sends no length and no chunked framing for a DELETE body, so the server never
-          // sees it (Medusa answers 400 to `DELETE …/edit/promotions {promo_codes}`): say its length.
-          if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-length")) {
-            headers = { ...headers, "content-length": String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength) };
-          }
-        } else {
-          headers = { ...headers };
-          body = await toNodeBody(req.body, headers);
-        }
-      }
-      const send = target.protocol === "https:" ? m.requestTls : m.request;
-      const abort = req.abort;
-      if (abort?.aborted) throw abortError(abort.reason);
-      const res = await new Promise<IncomingMessage>((resolve, reject) => {
-        const r = send({ ...target, method: req.method, headers, agent: m.agents[target.protocol], signal: abort ? undefined : req.signal }, resolve);
-        // The attempt's switch instead of an AbortSignal (cheaper); it stays on until the body is read,
-        // so a timeout during the body still cuts it.
-        abort?.on("abort", (reason) => r.destroy(abortError(reason)));
-        r.on("error", reject);
-        if (body && typeof body === "object" && "pipe" in body) {
-          body.on("error", (e: Error) => r.destroy(e));
-          body.pipe(r);
-        } else r.end(body);
-      });
-      return wrap(res);
     },
     async close() {
+      if (upgrading) await (await upgrading.catch(() => undefined))?.close?.();
       if (!loading) return;
       const { agents } = await loading;
       agents["http:"].destroy();
       agents["https:"].destroy();
     },
   };
+
+  async function sendNodeHttp(req: TransportRequest, o: typeof lastOrigin): Promise<TransportResponse> {
+    const m = loaded ?? (await load());
+    let target: { protocol: "http:" | "https:"; hostname: string; port: string; path: string };
+    if (o) {
+      target = { protocol: o.protocol, hostname: o.hostname, port: o.port, path: req.url.slice(o.prefix.length - 1) };
+    } else {
+      const url = new URL(req.url);
+      if (url.protocol !== "http:" && url.protocol !== "https:") throw new TypeError(`unsupported protocol ${url.protocol}`);
+      // URL keeps IPv6 hosts in brackets; node:http wants them bare.
+      const hostname = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
+      target = { protocol: url.protocol, hostname, port: url.port, path: `${url.pathname}${url.search}` };
+      if (!url.username && !url.password) lastOrigin = { prefix: `${url.origin}/`, protocol: url.protocol, hostname, port: url.port };
+      else lastOrigin = undefined;
+      if (url.username || url.password) {
+        // Userinfo in the URL becomes Basic auth, as node:http does when given the URL itself.
+        (target as { auth?: string }).auth = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+      }
+    }
+    let headers = req.headers;
+    let body: string | Uint8Array | NodeJS.ReadableStream | undefined;
+    if (req.body !== undefined && req.body !== null) {
+      if (typeof req.body === "string" || req.body instanceof Uint8Array) {
+        body = req.body;
+        // node:http sends no length and no chunked framing for a DELETE body, so the server never
+        // sees it (Medusa answers 400 to `DELETE …/edit/promotions {promo_codes}`): say its length.
+        if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-length")) {
+          headers = { ...headers, "content-length": String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength) };
+        }
+      } else {
+        headers = { ...headers };
+        body = await toNodeBody(req.body, headers);
+      }
+    }
+    const send = target.protocol === "https:" ? m.requestTls : m.request;
+    const abort = req.abort;
+    if (abort?.aborted) throw abortError(abort.reason);
+    const res = await new Promise<IncomingMessage>((resolve, reject) => {
+      const r = send({ ...target, method: req.method, headers, agent: m.agents[target.protocol], signal: abort ? undefined : req.signal }, resolve);
+      // The attempt's switch instead of an AbortSignal (cheaper); it stays on until the body is read,
+      // so a timeout during the body still cuts it.
+      abort?.on("abort", (reason) => r.destroy(abortError(reason)));
+      r.on("error", reject);
+      if (body && typeof body === "object" && "pipe" in body) {
+        body.on("error", (e: Error) => r.destroy(e));
+        body.pipe(r);
+      } else r.end(body);
+    });
+    return wrap(res);
+  }
 }
 
 function abortError(reason: unknown): Error {
