@@ -184,7 +184,9 @@ per repeat; CPU µs per call, median of ${REPEATS}:
 ${Object.entries(pipeline).map(([k, xs]) => `| ${k} | ${median(xs).toFixed(1)} |`).join("\n")}
 
 The default Node transport is undici \`request()\` on a keep-alive pool; the CLI's one-shot commands use the
-\`node:http\` transport (it starts faster); the js-sdk goes through Node's global \`fetch\` (undici plus the WHATWG layer).
+\`node:http\` transport (it starts faster), which hands over to the same undici pool after 32 requests or 8 at once
+(\`upgradeAfter\`): a one-shot command never gets there, this benchmark does in its first repeat. The js-sdk goes through
+Node's global \`fetch\` (undici plus the WHATWG layer).
 `;
 writeFragment("sdk-throughput", md);
 process.stdout.write(md);
