@@ -17,6 +17,37 @@ function tempName(file: string): string {
   return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
 }
 
+/**
+ * Removes the temp files a killed writer left beside `file` (a SIGKILL between open and rename):
+ * only those of processes that are gone, so a write in progress elsewhere is never touched.
+ */
+export async function removeStaleTemps(file: string): Promise<void> {
+  const dir = path.dirname(file);
+  const prefix = `.${path.basename(file)}.`;
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith(".tmp")) continue;
+    const pid = Number(name.slice(prefix.length).split(".")[0]);
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || alive(pid)) continue;
+    await fs.rm(path.join(dir, name), { force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it exists but is someone else's.
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 /** Flushes the folder entry too, so the rename itself survives a power cut (best effort: not every file system allows it). */
 async function syncDir(dir: string): Promise<void> {
   let h: fs.FileHandle | undefined;

@@ -13,7 +13,7 @@
 import { createHash } from "node:crypto";
 import { createReadStream, promises as fs } from "node:fs";
 import path from "node:path";
-import { writeFileAtomic } from "../../sdk/atomic-write.js";
+import { removeStaleTemps, writeFileAtomic } from "../../sdk/atomic-write.js";
 import { UsageError } from "../../term/errors.js";
 
 export interface CheckpointKey {
@@ -147,11 +147,12 @@ export class Checkpoint<S, E> {
     return p;
   }
 
-  /** The job is over: removes both files. */
+  /** The job is over: removes both files, and what a killed earlier run left half-written. */
   async finish(): Promise<void> {
     await this.chain;
     await fs.rm(this.metaFile, { force: true });
     await fs.rm(this.journalFile, { force: true });
+    await removeStaleTemps(this.metaFile);
   }
 }
 
