@@ -144,6 +144,8 @@ function notMedusaHint(url: string | undefined): string {
   return `that answer is not Medusa's JSON: check that ${origin} is a Medusa back-end (--url, MEDUSA_URL, or the profile's URL)`;
 }
 
+// The same as pathOf in ../shared/net.ts, kept here: --version and --help load only this module's
+// imports (tests/cli/cold-start.test.ts lists them).
 function pathOf(url: string): string {
   try {
     const u = new URL(url);

@@ -13,3 +13,13 @@ export function isLoopbackUrl(url: string): boolean {
     return false;
   }
 }
+
+/** The path and query of a URL (what logs and error lines show); the text itself if it does not parse. */
+export function pathOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return u.pathname + u.search;
+  } catch {
+    return url;
+  }
+}

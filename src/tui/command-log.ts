@@ -3,6 +3,7 @@
  * feeding it) before React loads, so the first request leaves while React and Ink are loading.
  */
 import type { Hooks, RequestLogEntry } from "../sdk/index.js";
+import { pathOf } from "../shared/net.js";
 
 export interface LogLine {
   seq: number;
@@ -24,15 +25,6 @@ export interface CommandLog {
 }
 
 const KEEP = 200;
-
-function pathOf(url: string): string {
-  try {
-    const u = new URL(url);
-    return u.pathname + u.search;
-  } catch {
-    return url;
-  }
-}
 
 export function createCommandLog(now: () => number = Date.now): CommandLog {
   let lines: LogLine[] = [];

@@ -4,25 +4,13 @@
  */
 import type { HttpTypes } from "@medusajs/types";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../helpers/cli.js";
+import { ok, runCli } from "../helpers/cli.js";
 import { adminSdk, backend, storeSdk, uniq } from "./helpers/sdk.js";
-import { orderState, placeOrder, purchasableVariants, regionFor, warehouseId } from "./helpers/orders.js";
+import { deliveredOrder, orderState, placeOrder, purchasableVariants, regionFor, warehouseId } from "./helpers/orders.js";
 
 const env = { MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey };
 const cli = (...args: string[]) => runCli(args, { env });
 const admin = adminSdk();
-
-function ok(r: { code: number; stdout: string; stderr: string }) {
-  if (r.code !== 0) throw new Error(`exit ${r.code}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);
-  return r;
-}
-
-/** A placed order, fulfilled, shipped and delivered through the CLI. */
-async function deliveredOrder(opts: { lines?: number; quantity?: number } = {}) {
-  const placed = await placeOrder({ lines: opts.lines ?? 2, quantity: opts.quantity ?? 1 });
-  for (const verb of ["fulfill", "ship", "deliver"]) ok(await cli("orders", verb, placed.order.id, "--yes"));
-  return placed;
-}
 
 type Line = HttpTypes.AdminOrderLineItem;
 const sortLines = (items: Line[]) => [...items].sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)) || a.id.localeCompare(b.id));
@@ -40,7 +28,7 @@ beforeAll(async () => {
 
 describe("medusactl returns", () => {
   it("requests and receives a return in one command, then refunds what is due", async () => {
-    const { order } = await deliveredOrder();
+    const { order } = await deliveredOrder(cli);
     const before = await orderState(admin, order.id);
     const line1 = sortLines(before.items!)[0]!;
     const { return_reason } = await admin.admin.returnReason.create({ value: uniq("ord-damaged"), label: "Damaged (ord e2e)" });
@@ -69,7 +57,7 @@ describe("medusactl returns", () => {
   });
 
   it("receives a requested return later with `returns receive`", async () => {
-    const { order } = await deliveredOrder({ lines: 1, quantity: 2 });
+    const { order } = await deliveredOrder(cli, { lines: 1, quantity: 2 });
     const created = JSON.parse(ok(await cli("returns", "create", order.id, "--item", "1:2", "--shipping-option", "Standard Return", "--yes", "--json")).stdout);
     const { return: requested } = await admin.admin.return.retrieve(created.return_id, { fields: "id,status,*shipping_methods" } as never);
     expect((requested as { shipping_methods?: { name: string }[] }).shipping_methods?.map((m) => m.name)).toEqual(["Standard Return"]);
@@ -89,7 +77,7 @@ describe("medusactl returns", () => {
 
 describe("medusactl claims, exchanges, order edits", () => {
   it("opens a replacement claim that sends a new item", async () => {
-    const { order } = await deliveredOrder();
+    const { order } = await deliveredOrder(cli);
     const line2 = sortLines((await orderState(admin, order.id)).items!)[1]!;
     const r = ok(await cli("claims", "create", `#${order.display_id}`, "--item", "2:1", "--type", "replace", "--add", `${otherSku}:1`, "--yes", "--json"));
     const out = JSON.parse(r.stdout);
@@ -112,7 +100,7 @@ describe("medusactl claims, exchanges, order edits", () => {
   });
 
   it("exchanges an item for another variant", async () => {
-    const { order } = await deliveredOrder();
+    const { order } = await deliveredOrder(cli);
     const line1 = sortLines((await orderState(admin, order.id)).items!)[0]!;
     const r = ok(await cli("exchanges", "create", order.id, "--item", `${line1.id}:1`, "--add", `${otherVariantId}:1`, "--yes"));
     const exchangeId = /^exchange (oexc_\w+) confirmed/m.exec(r.stdout)?.[1];
@@ -153,7 +141,7 @@ describe("medusactl claims, exchanges, order edits", () => {
   });
 
   it("cancels a claim, which withdraws its return", async () => {
-    const { order } = await deliveredOrder({ lines: 1, quantity: 1 });
+    const { order } = await deliveredOrder(cli, { lines: 1, quantity: 1 });
     const out = JSON.parse(ok(await cli("claims", "create", order.id, "--item", "1:1", "--type", "refund", "--yes", "--json")).stdout);
     ok(await cli("claims", "cancel", out.claim_id, "--yes"));
     const { claim } = await admin.admin.claim.retrieve(out.claim_id, { fields: "id,canceled_at" });

@@ -8,25 +8,13 @@ import { mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BIN } from "../helpers/cli.js";
-import { runCli } from "../helpers/cli.js";
+import { BIN, ok, runCli } from "../helpers/cli.js";
 import { adminSdk, backend, storeSdk, uniq } from "./helpers/sdk.js";
-import { orderState, placeOrder, purchasableVariants, regionFor, shippingOptionId } from "./helpers/orders.js";
+import { deliveredOrder, orderState, placeOrder, purchasableVariants, regionFor, shippingOptionId } from "./helpers/orders.js";
 
 const env = { MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey };
 const cli = (...args: string[]) => runCli(args, { env, timeoutMs: 120_000 });
 const admin = adminSdk();
-
-function ok(r: { code: number; stdout: string; stderr: string }) {
-  if (r.code !== 0) throw new Error(`exit ${r.code}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);
-  return r;
-}
-
-async function deliveredOrder(opts: { lines?: number; quantity?: number } = {}) {
-  const placed = await placeOrder({ lines: opts.lines ?? 2, quantity: opts.quantity ?? 1 });
-  for (const verb of ["fulfill", "ship", "deliver"]) ok(await cli("orders", verb, placed.order.id, "--yes"));
-  return placed;
-}
 
 type ReturnRead = { id: string; status: string; shipping_methods?: { shipping_option_id: string; name: string; amount: number }[] };
 
@@ -50,7 +38,7 @@ beforeAll(async () => {
 
 describe("claims and exchanges ship the inbound leg", () => {
   it("a refund claim's return gets the return shipping method, at the store's cost by default", async () => {
-    const { order } = await deliveredOrder({ lines: 1 });
+    const { order } = await deliveredOrder(cli, { lines: 1 });
     const r = ok(await cli("claims", "create", `#${order.display_id}`, "--item", "1:1", "--type", "refund", "--return-shipping-option", "Standard Return", "--yes", "--json"));
     const out = JSON.parse(r.stdout);
     const { claim } = await admin.admin.claim.retrieve(out.claim_id, { fields: "id,return_id" });
@@ -62,7 +50,7 @@ describe("claims and exchanges ship the inbound leg", () => {
   });
 
   it("an exchange's return ships by the named option at the given price, and the text says so", async () => {
-    const { order } = await deliveredOrder({ lines: 1 });
+    const { order } = await deliveredOrder(cli, { lines: 1 });
     const r = ok(await cli("exchanges", "create", order.id, "--item", "1:1", "--add", `${otherSku}:1`, "--return-shipping-option", returnOptionId, "--return-shipping-amount", "2.5", "--yes"));
     expect(r.stdout).toMatch(/^exchange oexc_\w+ confirmed: 1 × line 1 .* to come back to sloc_\w+ by Standard Return \(€2\.50\)$/m);
     const { exchanges } = await admin.admin.exchange.list({ order_id: order.id, fields: "id,return_id" } as never);
@@ -71,7 +59,7 @@ describe("claims and exchanges ship the inbound leg", () => {
   });
 
   it("refuses --return-shipping-amount without an option before anything is created", async () => {
-    const { order } = await deliveredOrder({ lines: 1 });
+    const { order } = await deliveredOrder(cli, { lines: 1 });
     const r = await cli("claims", "create", order.id, "--item", "1:1", "--type", "refund", "--return-shipping-amount", "3", "--yes");
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("--return-shipping-amount needs --return-shipping-option");
@@ -81,7 +69,7 @@ describe("claims and exchanges ship the inbound leg", () => {
 
 describe("returns with --refund", () => {
   it("requests, receives and refunds what is owed back in one command", async () => {
-    const { order } = await deliveredOrder({ lines: 2 });
+    const { order } = await deliveredOrder(cli, { lines: 2 });
     ok(await cli("orders", "capture", order.id, "--yes"));
     const before = await orderState(admin, order.id, "id,*items");
     const line = [...before.items!].sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)) || a.id.localeCompare(b.id))[0]!;
@@ -100,7 +88,7 @@ describe("returns with --refund", () => {
   });
 
   it("refunds a given amount when the return is received later with `returns receive --refund`", async () => {
-    const { order } = await deliveredOrder({ lines: 1, quantity: 2 });
+    const { order } = await deliveredOrder(cli, { lines: 1, quantity: 2 });
     ok(await cli("orders", "capture", order.id, "--yes"));
     const created = JSON.parse(ok(await cli("returns", "create", order.id, "--item", "1:1", "--yes", "--json")).stdout);
     const r = ok(await cli("returns", "receive", created.return_id, "--refund", "5", "--yes", "--json"));
@@ -112,7 +100,7 @@ describe("returns with --refund", () => {
   });
 
   it("keeps the return and says how to refund when the payment was never captured", async () => {
-    const { order } = await deliveredOrder({ lines: 1 });
+    const { order } = await deliveredOrder(cli, { lines: 1 });
     const r = await cli("returns", "create", order.id, "--item", "1:1", "--receive", "--refund", "--yes");
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/Error: return return_\w+ received, but order #\d+'s payment is not captured: nothing to refund/);
@@ -122,7 +110,7 @@ describe("returns with --refund", () => {
   });
 
   it("off a terminal without --yes, refuses before anything happens", async () => {
-    const { order } = await deliveredOrder({ lines: 1 });
+    const { order } = await deliveredOrder(cli, { lines: 1 });
     const r = await cli("returns", "create", order.id, "--item", "1:1", "--refund");
     expect(r.code).toBe(2);
     expect((await orderState(admin, order.id, "id,*returns") as { returns?: unknown[] }).returns ?? []).toHaveLength(0);

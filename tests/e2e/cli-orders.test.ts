@@ -3,7 +3,7 @@
  * through the store API, drives it with `medusactl`, and checks the result through the SDK.
  */
 import { describe, expect, it } from "vitest";
-import { runCli } from "../helpers/cli.js";
+import { ok, runCli } from "../helpers/cli.js";
 import { startFaultProxy } from "../helpers/fault-proxy.js";
 import { adminSdk, backend } from "./helpers/sdk.js";
 import { orderState, placeOrder, registerCustomer } from "./helpers/orders.js";
@@ -11,11 +11,6 @@ import { orderState, placeOrder, registerCustomer } from "./helpers/orders.js";
 const env = { MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey };
 const cli = (...args: string[]) => runCli(args, { env });
 const admin = adminSdk();
-
-function ok(r: { code: number; stdout: string; stderr: string }) {
-  if (r.code !== 0) throw new Error(`exit ${r.code}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);
-  return r;
-}
 
 describe("medusactl orders: fulfil, ship, deliver, capture, refund", () => {
   it("takes an order from placed to partially refunded, one command per step", async () => {

@@ -36,3 +36,9 @@ export function runCli(args: string[], opts: { env?: Record<string, string | und
     child.stdin.end(opts.input ?? "");
   });
 }
+
+/** The result of a run that must succeed; otherwise an error carrying its exit code and both streams. */
+export function ok(r: CliResult): CliResult {
+  if (r.code !== 0) throw new Error(`exit ${r.code}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);
+  return r;
+}

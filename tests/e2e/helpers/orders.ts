@@ -10,6 +10,7 @@
  */
 import type { HttpTypes } from "@medusajs/types";
 import type { Medusa } from "../../../src/sdk/index.js";
+import { ok, type CliResult } from "../../helpers/cli.js";
 import { storeSdk, uniq } from "./sdk.js";
 
 export type Currency = "eur" | "usd";
@@ -194,4 +195,11 @@ export async function fulfilOrder(admin: Medusa, orderId: string, opts: { ship?:
   const fulfillment = order.fulfillments!.find((f) => !f.canceled_at && !f.shipped_at);
   if (opts.ship && fulfillment) await admin.admin.order.createShipment(orderId, fulfillment.id, { items });
   return orderState(admin, orderId);
+}
+
+/** A placed order, fulfilled, shipped and delivered through the CLI (`cli` runs the binary against the back-end). */
+export async function deliveredOrder(cli: (...args: string[]) => Promise<CliResult>, opts: { lines?: number; quantity?: number } = {}) {
+  const placed = await placeOrder({ lines: opts.lines ?? 2, quantity: opts.quantity ?? 1 });
+  for (const verb of ["fulfill", "ship", "deliver"]) ok(await cli("orders", verb, placed.order.id, "--yes"));
+  return placed;
 }
