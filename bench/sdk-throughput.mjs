@@ -9,11 +9,11 @@
 // work is not counted.
 // Usage: node bench/sdk-throughput.mjs [--repeats 5] [--requests 2000] [--compare <old dist/>]
 //   --compare adds our two clients built from another dist/ (e.g. the previous commit's) to the run.
-import { spawn } from "node:child_process";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { median, root, shuffle, writeFragment } from "./lib/measure.mjs";
+import { startOrderPageServer } from "./lib/order-page-server.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -27,27 +27,6 @@ const COMPARE = opt("compare", undefined);
 
 const JsSdk = (await import("@medusajs/js-sdk")).default;
 const { Agent, request } = await import("undici");
-
-// Twelve orders with a customer, items and totals: about 8 KB, a page the TUI or an app would ask for.
-const SERVER = `
-const http = require("node:http");
-const order = (i) => ({ id: "order_01JBENCH" + String(i).padStart(6, "0"), display_id: 1000 + i, status: "pending", email: "customer" + i + "@example.com", currency_code: "eur", total: 4990 + i, subtotal: 4490, shipping_total: 500, tax_total: 0, created_at: "2026-11-25T09:00:00.000Z", updated_at: "2026-11-25T09:00:00.000Z", payment_status: "captured", fulfillment_status: "not_fulfilled", customer: { id: "cus_01J" + i, first_name: "Ada", last_name: "Lovelace", email: "customer" + i + "@example.com" }, items: [{ id: "ordli_01J" + i, title: "Medusa T-Shirt", quantity: 2, unit_price: 2245, variant_sku: "SHIRT-M-BLACK", product_title: "Medusa T-Shirt" }], shipping_address: { first_name: "Ada", last_name: "Lovelace", address_1: "12 Analytical Row", city: "London", postal_code: "N1 9GU", country_code: "gb" } });
-const body = JSON.stringify({ orders: Array.from({ length: 12 }, (_, i) => order(i)), count: 1008, limit: 12, offset: 0 });
-process.stderr.write("page bytes " + Buffer.byteLength(body) + "\\n");
-const s = http.createServer((req, res) => { req.resume(); req.on("end", () => { res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) }); res.end(body); }); });
-s.keepAliveTimeout = 60000;
-s.listen(0, "127.0.0.1", () => process.stdout.write(String(s.address().port) + "\\n"));
-`;
-
-function startServer() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["-e", SERVER], { stdio: ["ignore", "pipe", "pipe"] });
-    let bytes = "";
-    child.stderr.on("data", (d) => (bytes += d));
-    child.stdout.once("data", (d) => setTimeout(() => resolve({ url: `http://127.0.0.1:${String(d).trim()}`, child, bytes: () => bytes.trim() }), 50));
-    child.once("error", reject);
-  });
-}
 
 async function ourClients(dist, label, url, apiKey) {
   const { Medusa } = await import(pathToFileURL(path.join(dist, "sdk/index.js")).href);
@@ -96,7 +75,7 @@ async function run(fn, n, inFlight) {
   return { rps: (n * 1000) / ms, cpuUs: (cpu.user + cpu.system) / n };
 }
 
-const server = await startServer();
+const server = await startOrderPageServer();
 const fns = await clients(server.url, "sk_bench");
 const names = Object.keys(fns);
 const modes = [
