@@ -6,7 +6,7 @@
 // profiling starts after a warm-up and covers only the measured requests. Self time is grouped by
 // where the code lives (our SDK's files by function, undici, Node's own JS, JSON.parse, GC) and
 // divided by the number of requests; repeats are interleaved and reported as medians.
-// Usage: node bench/sdk-profile.mjs [--repeats 3] [--requests 4000] [--compare <old dist/>]
+// Usage: node bench/sdk-profile.mjs [--repeats 3] [--requests 4000] [--compare <old dist/> [--note "how it was built"]]
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -102,6 +102,7 @@ async function parent() {
   const REPEATS = Number(opt("repeats", 3));
   const REQUESTS = Number(opt("requests", 4000));
   const COMPARE = opt("compare", undefined);
+  const NOTE = opt("note", "");
   const clients = { "raw undici": ["raw", ""], "medusactl SDK": ["sdk", path.join(root, "dist")] };
   if (COMPARE) clients["medusactl SDK (before)"] = ["sdk", path.resolve(COMPARE)];
   const server = await startOrderPageServer();
@@ -144,7 +145,7 @@ V8's sampling profiler (50 µs interval) over ${REQUESTS} sequential \`sdk.admin
 undici: the same request with \`request()\` and \`body.json()\`) against the fixed 8 KB page server of the throughput
 benchmark, after 2,000 warm-up calls, each client in its own process, ${REPEATS} interleaved repeats, medians.
 Self time in µs per request, grouped by where the code lives; "SDK file: function" rows are our code.
-${COMPARE ? `"(before)" is the SDK built from \`${COMPARE}\`, in the same run.\n` : ""}
+${COMPARE ? `"(before)" is the SDK built from \`${COMPARE}\`${NOTE ? ` (${NOTE})` : ""}, in the same run.\n` : ""}
 ${lines.join("\n")}
 
 V8 usually counts \`JSON.parse\` in the function that calls it: for our SDK that is \`client: readBody\` (the body is
