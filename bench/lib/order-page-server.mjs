@@ -23,4 +23,3 @@ export function startOrderPageServer() {
     child.once("error", reject);
   });
 }
-
