@@ -11,7 +11,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { median, root, shuffle, writeFragment } from "./lib/measure.mjs";
-import { startOrderPageServer } from "./lib/order-page-server.mjs";
+import { rawUndiciClient, startOrderPageServer } from "./lib/order-page-server.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -27,16 +27,7 @@ async function child(client, url, dist, requests) {
   const { Session } = await import("node:inspector/promises");
   let call;
   if (client === "raw") {
-    const { Agent, request } = await import("undici");
-    const agent = new Agent({ keepAliveTimeout: 60_000 });
-    const auth = `Basic ${Buffer.from("sk_bench:").toString("base64")}`;
-    call = async () => {
-      const res = await request(`${url}/admin/orders?limit=12&offset=0`, {
-        dispatcher: agent,
-        headers: { authorization: auth, accept: "application/json", "content-type": "application/json" },
-      });
-      return res.body.json();
-    };
+    call = await rawUndiciClient(url, "sk_bench");
   } else {
     const { Medusa } = await import(pathToFileURL(path.join(dist, "sdk/index.js")).href);
     const sdk = new Medusa({ baseUrl: url, apiKey: "sk_bench" });

@@ -13,7 +13,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { median, root, shuffle, writeFragment } from "./lib/measure.mjs";
-import { startOrderPageServer } from "./lib/order-page-server.mjs";
+import { rawUndiciClient, startOrderPageServer } from "./lib/order-page-server.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -26,7 +26,6 @@ const IN_FLIGHT = 16;
 const COMPARE = opt("compare", undefined);
 
 const JsSdk = (await import("@medusajs/js-sdk")).default;
-const { Agent, request } = await import("undici");
 
 async function ourClients(dist, label, url, apiKey) {
   const { Medusa } = await import(pathToFileURL(path.join(dist, "sdk/index.js")).href);
@@ -41,16 +40,8 @@ async function ourClients(dist, label, url, apiKey) {
 
 async function clients(url, apiKey) {
   const theirs = new JsSdk({ baseUrl: url, apiKey });
-  const agent = new Agent({ keepAliveTimeout: 60_000, connections: IN_FLIGHT });
-  const auth = `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}`;
   return {
-    "raw undici request()": async () => {
-      const res = await request(`${url}/admin/orders?limit=12&offset=0`, {
-        dispatcher: agent,
-        headers: { authorization: auth, accept: "application/json", "content-type": "application/json" },
-      });
-      return res.body.json();
-    },
+    "raw undici request()": await rawUndiciClient(url, apiKey, IN_FLIGHT),
     ...(await ourClients(path.join(root, "dist"), "", url, apiKey)),
     ...(COMPARE ? await ourClients(path.resolve(COMPARE), " (before)", url, apiKey) : {}),
     "@medusajs/js-sdk": () => theirs.admin.order.list({ limit: 12, offset: 0 }),

@@ -1,6 +1,7 @@
 // A local node:http server in a child process that answers every request with the same page of
 // twelve orders (about 8 KB of JSON), so the client side of a request can be measured without
-// Medusa's own time. Used by sdk-throughput.mjs and sdk-profile.mjs.
+// Medusa's own time. Used by sdk-throughput.mjs and sdk-profile.mjs, with the raw undici client
+// they both measure against.
 import { spawn } from "node:child_process";
 
 // Twelve orders with a customer, items and totals: about 8 KB, a page the TUI or an app would ask for.
@@ -22,4 +23,18 @@ export function startOrderPageServer() {
     child.stdout.once("data", (d) => setTimeout(() => resolve({ url: `http://127.0.0.1:${String(d).trim()}`, child, bytes: () => bytes.trim() }), 50));
     child.once("error", reject);
   });
+}
+
+/** The baseline both benchmarks compare with: undici `request()` on a keep-alive Agent, JSON parsed by undici. */
+export async function rawUndiciClient(url, apiKey, connections) {
+  const { Agent, request } = await import("undici");
+  const agent = new Agent({ keepAliveTimeout: 60_000, connections });
+  const auth = `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}`;
+  return async () => {
+    const res = await request(`${url}/admin/orders?limit=12&offset=0`, {
+      dispatcher: agent,
+      headers: { authorization: auth, accept: "application/json", "content-type": "application/json" },
+    });
+    return res.body.json();
+  };
 }
