@@ -1,24 +1,59 @@
 /** The only place money, dates, ages and ids are formatted for people (CLI tables, TUI, storefront). */
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
+const digitsByCurrency = new Map<string, number>();
+
+/** Decimal places of a currency's minor unit (EUR 2, JPY 0, KWD 3); 2 when the currency is unknown. */
+export function minorDigits(currency: string | null | undefined): number {
+  const c = (currency ?? "").toUpperCase();
+  let d = digitsByCurrency.get(c);
+  if (d === undefined) {
+    try {
+      d = new Intl.NumberFormat("en", { style: "currency", currency: c }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      d = 2;
+    }
+    digitsByCurrency.set(c, d);
+  }
+  return d;
+}
+
+/**
+ * An amount in whole minor units (cents), rounded half away from zero. The product is cleaned to 12
+ * significant digits first, so 1.005 × 100 (100.49999…) rounds to 101 as a person would.
+ */
+export function toMinor(amount: number, digits: number): number {
+  const scaled = Number((amount * 10 ** digits).toPrecision(12));
+  return Math.sign(scaled) * Math.round(Math.abs(scaled)) || 0;
+}
+
+/** Medusa's exact amount rounded to the currency's minor unit, as a number (for tables and CSV cells). */
+export function roundMoney(amount: number | string, currency: string | null | undefined): number {
+  const n = typeof amount === "string" ? Number(amount) : amount;
+  if (!Number.isFinite(n)) return n;
+  const d = minorDigits(currency);
+  return toMinor(n, d) / 10 ** d;
+}
 
 /** Medusa amounts are decimal major units (19.99 = €19.99); totals are not rounded, so we round here. */
 export function formatMoney(amount: number | string | null | undefined, currency: string | null | undefined, locale = "en-US"): string {
   if (amount === null || amount === undefined || amount === "") return "";
   const n = typeof amount === "string" ? Number(amount) : amount;
   if (!Number.isFinite(n)) return String(amount);
-  if (!currency) return n.toFixed(2);
+  if (!currency) return (toMinor(n, 2) / 100).toFixed(2);
   const key = `${locale}|${currency}`;
   let f = moneyFormats.get(key);
   if (!f) {
     try {
       f = new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() });
     } catch {
-      return `${n.toFixed(2)} ${currency.toUpperCase()}`;
+      return `${(toMinor(n, 2) / 100).toFixed(2)} ${currency.toUpperCase()}`;
     }
     moneyFormats.set(key, f);
   }
-  return f.format(n);
+  // Rounded here as everywhere else (half away from zero on the decimal a person reads), not on the binary double.
+  const d = minorDigits(currency);
+  return f.format(toMinor(n, d) / 10 ** d);
 }
 
 /** "2026-11-22 14:03" in UTC: sortable, unambiguous, the same on every machine. */

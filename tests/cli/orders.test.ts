@@ -219,8 +219,10 @@ describe("orders show", () => {
     const text = await renderOrder({ order: o, claims: [], exchanges: [], changes: [] });
     expect(text).toContain("Status    pending · payment captured · fulfilment shipped\n");
     expect(text).toContain("Bill to   same as shipping\n");
-    expect(text).toContain("  1  TEE-M  Tee M    2          2        2          0         0  €10.00  €23.80  ordli_A\n");
-    expect(text).toContain("  2  MUG-1  Mug M    1          0        0          0         0  €10.00  €11.90  ordli_B\n");
+    // Unit × billed = amount, all before VAT, and the rows add up to Items.
+    expect(text).toContain("  1  TEE-M  Tee M    2          2        2          0         0       2  €10.00  €20.00         –  ordli_A\n");
+    expect(text).toContain("  2  MUG-1  Mug M    1          0        0          0         0       1  €10.00  €10.00         –  ordli_B\n");
+    expect(text).toContain("Totals (Prices exclude VAT; VAT is added)\n  Items        €30.00\n  Shipping      €5.00\n  VAT           €5.70\n  Total (EUR)  €40.70\n");
     expect(text).toContain("  ful_1  shipped  from sloc_1  packed 2026-01-02 10:00, shipped 2026-01-02 11:00\n    2 × line 1 (Tee M, TEE-M)\n    tracking T1  https://t.example/T1\n");
     expect(text).toContain("  pay_1  pp_system_default  €40.70  captured  captured €40.70  refunded €0.00\n    capture capt_1  €40.70  2026-01-02 09:00\n");
   });

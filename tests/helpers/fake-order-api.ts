@@ -69,7 +69,10 @@ export function orderFixture(over: Record<string, unknown> = {}): any {
     variant_id: `variant_${sku}`,
     quantity,
     unit_price: 10,
+    // Medusa's line totals: 19 % VAT on a price that excludes it.
+    subtotal: 10 * quantity,
     total: 11.9 * quantity,
+    is_tax_inclusive: false,
     created_at: created,
     detail: { quantity, fulfilled_quantity: fulfilled, shipped_quantity: 0, delivered_quantity: 0, return_requested_quantity: 0, return_received_quantity: 0, return_dismissed_quantity: 0 },
   });
@@ -83,9 +86,12 @@ export function orderFixture(over: Record<string, unknown> = {}): any {
     currency_code: "eur",
     total: 40.7,
     item_total: 35.7,
+    item_subtotal: 30,
+    shipping_subtotal: 5,
     shipping_total: 5,
     tax_total: 5.7,
     discount_total: 0,
+    discount_subtotal: 0,
     summary: { paid_total: 0, refunded_total: 0, pending_difference: 40.7 },
     created_at: "2026-01-01T00:00:00.000Z",
     // Deliberately out of creation order: line numbers follow created_at, not the array.

@@ -83,7 +83,8 @@ describe("order queue", () => {
     expect(frame).toContain("Customer Grace Hopper <grace@example.com>");
     expect(frame).toContain("1  Mug  MUG-1");
     expect(frame).toContain("2 × €10.00 = €20.00   fulfilled 2, shipped 2, delivered 0");
-    expect(frame).toContain("total €25.00");
+    expect(frame).toContain("Items €20.00 + Shipping €5.00 + VAT €0.00");
+    expect(frame).toContain("= Total €25.00 EUR");
     expect(frame).toMatch(/pay_\d+\s+authorized\s+€25\.00/);
     // Further down: fulfilments with tracking, addresses, history.
     await t.press("G");

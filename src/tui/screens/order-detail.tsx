@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { Box } from "ink";
 import { Text } from "../components/text.js";
 import { formatDate, formatDisplayId, formatMoney } from "../../shared/format.js";
+import { moneyBreakdown, type TotalsLike } from "../../shared/money.js";
 import { lineQuantities, orderLines as sortedLines, type OrderLine } from "../../shared/orders/lines.js";
 import { loadOrderDetail } from "../../shared/orders/read.js";
 import { useSdk } from "../../shared/sdk-context.js";
@@ -49,23 +50,35 @@ export function orderViewLines({ order: o, changes, claims = [], exchanges = [] 
 
   // Numbered as `orders show` numbers them, so "line 2" means the same in the TUI and the CLI.
   const items = sortedLines(o as never) as (OrderLine & Rec)[];
-  out.push(head(`Items (${items.length})`));
+  // Item rows and totals come from the one shared breakdown: rows add up to Items, lines to Total.
+  const b = moneyBreakdown({ ...o, items } as TotalsLike);
+  out.push(head(`Items (${items.length}) · prices ${b.basis === "incl" ? "incl." : "excl."} ${b.taxName}`));
   items.forEach((it, i) => {
     const q = lineQuantities(it);
+    const r = b.items[i]!;
     const progress = [`fulfilled ${q.fulfilled}`, `shipped ${q.shipped}`, `delivered ${q.delivered}`];
     if (q.returnRequested) progress.push(`returning ${q.returnRequested}`);
     if (q.returned) progress.push(`returned ${q.returned}`);
+    const discount = r.discount.minor ? `  discount −${r.discount.text}` : "";
     out.push(
       line(` ${String(i + 1).padStart(2)}  ${it.title ?? it.product_title ?? "item"}${it.variant_title && it.variant_title !== it.title ? ` / ${it.variant_title}` : ""}  ${it.variant_sku ?? ""}`),
-      line({ text: `     ${it.quantity} × ${money(it.unit_price)} = ${money(it.total)}   ${progress.join(", ")}`, color: theme.muted }),
+      line({ text: `     ${r.quantity} × ${r.unit.text} = ${r.amount.text}${discount}   ${progress.join(", ")}`, color: theme.muted }),
     );
   });
   out.push([]);
 
-  out.push(head("Totals"));
-  out.push(line(` subtotal ${money(o.subtotal)}  shipping ${money(o.shipping_total)}  tax ${money(o.tax_total)}  discount ${money(o.discount_total)}`));
+  // Told as the sum it is, in two lines so the payments below stay on a 24-row screen.
+  out.push(head(`Totals · ${b.basisNote.replace(/\.$/, "")}`));
+  out.push(line(` ${b.lines.map((l, i) => `${i === 0 ? "" : l.sign < 0 ? "− " : "+ "}${l.label} ${l.sign < 0 ? l.text.replace(/^−/, "") : l.text}`).join(" ")}`));
   const s = o.summary ?? {};
-  out.push(line({ text: ` total ${money(o.total)}`, bold: true }, `  paid ${money(s.paid_total ?? 0)}  refunded ${money(s.refunded_total ?? 0)}`, s.pending_difference ? `  outstanding ${money(s.pending_difference)}` : ""), []);
+  out.push(
+    line(
+      { text: ` = Total ${b.total.text} ${b.currency.toUpperCase()}`, bold: true },
+      b.taxIncluded ? `, incl. ${b.taxName} ${b.taxIncluded.text}` : "",
+      { text: `   paid ${money(s.paid_total ?? 0)}  refunded ${money(s.refunded_total ?? 0)}${s.pending_difference ? `  outstanding ${money(s.pending_difference)}` : ""}`, color: theme.muted },
+    ),
+    [],
+  );
 
   const payments: Rec[] = (o.payment_collections ?? []).flatMap((pc: Rec) => pc.payments ?? []);
   out.push(head(`Payments (${payments.length})`));

@@ -4,6 +4,7 @@ import { sanitize } from "../../../term/sanitize.js";
 import type { CommandContext } from "../../cmdutil/context.js";
 import type { Factory } from "../../cmdutil/factory.js";
 import type { OrderDetail } from "../../../shared/orders/read.js";
+import type { TotalsLike } from "../../../shared/money.js";
 import { mapOrderErrors } from "../../cmdutil/order-action.js";
 
 export interface ShowOptions {
@@ -60,6 +61,7 @@ export async function renderOrder(d: OrderDetail): Promise<string> {
   const { orderLines, lineQuantities, lineLabel } = await import("../../../shared/orders/lines.js");
   const { orderPayments, statusLine } = await import("../../../shared/orders/read.js");
   const { refundDue, paymentDue } = await import("../../../shared/orders/payments.js");
+  const { moneyBreakdown, breakdownText } = await import("../../../shared/money.js");
   const o = d.order;
   const m = (n: unknown) => formatMoney(Number(n ?? 0), o.currency_code);
   const out: string[] = [];
@@ -77,10 +79,15 @@ export async function renderOrder(d: OrderDetail): Promise<string> {
   );
 
   const lines = orderLines(o);
-  out.push("", "Items");
-  const rows = [["#", "SKU", "ITEM", "QTY", "FULFILLED", "SHIPPED", "DELIVERED", "RETURNED", "UNIT", "TOTAL", "LINE ID"]];
+  // Every amount below comes from the one shared breakdown, so the rows add up to Items and the lines to Total.
+  const b = moneyBreakdown({ ...o, items: lines } as TotalsLike);
+  const rowOf = new Map(b.items.map((r) => [r.id, r]));
+  const priced = b.basis === "incl" ? `incl. ${b.taxName}` : `excl. ${b.taxName}`;
+  out.push("", `Items (prices ${priced})`);
+  const rows = [["#", "SKU", "ITEM", "QTY", "FULFILLED", "SHIPPED", "DELIVERED", "RETURNED", "BILLED", "UNIT", "AMOUNT", "DISCOUNT", "LINE ID"]];
   lines.forEach((item, i) => {
     const q = lineQuantities(item);
+    const r = rowOf.get(item.id)!;
     rows.push([
       String(i + 1),
       item.variant_sku ?? "–",
@@ -90,21 +97,20 @@ export async function renderOrder(d: OrderDetail): Promise<string> {
       String(q.shipped),
       String(q.delivered),
       q.returnRequested ? `${q.returned} (+${q.returnRequested} requested)` : String(q.returned),
-      m(item.unit_price),
-      m(item.total),
+      String(r.quantity),
+      r.unit.text,
+      r.amount.text,
+      r.discount.minor ? `−${r.discount.text}` : "–",
       item.id,
     ]);
   });
-  out.push(...columns(rows, [true, false, false, true, true, true, true, true, true, true, false]).map((l) => `  ${l}`));
+  out.push(...columns(rows, [true, false, false, true, true, true, true, true, true, true, true, true, false]).map((l) => `  ${l}`));
+  if (lines.some((l) => rowOf.get(l.id)!.returned > 0)) out.push("  BILLED is the quantity ordered less the quantity returned: UNIT × BILLED = AMOUNT.");
 
   const s = (o.summary ?? {}) as unknown as Record<string, number>;
-  out.push("", "Totals");
-  const totals: string[][] = [
-    ["Items", m(o.item_total)],
-    ["Shipping", m(o.shipping_total)],
-  ];
-  if (Number(o.discount_total)) totals.push(["Discounts", `-${m(o.discount_total)}`]);
-  totals.push(["Tax", m(o.tax_total)], ["Total", m(o.total)], ["Paid", m(s.paid_total)], ["Refunded", m(s.refunded_total)]);
+  out.push("", `Totals (${b.basisNote.replace(/\.$/, "")})`);
+  const totals: string[][] = breakdownText(b).map((l) => [l.label, l.amount]);
+  totals.push(["Paid", m(s.paid_total)], ["Refunded", m(s.refunded_total)]);
   if (refundDue(o) > 0) totals.push(["Refund due", m(refundDue(o))]);
   if (paymentDue(o) > 0) totals.push(["Outstanding", m(paymentDue(o))]);
   out.push(...columns(totals, [false, true]).map((l) => `  ${l}`));

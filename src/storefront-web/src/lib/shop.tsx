@@ -17,7 +17,7 @@ export const CUSTOMER_KEY = ["customer"] as const;
 
 /** The cart fields every page needs: lines with thumbnails, addresses, methods, payment, promotion codes and totals. */
 export const CART_FIELDS =
-  "id,email,region_id,currency_code,customer_id,*items,*shipping_address,*billing_address,*shipping_methods,*payment_collection,*payment_collection.payment_sessions,*region,*region.countries,promotions.id,promotions.code,subtotal,item_subtotal,item_total,shipping_subtotal,shipping_total,tax_total,discount_total,total";
+  "id,email,region_id,currency_code,customer_id,*items,*shipping_address,*billing_address,*shipping_methods,*payment_collection,*payment_collection.payment_sessions,*region,*region.countries,promotions.id,promotions.code,subtotal,item_subtotal,item_total,shipping_subtotal,shipping_total,tax_total,discount_total,discount_subtotal,credit_line_total,original_item_total,original_shipping_total,total";
 
 export interface Shop {
   regions: HttpTypes.StoreRegion[];

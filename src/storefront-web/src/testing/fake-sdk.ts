@@ -130,23 +130,33 @@ export function createFakeSdk(init: { products?: FakeProduct[]; regions?: typeof
   function totals(c: Any) {
     const currency = region(c.region_id).currency_code;
     c.currency_code = currency;
+    c.promotions ??= [];
+    const pct = c.promotions.reduce((n: number, p: Any) => n + (promotions.get(p.code) ?? 0), 0);
+    // As Medusa computes them (utils/totals): subtotals before tax, the discount before tax, tax on what is left.
     for (const i of c.items) {
       const { v } = variantOf(i.variant_id);
       i.unit_price = price(v, currency);
+      i.is_tax_inclusive = false;
       i.subtotal = i.unit_price * i.quantity;
-      i.total = i.subtotal * (1 + TAX);
+      i.discount_subtotal = (i.subtotal * pct) / 100;
+      i.discount_total = i.discount_subtotal * (1 + TAX);
+      i.original_total = i.subtotal * (1 + TAX);
+      i.total = (i.subtotal - i.discount_subtotal) * (1 + TAX);
     }
     c.item_subtotal = c.items.reduce((n: number, i: Any) => n + i.subtotal, 0);
-    c.subtotal = c.item_subtotal;
     const ship = c.shipping_methods[0]?.amount ?? 0;
+    for (const m of c.shipping_methods) m.is_tax_inclusive = false;
+    c.subtotal = c.item_subtotal + ship;
     c.shipping_subtotal = ship;
     c.shipping_total = ship * (1 + TAX);
-    c.tax_total = (c.item_subtotal + ship) * TAX;
-    c.promotions ??= [];
-    const pct = c.promotions.reduce((n: number, p: Any) => n + (promotions.get(p.code) ?? 0), 0);
-    c.discount_total = (c.item_subtotal * pct) / 100;
-    c.item_total = c.item_subtotal * (1 + TAX);
-    c.total = c.item_subtotal + ship + c.tax_total - c.discount_total;
+    c.original_shipping_total = c.shipping_total;
+    c.discount_subtotal = c.items.reduce((n: number, i: Any) => n + i.discount_subtotal, 0);
+    c.discount_total = c.discount_subtotal * (1 + TAX);
+    c.tax_total = (c.item_subtotal - c.discount_subtotal + ship) * TAX;
+    c.item_total = c.items.reduce((n: number, i: Any) => n + i.total, 0);
+    c.original_item_total = c.item_subtotal * (1 + TAX);
+    c.credit_line_total = 0;
+    c.total = c.item_subtotal + ship - c.discount_subtotal + c.tax_total;
     c.region = region(c.region_id);
     return structuredClone(c);
   }

@@ -26,9 +26,9 @@ describe("cart page", () => {
     expect(within(lines).getAllByRole("listitem")).toHaveLength(2);
     const totals = screen.getByLabelText("Order totals");
     // 54 + 2 × 11 = 76, tax 20 % = 15.20 (the fake's rule), total 91.20
-    expect(totals.textContent).toContain("Subtotal€76.00");
-    expect(totals.textContent).toContain("Tax€15.20");
-    expect(totals.textContent).toContain("Total€91.20");
+    expect(totals.textContent).toContain("Items€76.00");
+    expect(totals.textContent).toContain("VAT€15.20");
+    expect(totals.textContent).toContain("Total EUR€91.20");
     expect(screen.getByRole("button", { name: "Checkout" })).toBeTruthy();
   });
 
@@ -36,7 +36,7 @@ describe("cart page", () => {
     const { fake, storage, cartId } = await withCart();
     renderApp("/cart", { fake, storage });
     fireEvent.click(await screen.findByRole("button", { name: "Increase quantity of Organic Sweatshirt (S)" }));
-    await waitFor(() => expect(screen.getByLabelText("Order totals").textContent).toContain("Subtotal€130.00"));
+    await waitFor(() => expect(screen.getByLabelText("Order totals").textContent).toContain("Items€130.00"));
     expect(fake.callsOf("store.cart.updateLineItem")[0]!.slice(0, 3)).toEqual([cartId, expect.stringMatching(/^cali_/), { quantity: 2 }]);
     expect(screen.getByRole("group", { name: "Quantity of Organic Sweatshirt (S)" }).textContent).toContain("2");
   });

