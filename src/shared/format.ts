@@ -101,12 +101,33 @@ export function maskSecret(secret: string): string {
 const MONEY_FIELDS = /(^|_)(total|subtotal|amount|price)$/;
 const DATE_FIELDS = /_at$/;
 
+/** Whether a field holds an amount of money (`total`, `unit_price`, `amount`, …). */
+export function isMoneyField(field: string): boolean {
+  return MONEY_FIELDS.test(field);
+}
+
+/**
+ * A money cell for a spreadsheet: Medusa's exact amount (46.38977) rounded to the currency's minor
+ * unit as a plain number a spreadsheet can add up ("46.39"; "1235" in yen), or undefined when the
+ * value is not an amount.
+ */
+export function moneyNumberText(value: unknown, currency: unknown): string | undefined {
+  if (typeof value !== "number" && !(typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)))) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n)) return undefined;
+  const d = minorDigits(typeof currency === "string" ? currency : undefined);
+  return (toMinor(n, d) / 10 ** d).toFixed(d);
+}
+
 /** One cell of a people-facing table: dates and money formatted, nested values as compact JSON. */
 export function formatCell(field: string, value: unknown, record: Record<string, unknown>): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "string" && DATE_FIELDS.test(field)) return formatDate(value);
-  if ((typeof value === "number" || typeof value === "string") && MONEY_FIELDS.test(field) && typeof record.currency_code === "string") {
-    return formatMoney(value, record.currency_code);
+  if ((typeof value === "number" || typeof value === "string") && MONEY_FIELDS.test(field)) {
+    // Without a currency on the record the amount is still rounded, never Medusa's raw float.
+    if (typeof record.currency_code === "string") return formatMoney(value, record.currency_code);
+    const text = moneyNumberText(value, undefined);
+    if (text !== undefined) return text;
   }
   if (field === "display_id") return formatDisplayId(value as number);
   if (Array.isArray(value)) {

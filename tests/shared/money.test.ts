@@ -187,3 +187,16 @@ describe("moneyBreakdown", () => {
     }
   });
 });
+
+describe("tables and CSV", () => {
+  it("a money cell is rounded even without a currency on the record, and CSV keeps amounts as plain numbers with their currency", async () => {
+    const { formatCell, moneyNumberText } = await import("../../src/shared/format.js");
+    const { renderCsv } = await import("../../src/cli/output/render.js");
+    expect(formatCell("total", 46.38977, {})).toBe("46.39");
+    expect(formatCell("total", 46.38977, { currency_code: "eur" })).toBe("€46.39");
+    expect(moneyNumberText(1234.5, "jpy")).toBe("1235");
+    expect(moneyNumberText("abc", "eur")).toBeUndefined();
+    const csv = renderCsv([{ id: "o1", total: 46.38977, currency_code: "eur" }, { id: "o2", total: 1234.5, currency_code: "jpy" }], ["id", "total"]);
+    expect(csv).toBe("id,total,currency_code\r\no1,46.39,eur\r\no2,1235,jpy\r\n");
+  });
+});

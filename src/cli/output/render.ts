@@ -1,4 +1,4 @@
-import { formatCell } from "../../shared/format.js";
+import { formatCell, isMoneyField, moneyNumberText } from "../../shared/format.js";
 import { colorEnabled, type IOStreams } from "../../term/io.js";
 import { sanitize } from "../../term/sanitize.js";
 import { csvField, type CsvOptions } from "./csv-field.js";
@@ -55,9 +55,17 @@ export function renderTable(io: IOStreams, records: Rec[], columns: string[]): s
   return [bold(line(header)), ...rows.map(line)].join("\n") + "\n";
 }
 
+/**
+ * CSV for spreadsheets: amounts rounded to the currency's minor unit (Medusa's totals are not
+ * rounded), and a `currency_code` column added when amounts would otherwise go without their currency.
+ */
 export function renderCsv(records: Rec[], columns: string[], opts: CsvOptions = {}): string {
-  const lines = [columns.map((c) => csvField(c, opts)).join(",")];
-  for (const r of records) lines.push(columns.map((c) => csvField(rawCell(get(r, c)), opts)).join(","));
+  const money = columns.map(isMoneyField);
+  const cols = money.some(Boolean) && !columns.includes("currency_code") && records.some((r) => typeof r.currency_code === "string") ? [...columns, "currency_code"] : columns;
+  const lines = [cols.map((c) => csvField(c, opts)).join(",")];
+  for (const r of records) {
+    lines.push(cols.map((c, i) => csvField((money[i] ? moneyNumberText(get(r, c), r.currency_code) : undefined) ?? rawCell(get(r, c)), opts)).join(","));
+  }
   return lines.join("\r\n") + "\r\n";
 }
 
