@@ -297,3 +297,37 @@ export function breakdownText(b: MoneyBreakdown): { label: string; amount: strin
   if (b.taxIncluded) out.push({ label: `incl. ${b.taxName}`, amount: b.taxIncluded.text });
   return out;
 }
+
+/** What a store API variant price holds (`*variants.calculated_price`, with `country_code` for the tax). */
+export interface CalculatedPriceLike {
+  calculated_amount?: number | null;
+  original_amount?: number | null;
+  calculated_amount_with_tax?: number | null;
+  original_amount_with_tax?: number | null;
+  calculated_amount_without_tax?: number | null;
+  is_calculated_price_tax_inclusive?: boolean | null;
+  currency_code?: string | null;
+}
+
+export interface ShopperPrice {
+  amount: number;
+  original?: number;
+  currency: string;
+  /** "incl. VAT" when the amount contains tax, so a shopper knows what the number is. */
+  taxNote?: string;
+}
+
+/**
+ * The price a shopper will pay: with tax where the store API computed it (it does when the request
+ * names the shopper's `country_code` and the region has automatic taxes), said so in words.
+ */
+export function shopperPrice(p: CalculatedPriceLike | null | undefined): ShopperPrice | undefined {
+  if (!p || typeof p.calculated_amount !== "number") return undefined;
+  const currency = p.currency_code ?? "";
+  const withTax = typeof p.calculated_amount_with_tax === "number" ? p.calculated_amount_with_tax : undefined;
+  const withoutTax = typeof p.calculated_amount_without_tax === "number" ? p.calculated_amount_without_tax : p.calculated_amount;
+  const amount = withTax ?? p.calculated_amount;
+  const original = typeof p.original_amount_with_tax === "number" && withTax !== undefined ? p.original_amount_with_tax : (p.original_amount ?? undefined);
+  const holdsTax = p.is_calculated_price_tax_inclusive === true || (withTax !== undefined && withTax - withoutTax > 1e-9);
+  return { amount, original: original ?? undefined, currency, taxNote: holdsTax ? `incl. ${taxNameFor(currency)}` : undefined };
+}

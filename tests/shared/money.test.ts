@@ -200,3 +200,19 @@ describe("tables and CSV", () => {
     expect(csv).toBe("id,total,currency_code\r\no1,46.39,eur\r\no2,1235,jpy\r\n");
   });
 });
+
+describe("shopperPrice", () => {
+  it("is the amount with tax where the store API computed it, and says so", async () => {
+    const { shopperPrice } = await import("../../src/shared/money.js");
+    // As Medusa 2.21 answered /store/products?country_code=de for a €19.99 price and 19 % VAT.
+    const p = shopperPrice({ calculated_amount: 19.99, original_amount: 19.99, calculated_amount_with_tax: 23.7881, calculated_amount_without_tax: 19.99, original_amount_with_tax: 23.7881, is_calculated_price_tax_inclusive: false, currency_code: "eur" });
+    expect(p).toEqual({ amount: 23.7881, original: 23.7881, currency: "eur", taxNote: "incl. VAT" });
+    // No country, no tax computed: the stored amount, with no claim about tax.
+    expect(shopperPrice({ calculated_amount: 19.99, original_amount: 25, currency_code: "eur" })).toEqual({ amount: 19.99, original: 25, currency: "eur", taxNote: undefined });
+    // A region without tax: nothing to say.
+    expect(shopperPrice({ calculated_amount: 10, calculated_amount_with_tax: 10, calculated_amount_without_tax: 10, currency_code: "usd" })?.taxNote).toBeUndefined();
+    // Prices entered with tax included.
+    expect(shopperPrice({ calculated_amount: 24.99, is_calculated_price_tax_inclusive: true, currency_code: "aud" })?.taxNote).toBe("incl. GST");
+    expect(shopperPrice(undefined)).toBeUndefined();
+  });
+});

@@ -1,7 +1,7 @@
 import { formatMoney } from "../../../../shared/format.js";
 
-/** An amount in major units; a sale shows the original struck through and says so in words. */
-export function Price({ amount, currency, original }: { amount: number | null | undefined; currency: string | null | undefined; original?: number | null }) {
+/** An amount in major units; a sale shows the original struck through and says so in words; `note` says what the amount holds ("incl. VAT"). */
+export function Price({ amount, currency, original, note }: { amount: number | null | undefined; currency: string | null | undefined; original?: number | null; note?: string }) {
   if (amount === null || amount === undefined) return <span className="price price-missing">Price not available</span>;
   const onSale = typeof original === "number" && original > amount;
   return (
@@ -18,6 +18,7 @@ export function Price({ amount, currency, original }: { amount: number | null | 
       ) : (
         formatMoney(amount, currency)
       )}
+      {note ? <span className="price-note"> {note}</span> : null}
     </span>
   );
 }

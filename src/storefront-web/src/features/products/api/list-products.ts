@@ -1,5 +1,6 @@
 import type { HttpTypes } from "@medusajs/types";
 import { useQuery } from "../../../lib/query.js";
+import { useShop } from "../../../lib/shop.js";
 import { useStoreSdk, type StoreSdk } from "../../../lib/sdk.js";
 
 export const PAGE_SIZE = 12;
@@ -22,6 +23,8 @@ export interface ProductListParams {
   collectionId?: string;
   /** Page size; the listing's is PAGE_SIZE, a home page rail asks for fewer. */
   limit?: number;
+  /** The shopper's country: with it the store API adds the tax to each price (calculated_amount_with_tax). */
+  countryCode?: string;
 }
 
 export interface ProductPage {
@@ -39,6 +42,7 @@ export async function listProducts(sdk: StoreSdk, p: ProductListParams): Promise
     region_id: p.regionId,
     fields: LIST_FIELDS,
   };
+  if (p.countryCode) query.country_code = p.countryCode;
   if (p.q) query.q = p.q;
   if (p.categoryId) query.category_id = [p.categoryId];
   if (p.collectionId) query.collection_id = [p.collectionId];
@@ -47,7 +51,9 @@ export async function listProducts(sdk: StoreSdk, p: ProductListParams): Promise
 }
 
 /** `enabled: false` while a filter given by handle is still being resolved to its id. */
-export function useProducts(p: ProductListParams, enabled = true) {
+export function useProducts(params: ProductListParams, enabled = true) {
   const sdk = useStoreSdk();
+  const { countryCode } = useShop();
+  const p = { ...params, countryCode: params.countryCode ?? countryCode };
   return useQuery(["products", p], () => listProducts(sdk, p), { keepPrevious: true, enabled });
 }

@@ -1,16 +1,14 @@
 import type { HttpTypes } from "@medusajs/types";
+import { type CalculatedPriceLike, type ShopperPrice, shopperPrice } from "../../../../../shared/money.js";
 import { Price } from "../../../components/ui/price.js";
 import { Link } from "../../../lib/router.js";
 
-/** The lowest price among the variants, as the list shows it ("from"). */
-export function cheapest(product: HttpTypes.StoreProduct): { amount: number; currency: string; original?: number } | undefined {
-  let best: { amount: number; currency: string; original?: number } | undefined;
+/** The lowest price among the variants, as the shopper will pay it, as the list shows it ("from"). */
+export function cheapest(product: HttpTypes.StoreProduct): ShopperPrice | undefined {
+  let best: ShopperPrice | undefined;
   for (const v of product.variants ?? []) {
-    const p = v.calculated_price;
-    if (!p || typeof p.calculated_amount !== "number") continue;
-    if (!best || p.calculated_amount < best.amount) {
-      best = { amount: p.calculated_amount, currency: p.currency_code ?? "", original: p.original_amount ?? undefined };
-    }
+    const p = shopperPrice(v.calculated_price as CalculatedPriceLike | undefined);
+    if (p && (!best || p.amount < best.amount)) best = p;
   }
   return best;
 }
@@ -48,7 +46,7 @@ export function ProductCard({ product, eager = false }: { product: HttpTypes.Sto
         {price ? (
           <>
             {several ? "From " : ""}
-            <Price amount={price.amount} currency={price.currency} original={price.original} />
+            <Price amount={price.amount} currency={price.currency} original={price.original} note={price.taxNote} />
           </>
         ) : (
           "Not available in this region"

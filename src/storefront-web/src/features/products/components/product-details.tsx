@@ -1,3 +1,4 @@
+import { type CalculatedPriceLike, shopperPrice } from "../../../../../shared/money.js";
 import type { HttpTypes } from "@medusajs/types";
 import { useState, type FormEvent } from "react";
 import { Button } from "../../../components/ui/button.js";
@@ -21,7 +22,7 @@ export function ProductDetails({ product, onAdd }: ProductDetailsProps) {
   const variant = findVariant(product, selection);
   const available = variant ? inStock(variant) : false;
   const max = maxQuantity(variant);
-  const price = variant?.calculated_price;
+  const price = shopperPrice(variant?.calculated_price as CalculatedPriceLike | undefined);
   const images = (product.images?.length ? product.images : product.thumbnail ? [{ id: "thumb", url: product.thumbnail }] : []).filter((i) => i.url);
 
   async function submit(e: FormEvent) {
@@ -46,7 +47,7 @@ export function ProductDetails({ product, onAdd }: ProductDetailsProps) {
         <h1>{product.title}</h1>
         {product.subtitle ? <p className="subtitle">{product.subtitle}</p> : null}
         <p className="product-price" aria-live="polite">
-          {variant ? <Price amount={price?.calculated_amount} currency={price?.currency_code} original={price?.original_amount} /> : "Choose options to see the price"}
+          {variant ? <Price amount={price?.amount} currency={price?.currency} original={price?.original} note={price?.taxNote} /> : "Choose options to see the price"}
         </p>
         {product.description ? <p className="description">{product.description}</p> : null}
         <form onSubmit={submit} className="stack">
