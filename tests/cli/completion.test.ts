@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,11 +21,16 @@ const dir = mkdtempSync(path.join(tmpdir(), "medusactl-completion-"));
  */
 const fakeBin = path.join(dir, "bin");
 const calls = path.join(dir, "calls.txt");
+/** Ids a hostile back-end could answer, as a script not filtering them would pass them on. */
+const hostile = path.join(dir, "hostile.txt");
+const pwned = path.join(dir, "pwned");
+const HOSTILE_IDS = [`cus_$(touch ${pwned}-dollar)`, `cus_\`touch ${pwned}-tick\``, `cus_;touch ${pwned}-semi`, "cus_${HOME}", "cus_ok"];
 beforeAll(() => {
+  writeFileSync(hostile, HOSTILE_IDS.map((id) => `${id}\tdescribed $(touch ${pwned}-desc)`).join("\n") + "\n");
   spawnSync("mkdir", ["-p", fakeBin]);
   writeFileSync(
     path.join(fakeBin, "medusactl"),
-    `#!/bin/sh\n(IFS='|'; echo "$*") >> ${calls}\ncase "$*" in\n  *"ids orders display") printf '42\\torder_01 pending a@b.c\\n41\\torder_00 completed\\n' ;;\n  *"ids returns") printf 'return_01\\nreturn_02\\n' ;;\nesac\necho "boom" >&2\nexit 1\n`,
+    `#!/bin/sh\n(IFS='|'; echo "$*") >> ${calls}\ncase "$*" in\n  *"ids orders display") printf '42\\torder_01 pending a@b.c\\n41\\torder_00 completed\\n' ;;\n  *"ids returns") printf 'return_01\\nreturn_02\\n' ;;\n  *"ids customers") cat ${hostile} ;;\n  *"completion profiles") printf 'shop\\nstaging\\n' ;;\nesac\necho "boom" >&2\nexit 1\n`,
   );
   chmodSync(path.join(fakeBin, "medusactl"), 0o755);
 });
@@ -76,6 +81,20 @@ describe("bash completion", () => {
     expect(readFileSync(calls, "utf8")).toBe("");
   });
 
+  it("never evaluates what the lookup answers: hostile ids are offered literally or not at all, and run nothing", async () => {
+    const src = await script("bash");
+    const offered = bashComplete(src, ["medusactl", "customers", "get", "cus_"]);
+    expect(existsSync(`${pwned}-dollar`) || existsSync(`${pwned}-tick`) || existsSync(`${pwned}-semi`) || existsSync(`${pwned}-desc`)).toBe(false);
+    // Bash matched them as plain text: "${HOME}" was not expanded.
+    expect(offered).toEqual(HOSTILE_IDS);
+  });
+
+  it("completes profile names after --profile, not nouns", async () => {
+    const src = await script("bash");
+    expect(bashComplete(src, ["medusactl", "--profile", ""])).toEqual(["shop", "staging"]);
+    expect(bashComplete(src, ["medusactl", "orders", "list", "--profile", "st"])).toEqual(["staging"]);
+  });
+
   const hasZsh = spawnSync("zsh", ["-c", "true"]).status === 0;
   it.skipIf(!hasZsh)("zsh parses the script (run where zsh is installed)", async () => {
     const file = path.join(dir, "_medusactl");
@@ -119,6 +138,13 @@ describe("fish completion", () => {
     expect(fishComplete(await script("fish"), line)).toEqual(expected);
   });
 
+  it("completes profile names after --profile, and runs nothing a hostile lookup answers", async () => {
+    const src = await script("fish");
+    expect(fishComplete(src, "medusactl --profile ")).toEqual(["shop", "staging"]);
+    fishComplete(src, "medusactl customers get cus_");
+    expect(existsSync(`${pwned}-dollar`) || existsSync(`${pwned}-tick`) || existsSync(`${pwned}-semi`) || existsSync(`${pwned}-desc`)).toBe(false);
+  });
+
   it("offers a verb's own flags and the global ones, not another verb's", async () => {
     const offered = fishComplete(await script("fish"), "medusactl orders show --");
     expect(offered).toContain("--json");
@@ -158,6 +184,30 @@ describe("completion ids", () => {
     expect(t.err()).toBe("");
     // Generous bound on a slow shared machine; the point is that it does not wait for the 30 s default.
     expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
+  it("a hostile back-end's ids and display ids that are not plain words are dropped, not passed to the shell", async () => {
+    const evil = createServer((req, res) => {
+      res.setHeader("content-type", "application/json");
+      const rows = [
+        { id: "order_01OK", display_id: 42, status: "pending", email: "a@b.c" },
+        { id: "order_$(touch /tmp/x)", display_id: 43, status: "pending" },
+        { id: "order_02OK", display_id: "1$(id)", status: "pending" },
+        { id: "order_03OK", display_id: 44, status: "\u001b]0;title\u0007pending\ttab" },
+      ];
+      res.end(JSON.stringify({ orders: rows, count: rows.length, limit: 20, offset: 0 }));
+    });
+    await new Promise<void>((r) => evil.listen(0, "127.0.0.1", r));
+    try {
+      const t = testIO({ env: { MEDUSA_URL: `http://127.0.0.1:${(evil.address() as { port: number }).port}`, MEDUSA_API_KEY: "sk_test" } });
+      expect(await main(["completion", "ids", "orders", "display"], t.io, new AbortController().signal)).toBe(0);
+      const words = t.out().split("\n").filter(Boolean).map((l) => l.split("\t"));
+      expect(words.map((w) => w[0])).toEqual(["42", "44"]);
+      // The description is only shown, and sanitised: no escape, no tab inside it.
+      expect(words[1]![1]).not.toMatch(/[\u001b\u0007\t]/);
+    } finally {
+      evil.close();
+    }
   });
 
   it("prints nothing without credentials, and nothing for a noun without records", async () => {

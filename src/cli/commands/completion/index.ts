@@ -12,6 +12,13 @@ const TARGET_FLAGS = ["--profile", "--url"];
 /** How long an id lookup may take before the shell gets nothing: a TAB must never hang. */
 export const ID_TIMEOUT_MS = 2000;
 const ID_LIMIT = 20;
+/**
+ * What a completion may insert into a command line: a shell evaluates what it inserts once the
+ * user presses Enter, and bash's `compgen -W` even expands it at TAB time, so a word from a server
+ * ("prod_$(touch /tmp/x)") must never reach either. Medusa's ids and display ids fit this set;
+ * anything else is dropped, not escaped.
+ */
+export const SAFE_WORD = /^[A-Za-z0-9][A-Za-z0-9_.#:-]{0,127}$/;
 
 /** `medusactl completion bash|zsh|fish`: a script built from the noun table and each noun's verbs. */
 export function register(cmd: Command, ctx: CommandContext): void {
@@ -29,6 +36,13 @@ export function register(cmd: Command, ctx: CommandContext): void {
         // Called by the scripts at TAB time: never an error, never a wait longer than ID_TIMEOUT_MS.
         const lines = await idLines(f, noun ?? "", mode === "display").catch(() => []);
         if (lines.length) f.io.out.write(lines.join("\n") + "\n");
+        return;
+      }
+      if (shell === "profiles") {
+        // The names after --profile; profile names are ours and already safe (PROFILE_NAME_RE), checked again all the same.
+        const data = await f.profiles().read().catch(() => ({ profiles: {} }));
+        const names = Object.keys(data.profiles).filter((n) => SAFE_WORD.test(n));
+        if (names.length) f.io.out.write(names.join("\n") + "\n");
         return;
       }
       const table = await verbTable(ctx);
@@ -114,12 +128,14 @@ async function idLines(f: import("../../cmdutil/factory.js").Factory, nounName: 
   const timer = new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
   const records = await Promise.race([work, timer]);
   const clean = (s: unknown) => sanitize(String(s ?? "")).replace(/[\t\r\n]+/g, " ").slice(0, 60);
+  // The word inserted must be safe; the description after the tab is only shown (zsh and fish), sanitised.
+  const word = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : "");
   return records
-    .filter((r) => typeof r.id === "string")
-    .map((r) => {
-      if (display && r.display_id !== undefined) return `${clean(r.display_id)}\t${clean(r.id)} ${clean(r.status)} ${clean(r.email)}`.trimEnd();
-      if (r.display_id !== undefined) return `${clean(r.id)}\t#${clean(r.display_id)} ${clean(r.status)} ${clean(r.email)}`.trimEnd();
-      return clean(r.id);
+    .filter((r) => SAFE_WORD.test(word(r.id)))
+    .flatMap((r) => {
+      if (display && r.display_id !== undefined) return SAFE_WORD.test(word(r.display_id)) ? [`${word(r.display_id)}\t${word(r.id)} ${clean(r.status)} ${clean(r.email)}`.trimEnd()] : [];
+      if (r.display_id !== undefined) return [`${word(r.id)}\t#${clean(r.display_id)} ${clean(r.status)} ${clean(r.email)}`.trimEnd()];
+      return [word(r.id)];
     });
 }
 
@@ -152,6 +168,14 @@ _medusactl() {
       *) ((n++)); if ((n == 1)); then noun="\${COMP_WORDS[i]}"; elif ((n == 2)); then verb="\${COMP_WORDS[i]}"; fi ;;
     esac
   done
+  # Words from medusactl's answers are matched with [[ == "$cur"* ]], never given to compgen -W,
+  # which would expand $(…) in them; they are also limited to a safe character set at the source.
+  local line
+  if [[ "\${COMP_WORDS[COMP_CWORD-1]}" == --profile ]]; then
+    COMPREPLY=()
+    while IFS= read -r line; do [[ "$line" == "$cur"* ]] && COMPREPLY+=("$line"); done < <(command medusactl completion profiles 2>/dev/null)
+    return
+  fi
   if [[ "$cur" == -* ]]; then
     case "$noun/$verb" in
 ${flagCases}
@@ -170,8 +194,8 @@ ${idCases}
     [[ -n "$ids" ]] || return
     # Recent records of the active profile; the lookup gives up after ${ID_TIMEOUT_MS / 1000} s and never prints errors.
     local -a idargs=($ids)
-    local IFS=$'\\n'
-    COMPREPLY=($(compgen -W "$(command medusactl "\${target[@]}" completion ids "\${idargs[@]}" 2>/dev/null | cut -f1)" -- "$cur"))
+    COMPREPLY=()
+    while IFS=$'\\t' read -r line _; do [[ "$line" == "$cur"* ]] && COMPREPLY+=("$line"); done < <(command medusactl "\${target[@]}" completion ids "\${idargs[@]}" 2>/dev/null)
     return
   fi
   ((n == 1)) || return
@@ -221,6 +245,10 @@ ${nouns}
       *) args+=($w) ;;
     esac
   done
+  if [[ \${words[CURRENT-1]} == --profile ]]; then
+    compadd -- \${(f)"$(command medusactl completion profiles 2>/dev/null)"}
+    return
+  fi
   if [[ \${words[CURRENT]} == -* ]]; then
     case "\${args[1]}/\${args[2]}" in
 ${flagCases}
@@ -344,7 +372,8 @@ export function fishScript(table: CompletionEntry[]): string {
   ];
   for (const o of GLOBAL_OPTIONS) {
     const long = o.flags.split(" ")[0]!.replace(/^--/, "");
-    lines.push(`complete -c medusactl -l ${long}${o.value ? " -r" : ""} -d ${fq(o.description)}`);
+    const values = long === "profile" ? " -x -a '(command medusactl completion profiles 2>/dev/null)'" : o.value ? " -r" : "";
+    lines.push(`complete -c medusactl -l ${long}${values} -d ${fq(o.description)}`);
   }
   for (const t of table) lines.push(`complete -c medusactl -n __medusactl_no_noun -a ${fq(t.noun.name)} -d ${fq(t.noun.summary)}`);
   for (const t of table.filter((x) => x.verbs.length)) {

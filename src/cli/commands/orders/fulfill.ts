@@ -11,7 +11,9 @@ export interface FulfillOptions extends ActionFlags {
 }
 
 export function makeFulfillCommand(ctx: CommandContext, run: (f: Factory, o: FulfillOptions) => Promise<void> = fulfillRun): Command {
+  // "fulfil" is how British English (and our own help text) spells it.
   const cmd = new Command("fulfill")
+    .alias("fulfil")
     .description("Fulfil items of an order (default: everything not yet fulfilled)")
     .argument("<order>", "order_… id, display id (123) or #123")
     .option("--item <line:qty>", "a line (number, SKU or ordli_ id) and quantity; repeatable", collect)

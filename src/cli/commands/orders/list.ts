@@ -6,6 +6,7 @@ import { UsageError } from "../../../term/errors.js";
 import { collect } from "../../cmdutil/input.js";
 import { OUTPUT_FORMATS, type OutputFormat } from "../../output/render.js";
 import { notice } from "../../output/notice.js";
+import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, type StatusKind, statusProblem, statusWord } from "../../../shared/orders/statuses.js";
 
 export interface ListOptions {
   status?: string[];
@@ -37,6 +38,18 @@ function list(v: string, prev: string[] = []): string[] {
   return [...prev, ...v.split(",").map((s) => s.trim()).filter(Boolean)];
 }
 
+/** A status list checked before any request (Medusa answers an unknown status with a 500): exit 2 with the allowed words. */
+function statuses(kind: StatusKind) {
+  return (v: string, prev: string[] = []): string[] => {
+    const words = list(v);
+    for (const w of words) {
+      const problem = statusProblem(kind, w);
+      if (problem) throw new InvalidArgumentError(problem);
+    }
+    return [...prev, ...words.map(statusWord)];
+  };
+}
+
 /** `--since 2026-11-01`, `--since 2026-11-01T10:00Z`, or a duration back from now: `30m`, `24h`, `7d`, `2w`. */
 export function parseSince(value: string, now: number): string {
   const d = /^(\d+)\s*(m|min|h|d|w)$/i.exec(value.trim());
@@ -52,9 +65,9 @@ export function parseSince(value: string, now: number): string {
 export function makeListCommand(ctx: CommandContext, run: (f: Factory, o: ListOptions) => Promise<void> = listRun): Command {
   const cmd = new Command("list")
     .description("List orders, newest first")
-    .option("--status <s>", "order status: pending, completed, canceled, archived, requires_action, draft (comma list or repeat)", list)
-    .option("--payment-status <s>", "e.g. authorized, captured, partially_refunded, refunded, not_paid (comma list or repeat)", list)
-    .option("--fulfillment-status <s>", "e.g. not_fulfilled, partially_fulfilled, fulfilled, shipped, delivered (comma list or repeat)", list)
+    .option("--status <s>", `order status: ${ORDER_STATUSES.join(", ")} (comma list or repeat)`, statuses("status"))
+    .option("--payment-status <s>", `${PAYMENT_STATUSES.join(", ")} (comma list or repeat)`, statuses("payment"))
+    .option("--fulfillment-status <s>", `${FULFILLMENT_STATUSES.join(", ")} (comma list or repeat)`, statuses("fulfillment"))
     .option("--since <date|duration>", "created at or after: 2026-11-01, or 30m, 24h, 7d, 2w ago")
     .option("--email <address>", "the customer's e-mail (exact)")
     .option("--search <text>", "free-text search (Medusa's q: e-mail, names, display id…)")
