@@ -1,4 +1,4 @@
-import { CliError, EXIT } from "../term/errors.js";
+import { CliError, EXIT, fsWords, isSystemError } from "../term/errors.js";
 import { sanitize } from "../term/sanitize.js";
 import type { Factory } from "./cmdutil/factory.js";
 import { EXIT_CODES_HELP, rootHelp } from "./help.js";
@@ -95,6 +95,8 @@ export function reportError(e: unknown, io: IOStreams, debug: boolean): number {
       }
       say(`Error: ${err.message} (${kind}${where})\n`);
       if (notMedusa(e)) say(`Hint: ${notMedusaHint(err.request?.url)}\n`);
+      // Medusa answers some bad input (an unknown filter value) with a 500 rather than a 400.
+      else if ((err.status ?? 0) >= 500) say(`Hint: Medusa failed on its side${err.request?.url.includes("?") ? "; a filter value it does not know can cause this (check the query)" : ""}. Its log says why (\`medusactl sandbox logs\` for the local sandbox); a GET is safe to repeat\n`);
       // Medusa answers an untyped 404 for a route it does not serve (a newer route, a feature flag that is off).
       else if (err.status === 404 && !err.type) say("Hint: the back-end does not serve this route; check the path, the Medusa version, or `medusactl feature-flags list`\n");
       return EXIT.error;
@@ -121,6 +123,13 @@ export function reportError(e: unknown, io: IOStreams, debug: boolean): number {
       say(`Error: --query: ${err.message}\n`);
       return EXIT.usage;
     default:
+      if (isSystemError(e)) {
+        // A file or system call failed (a full disk, a folder that went away): what and where, in plain words.
+        const where = e.path ? ` ${e.path}${e.dest ? ` → ${e.dest}` : ""}` : "";
+        say(`Error: cannot ${e.syscall.replace(/_/g, " ")}${where}: ${fsWords(e.code)}\n`);
+        if (debug && err?.stack) say(`${err.stack}\n`);
+        return EXIT.error;
+      }
       say(`Error: ${err?.message ?? String(e)}\n`);
       if (debug && err?.stack) say(`${err.stack}\n`);
       else say("This looks like a bug in medusactl; run again with --debug for details.\n");

@@ -69,3 +69,38 @@ export class ConfigFileError extends CliError {
     this.file = file;
   }
 }
+
+const FS_WORDS: Record<string, string> = {
+  ENOENT: "no such file or folder",
+  ENOTDIR: "a part of the path is not a folder",
+  EISDIR: "it is a folder",
+  EACCES: "permission denied",
+  EPERM: "not permitted",
+  ENOSPC: "the disk is full",
+  EDQUOT: "the disk quota is used up",
+  EROFS: "the file system is read-only",
+  EEXIST: "it already exists",
+  ELOOP: "it is a symbolic link (or a loop of them), which medusactl does not follow here",
+  EMFILE: "too many files are open",
+  ENAMETOOLONG: "the name is too long",
+  EBUSY: "it is in use",
+  EIO: "an input/output error on the disk",
+  EFBIG: "the file is too large",
+  ETXTBSY: "it is in use",
+};
+
+/**
+ * An operating-system error code in plain words ("ENOENT" → "no such file or folder"); the code
+ * itself follows for searching ("no such file or folder (ENOENT)"). Unknown codes are kept as they are.
+ */
+export function fsWords(code: string | undefined, fallback = "it cannot be used"): string {
+  if (!code) return fallback;
+  const words = FS_WORDS[code];
+  return words ? `${words} (${code})` : code;
+}
+
+/** Whether `e` is a Node file-system (or other system call) error: it has an errno code and a syscall. */
+export function isSystemError(e: unknown): e is NodeJS.ErrnoException & { syscall: string; dest?: string } {
+  const x = e as { code?: unknown; syscall?: unknown };
+  return typeof x?.code === "string" && /^E[A-Z0-9]+$/.test(x.code) && typeof x.syscall === "string";
+}

@@ -250,10 +250,12 @@ describe("errors", () => {
     expect(r.err).toBe("Error: Unauthorized (401, GET /admin/product-tags?limit=50&fields=%2Bid%2C%2Bvalue%2C%2Bcreated_at)\nHint: run `medusactl login`\n");
   });
 
-  it("maps a 404 to exit 1: message, status, type, method and path", async () => {
+  it("maps a 404 to exit 1: what was not found, status, type, method and path, and what get takes", async () => {
     const r = await run(["product-tags", "get", "ptag_missing"]);
     expect(r.code).toBe(1);
-    expect(r.err).toBe("Error: Product tag with id: ptag_missing was not found (404 not_found, GET /admin/product-tags/ptag_missing)\n");
+    expect(r.err).toBe(
+      "Error: product-tag ptag_missing not found (404 not_found, GET /admin/product-tags/ptag_missing)\nHint: give an id or the exact value; `medusactl product-tags list` lists them\n",
+    );
   });
 
   it("treats a 200 without the record as not found (exit 1), not as an empty success", async () => {

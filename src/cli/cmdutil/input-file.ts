@@ -4,7 +4,7 @@
  * when asked with `-`), and never more than a stated number of bytes in memory.
  */
 import { constants as fsConstants, promises as fs, type Stats } from "node:fs";
-import { UsageError } from "../../term/errors.js";
+import { UsageError, fsWords } from "../../term/errors.js";
 import type { IOStreams } from "../../term/io.js";
 
 /** Whole documents read into memory (`--data @file`, a seed file): far above any real one. */
@@ -27,7 +27,8 @@ export async function openRegularFile(file: string, flag?: string): Promise<fs.F
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever.
     h = await fs.open(file, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
   } catch (e) {
-    throw new UsageError(`${pre}cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UsageError(`${pre}cannot read ${file}: ${code ? fsWords(code) : (e as Error).message}`, code === "ENOENT" ? "check the path; it is relative to the folder you run medusactl in" : undefined);
   }
   const st = await h.stat();
   if (!st.isFile()) {

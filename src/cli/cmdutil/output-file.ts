@@ -6,7 +6,7 @@
 import { constants as fsConstants, promises as fs } from "node:fs";
 import path from "node:path";
 import { openAtomicStream, type AtomicStream } from "../../sdk/atomic-write.js";
-import { UsageError } from "../../term/errors.js";
+import { UsageError, fsWords } from "../../term/errors.js";
 
 /** Throws a one-line usage error (exit 2) naming `file` when it cannot be written: a folder, a missing or read-only parent. */
 export async function checkOutputPath(file: string, flag: string): Promise<void> {
@@ -18,7 +18,7 @@ export async function checkOutputPath(file: string, flag: string): Promise<void>
   } catch (e) {
     if (e instanceof UsageError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    if (code !== "ENOENT" && code !== "ENOTDIR") throw fail(code ?? (e as Error).message);
+    if (code !== "ENOENT" && code !== "ENOTDIR") throw fail(code ? fsWords(code) : (e as Error).message);
   }
   const dir = path.dirname(path.resolve(file));
   try {
@@ -27,7 +27,7 @@ export async function checkOutputPath(file: string, flag: string): Promise<void>
   } catch (e) {
     if (e instanceof UsageError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    throw fail(code === "ENOENT" ? `the folder ${dir} does not exist` : code === "EACCES" ? `cannot write in ${dir}` : String(code ?? e));
+    throw fail(code === "ENOENT" ? `the folder ${dir} does not exist` : code === "EACCES" ? `cannot write in ${dir}` : code ? `${dir}: ${fsWords(code)}` : String(e));
   }
 }
 

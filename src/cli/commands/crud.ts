@@ -187,7 +187,34 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
     );
     cmd.action(async (id: string, o, c: Command) => {
       const f = ctx.factory(c);
-      const out = await call(f, "retrieve", { [param]: id, query: await buildQuery(o, false) });
+      const { resolveNaturalKey, notFoundHint, idShaped } = await import("../cmdutil/natural-key.js");
+      let miss = "";
+      const retrieve = async (target: string) => {
+        try {
+          return await call(f, "retrieve", { [param]: target, query: await buildQuery(o, false) });
+        } catch (e) {
+          const err = e as { status?: number; type?: string; request?: { method: string; url: string } };
+          if (err.status !== 404) throw e;
+          miss = ` (404${err.type ? ` ${err.type}` : ""}${err.request ? `, ${err.request.method} ${new URL(err.request.url).pathname}` : ""})`;
+          return undefined;
+        }
+      };
+      // What a person types (a handle, an e-mail, a display id) is looked up; an id is read as it is,
+      // and a 404 on something id-shaped still tries the natural key before giving up.
+      let out: unknown;
+      if (param === "id" && entry.name === "orders" && /^#?\d+$/.test(id.trim())) {
+        const { resolveOrder } = await import("../../shared/orders/read.js");
+        out = await retrieve((await resolveOrder(await f.sdk(), id, { fields: "id,display_id", signal: f.signal })).id);
+      } else if (param === "id" && m.list && !idShaped(id)) {
+        out = await retrieve(await resolveNaturalKey(entry.name, id, (query) => call(f, "list", { query }), spec.many, f.signal));
+      } else {
+        out = await retrieve(id);
+        if (out === undefined && param === "id" && m.list) {
+          const other = await resolveNaturalKey(entry.name, id, (query) => call(f, "list", { query }), spec.many, f.signal, { quiet: true });
+          if (other !== id) out = await retrieve(other);
+        }
+      }
+      if (out === undefined) throw new JobError(`${singular} ${id} not found${miss}`, notFoundHint(entry.name, id));
       // Some routes answer 200 `{}` for an id that does not exist (GET /admin/product-tags/{id} in 2.21).
       if (spec.one && out && typeof out === "object" && (out as Rec)[spec.one] == null) {
         throw new JobError(`${singular} ${id} not found`, `${m.retrieve!.method} ${m.retrieve!.path.replace(`{${param}}`, id)} answered without a ${spec.one}`);

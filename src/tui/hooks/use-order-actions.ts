@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { formatMoney } from "../../shared/format.js";
-import { cancelOrder, closeOrder } from "../../shared/orders/lifecycle.js";
+import { cancelBlocker, cancelOrder, closeOrder } from "../../shared/orders/lifecycle.js";
 import { captureOrder, refundOrder } from "../../shared/orders/payments.js";
 import { createReturn } from "../../shared/orders/returns.js";
 import { cancelFulfillment, deliverOrder, fulfillOrder, shipOrder } from "../../shared/orders/fulfillments.js";
@@ -159,7 +159,9 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string)
   },
   cancel(sdk, o) {
     const name = orderName(o);
-    if (o.status === "canceled") throw new OrderError(`order ${name} is already canceled`, "state");
+    const blocked = cancelBlocker(o as never);
+    // The way out in this screen's terms: a return brings the goods back, $ gives the money back.
+    if (blocked) throw new OrderError(blocked.parts.message, "state", { hint: /shipped|delivered/.test(blocked.message) ? "return the items (medusactl returns create; t lists this order's returns) and refund with $" : "cancel the fulfilment first with F" });
     return {
       title: `Cancel order ${name}?`,
       lines: [`  ${statusLine(o)}`, `  total ${formatMoney(Number(o.total ?? 0), o.currency_code)}`],
@@ -176,10 +178,10 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string)
     if (fulfillmentId) {
       const one = named(o, fulfillmentId);
       if (one.canceled_at) throw new OrderError(`fulfilment ${one.id} of order ${name} is already canceled`, "state");
-      if (one.shipped_at) throw new OrderError(`fulfilment ${one.id} of order ${name} is shipped: a shipped fulfilment cannot be canceled`, "state");
+      if (one.shipped_at) throw new OrderError(`fulfilment ${one.id} of order ${name} is shipped: a shipped fulfilment cannot be canceled`, "state", { hint: "return the items (medusactl returns create; t lists returns) and refund with $" });
       open = [one];
     }
-    if (!open.length) throw new OrderError(`order ${name} has no fulfilment that can be canceled (shipped ones cannot)`, "state");
+    if (!open.length) throw new OrderError(`order ${name} has no fulfilment that can be canceled (shipped ones cannot)`, "state", { hint: "for goods that left: a return (medusactl returns create) and a refund ($)" });
     const pick = (answer: string | undefined): Ful => {
       const a = (answer ?? "").trim();
       return open.find((f) => f.id === a) ?? open[Number(a) - 1] ?? open[0]!;

@@ -133,7 +133,12 @@ async function findPriceList(sdk: Medusa, signal: AbortSignal, o: PricesApplyOpt
     try {
       return (await sdk.admin.priceList.retrieve(o.priceList, undefined, undefined, { signal })).price_list as unknown as Rec;
     } catch (e) {
-      if ((e as { status?: number }).status === 404) throw new UsageError(`no price list ${o.priceList}`);
+      if ((e as { status?: number }).status === 404) {
+        throw new UsageError(
+          `--price-list ${o.priceList}: no price list with that id`,
+          /^plist_/.test(o.priceList) ? "`medusactl price-lists list` lists them; --price-list-title TITLE finds one by title (and creates it when missing)" : "--price-list takes an id (plist_…); to name a list by its title use --price-list-title",
+        );
+      }
       throw e;
     }
   }
