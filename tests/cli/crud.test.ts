@@ -192,11 +192,12 @@ describe("argument parsing", () => {
 });
 
 describe("confirmation and write notices", () => {
-  it("needs --yes to delete off a TTY (exit 2), naming the action, and sends nothing", async () => {
+  it("needs --yes to delete off a TTY (exit 2), naming the action, and deletes nothing", async () => {
     const r = await run(["product-tags", "delete", "ptag_1"]);
     expect(r.code).toBe(2);
     expect(r.err).toBe(`Error: --yes required when not running interactively\nHint: the action: Delete product-tags ptag_1 on profile "shop" (${server.url})?\n`);
-    expect(server.seen).toHaveLength(0);
+    // Only the read that checks the record exists (Medusa answers 200 to a delete of a missing id).
+    expect(server.seen.map((x) => x.method)).toEqual(["GET"]);
   });
 
   it("deletes after a y on a TTY; the prompt and the notice name the profile and URL", async () => {
@@ -205,13 +206,13 @@ describe("confirmation and write notices", () => {
     expect(r.out).toBe("deleted ptag_1\n");
     expect(r.err).toContain(`Delete product-tags ptag_1 on profile "shop" (${server.url})? [y/N]`);
     expect(r.err).toContain(`Deleted product-tag ptag_1 — profile "shop" (${server.url})\n`);
-    expect(server.seen.map((s) => s.method)).toEqual(["DELETE"]);
+    expect(server.seen.map((s) => s.method)).toEqual(["GET", "DELETE"]);
   });
 
-  it("cancels on anything but yes (exit 130) and sends nothing", async () => {
+  it("cancels on anything but yes (exit 130) and deletes nothing", async () => {
     const r = await run(["product-tags", "delete", "ptag_1"], { tty: true, stdin: "n\n" });
     expect(r.code).toBe(130);
-    expect(server.seen).toHaveLength(0);
+    expect(server.seen.map((x) => x.method)).toEqual(["GET"]);
   });
 
   it("asks a production profile to type its name", async () => {
@@ -262,7 +263,7 @@ describe("errors", () => {
     const r = await run(["product-tags", "get", "ptag_gone"]);
     expect(r.code).toBe(1);
     expect(r.out).toBe("");
-    expect(r.err).toBe("Error: product-tag ptag_gone not found\nHint: GET /admin/product-tags/ptag_gone answered without a product_tag\n");
+    expect(r.err).toBe("Error: product-tag ptag_gone not found (GET /admin/product-tags/ptag_gone answered without a product_tag)\nHint: give an id or the exact value; `medusactl product-tags list` lists them\n");
   });
 
   it("refuses plain http to a remote host without --insecure (exit 2) before sending anything", async () => {

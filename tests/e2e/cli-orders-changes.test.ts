@@ -38,7 +38,7 @@ describe("medusactl returns", () => {
     const r = ok(await cli("returns", "create", `#${order.display_id}`, "--item", `${line1.variant_sku}:1`, "--reason", return_reason.id, "--receive", "--yes"));
     expect(r.stdout).toMatch(/^return return_\w+ requested \(to sloc_\w+\): 1 × line 1 \(/m);
     expect(r.stdout).toMatch(/^return return_\w+ received: 1 × line 1/m);
-    const due = /refund due to the customer: €[\d.,]+ \(medusactl orders refund #\d+ --amount ([\d.]+)\)/.exec(r.stdout);
+    const due = /refund due to the customer: €[\d.,]+ \(medusactl orders refund '#\d+' --amount ([\d.]+)\)/.exec(r.stdout);
     expect(due).not.toBeNull();
 
     const after = await orderState(admin, order.id, "id,*items,*returns,*returns.items,summary");

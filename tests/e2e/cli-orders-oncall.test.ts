@@ -104,7 +104,7 @@ describe("returns with --refund", () => {
     const r = await cli("returns", "create", order.id, "--item", "1:1", "--receive", "--refund", "--yes");
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/Error: return return_\w+ received, but order #\d+'s payment is not captured: nothing to refund/);
-    expect(r.stderr).toMatch(/Hint: the return is done; capture with medusactl orders capture #\d+, then refund with medusactl orders refund #\d+ --amount <amount>/);
+    expect(r.stderr).toMatch(/Hint: the return is done; capture with medusactl orders capture '#\d+', then refund with medusactl orders refund '#\d+' --amount <amount>/);
     const after = await orderState(admin, order.id, "id,*returns");
     expect((after as { returns?: { status: string }[] }).returns?.map((x) => x.status)).toEqual(["received"]);
   });

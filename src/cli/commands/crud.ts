@@ -113,6 +113,52 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
   const exampleColumns = (spec.columns ?? ["id"]).slice(0, 2).join(",");
   const singular = entry.aliases?.[0] ?? entry.name;
 
+  /**
+   * The record `value` names, for get, update and delete: what a person types (a handle, an e-mail,
+   * a display id) is looked up by the noun's natural key; an id is read as it is, and a 404 on
+   * something id-shaped still tries the natural key. Not found: exit 1 saying what get takes. A
+   * route that answers 200 `{}` for a missing id (GET /admin/product-tags/{id} in 2.21) is not found too.
+   */
+  const findRecord = async (f: Factory, value: string, query: Rec = {}): Promise<{ id: string; out: unknown }> => {
+    const param = idParam("retrieve");
+    const { resolveNaturalKey, notFoundHint, idShaped } = await import("../cmdutil/natural-key.js");
+    let miss = "";
+    const retrieve = async (target: string): Promise<unknown> => {
+      try {
+        const res = await call(f, "retrieve", { [param]: target, query });
+        if (spec.one && res && typeof res === "object" && (res as Rec)[spec.one] == null) {
+          miss = ` (${m.retrieve!.method} ${m.retrieve!.path.replace(`{${param}}`, target)} answered without a ${spec.one})`;
+          return undefined;
+        }
+        return res;
+      } catch (e) {
+        const err = e as { status?: number; type?: string; request?: { method: string; url: string } };
+        if (err.status !== 404) throw e;
+        miss = ` (404${err.type ? ` ${err.type}` : ""}${err.request ? `, ${err.request.method} ${new URL(err.request.url).pathname}` : ""})`;
+        return undefined;
+      }
+    };
+    const byKey = (quiet: boolean) => resolveNaturalKey(entry.name, value, (q) => call(f, "list", { query: q }), spec.many, f.signal, { quiet });
+    let target = value;
+    let out: unknown;
+    if (param === "id" && entry.name === "orders" && /^#?\d+$/.test(value.trim())) {
+      const { resolveOrder } = await import("../../shared/orders/read.js");
+      target = (await resolveOrder(await f.sdk(), value, { fields: "id,display_id", signal: f.signal })).id;
+      out = await retrieve(target);
+    } else if (param === "id" && m.list && !idShaped(value)) {
+      target = await byKey(false);
+      out = await retrieve(target);
+    } else {
+      out = await retrieve(value);
+      if (out === undefined && param === "id" && m.list) {
+        const other = await byKey(true);
+        if (other !== value) out = await retrieve((target = other));
+      }
+    }
+    if (out === undefined) throw new JobError(`${singular} ${value} not found${miss}`, notFoundHint(entry.name, value));
+    return { id: target, out };
+  };
+
   // Verbs a hand-written module already added (NounEntry.load) win over the generated ones.
   const free = (verb: string) => !noun.commands.some((c) => c.name() === verb);
 
@@ -187,38 +233,7 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
     );
     cmd.action(async (id: string, o, c: Command) => {
       const f = ctx.factory(c);
-      const { resolveNaturalKey, notFoundHint, idShaped } = await import("../cmdutil/natural-key.js");
-      let miss = "";
-      const retrieve = async (target: string) => {
-        try {
-          return await call(f, "retrieve", { [param]: target, query: await buildQuery(o, false) });
-        } catch (e) {
-          const err = e as { status?: number; type?: string; request?: { method: string; url: string } };
-          if (err.status !== 404) throw e;
-          miss = ` (404${err.type ? ` ${err.type}` : ""}${err.request ? `, ${err.request.method} ${new URL(err.request.url).pathname}` : ""})`;
-          return undefined;
-        }
-      };
-      // What a person types (a handle, an e-mail, a display id) is looked up; an id is read as it is,
-      // and a 404 on something id-shaped still tries the natural key before giving up.
-      let out: unknown;
-      if (param === "id" && entry.name === "orders" && /^#?\d+$/.test(id.trim())) {
-        const { resolveOrder } = await import("../../shared/orders/read.js");
-        out = await retrieve((await resolveOrder(await f.sdk(), id, { fields: "id,display_id", signal: f.signal })).id);
-      } else if (param === "id" && m.list && !idShaped(id)) {
-        out = await retrieve(await resolveNaturalKey(entry.name, id, (query) => call(f, "list", { query }), spec.many, f.signal));
-      } else {
-        out = await retrieve(id);
-        if (out === undefined && param === "id" && m.list) {
-          const other = await resolveNaturalKey(entry.name, id, (query) => call(f, "list", { query }), spec.many, f.signal, { quiet: true });
-          if (other !== id) out = await retrieve(other);
-        }
-      }
-      if (out === undefined) throw new JobError(`${singular} ${id} not found${miss}`, notFoundHint(entry.name, id));
-      // Some routes answer 200 `{}` for an id that does not exist (GET /admin/product-tags/{id} in 2.21).
-      if (spec.one && out && typeof out === "object" && (out as Rec)[spec.one] == null) {
-        throw new JobError(`${singular} ${id} not found`, `${m.retrieve!.method} ${m.retrieve!.path.replace(`{${param}}`, id)} answered without a ${spec.one}`);
-      }
+      const { out } = await findRecord(f, id, await buildQuery(o, false));
       const rec = ((out as Rec)[spec.one!] as Rec) ?? out;
       await withOut(f.io, o.out, async (io) => writeRecord(io, chosenFormat(o), rec as Rec));
     });
@@ -245,7 +260,12 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
       const body = await readBody(f.io, o);
       if (Object.keys(body).length === 0) throw new UsageError(`${name} needs a body: --data or --set`);
       const values: Record<string, unknown> = { body, query: o.fields ? { fields: o.fields } : {} };
-      if (param) values[param] = args[0];
+      if (param) {
+        // A handle, e-mail or name names the record as for get; an id is sent as it is.
+        const { idShaped } = await import("../cmdutil/natural-key.js");
+        const given = String(args[0]);
+        values[param] = param === "id" && m.retrieve && !idShaped(given) ? (await findRecord(f, given)).id : given;
+      }
       const out = await call(f, name, values);
       const rec = ((out as Rec)[spec.one!] as Rec) ?? out;
       await withOut(f.io, o.out, async (io) => writeRecord(io, chosenFormat(o), rec as Rec));
@@ -264,13 +284,17 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
       "after",
       `\nAsks y/N on a terminal (on a production profile: type the profile name); elsewhere needs --yes.\n\nExamples:\n  medusactl ${entry.name} delete <${param}>\n  medusactl ${entry.name} delete <${param}> --yes --json`,
     );
-    cmd.action(async (id: string, o, c: Command) => {
+    cmd.action(async (given: string, o, c: Command) => {
       const f = ctx.factory(c);
       const target = await f.target();
+      // Read first: Medusa answers a delete of an id that does not exist with 200 "deleted", and a
+      // handle or name typed here must name the record the prompt shows.
+      const id = m.retrieve ? (await findRecord(f, given)).id : given;
+      const shown = id === given ? id : `${given} (${id})`;
       await requireConfirmation(f.io, f.prompter(), {
         yes: o.yes,
         level: target.production ? "severe" : "moderate",
-        question: `Delete ${entry.name} ${id} on ${describeTarget(target)}?`,
+        question: `Delete ${entry.name} ${shown} on ${describeTarget(target)}?`,
         typed: target.profileName,
       });
       const out = ((await call(f, "delete", { [param]: id, query: {} })) as Rec | undefined) ?? { id, deleted: true };
