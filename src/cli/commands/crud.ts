@@ -6,7 +6,7 @@ import { announceWrite, describeTarget, notice } from "../output/notice.js";
 import { JobError, UsageError } from "../../term/errors.js";
 import { collect, readBody } from "../cmdutil/input.js";
 import { OUTPUT_FORMATS, pickColumns, writeList, writeRecord, type OutputFormat } from "../output/render.js";
-import { requireConfirmation } from "../cmdutil/prompter.js";
+import { canPrompt, requireConfirmation } from "../cmdutil/prompter.js";
 import type { IOStreams } from "../../term/io.js";
 import type { MethodSpec, ResourceSpec } from "../../sdk/resource.js";
 
@@ -289,6 +289,8 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
       const target = await f.target();
       // Read first: Medusa answers a delete of an id that does not exist with 200 "deleted", and a
       // handle or name typed here must name the record the prompt shows.
+      // Off a terminal without --yes nothing can go ahead: say so before any request.
+      if (!o.yes && !canPrompt(f.io)) throw new UsageError("--yes required when not running interactively", `the action: Delete ${entry.name} ${given} on ${describeTarget(target)}?`);
       const id = m.retrieve ? (await findRecord(f, given)).id : given;
       const shown = id === given ? id : `${given} (${id})`;
       await requireConfirmation(f.io, f.prompter(), {
