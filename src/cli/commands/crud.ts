@@ -6,8 +6,8 @@ import { announceWrite, describeTarget, notice } from "../output/notice.js";
 import { JobError, UsageError } from "../../term/errors.js";
 import { collect, readBody } from "../cmdutil/input.js";
 import { OUTPUT_FORMATS, pickColumns, writeList, writeRecord, type OutputFormat } from "../output/render.js";
-import { canPrompt, requireConfirmation } from "../cmdutil/prompter.js";
-import type { IOStreams } from "../../term/io.js";
+import { requireConfirmation } from "../cmdutil/prompter.js";
+import { canPrompt, type IOStreams } from "../../term/io.js";
 import type { MethodSpec, ResourceSpec } from "../../sdk/resource.js";
 
 type Rec = Record<string, unknown>;
