@@ -41,6 +41,9 @@ export interface PlaceOrderOptions {
   shipping?: "standard" | "express";
   /** Promotion codes applied to the cart before payment. */
   promoCodes?: string[];
+  /** Another region than the currency's (e.g. the tax-inclusive one of helpers/regions.ts), with an address in it. */
+  region?: HttpTypes.StoreRegion;
+  address?: HttpTypes.StoreAddAddress;
 }
 
 export interface PlacedOrder {
@@ -87,11 +90,11 @@ export async function placeOrder(opts: PlaceOrderOptions = {}): Promise<PlacedOr
   const sdk = opts.sdk ?? storeSdk();
   const currency = opts.currency ?? "eur";
   const quantity = opts.quantity ?? 2;
-  const region = await regionFor(sdk, currency);
+  const region = opts.region ?? (await regionFor(sdk, currency));
   const items = opts.items ?? (await purchasableVariants(sdk, region.id, opts.lines ?? 2, quantity)).map((v) => ({ variant_id: v.id, quantity }));
 
   let { cart } = await sdk.store.cart.create({ region_id: region.id, items });
-  const address = ADDRESSES[currency];
+  const address = opts.address ?? ADDRESSES[currency];
   const email = opts.email ?? cart.email ?? `${uniq("order")}@example.com`;
   ({ cart } = await sdk.store.cart.update(cart.id, { email, shipping_address: address, billing_address: address }));
 
