@@ -147,8 +147,10 @@ export class FakeOrdersBackend {
     const q = order.items.map((i: Rec) => i.detail);
     const sum = (k: string) => q.reduce((n: number, d: Rec) => n + d[k], 0);
     const ordered = sum("quantity");
+    // Medusa 2.21 says "canceled" once every fulfilment of an open order was canceled (the order still needs fulfilling).
+    const allCanceled = order.fulfillments.length > 0 && order.fulfillments.every((f: Rec) => f.canceled_at);
     const fulfillment_status =
-      order.status === "canceled"
+      order.status === "canceled" || allCanceled
         ? "canceled"
         : sum("delivered_quantity") >= ordered
           ? "delivered"

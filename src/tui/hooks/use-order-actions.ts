@@ -13,6 +13,7 @@ import { useSdk } from "../../shared/sdk-context.js";
 import type { Medusa } from "../../sdk/index.js";
 import type { ConfirmSpec, PromptSpec } from "../components/dialog.js";
 import { describeError } from "../components/error-box.js";
+import { fulfilmentNeed } from "../order-queue.js";
 import { isFatal, useTui } from "./use-tui.js";
 
 type Order = { id: string; display_id?: number | null };
@@ -345,7 +346,7 @@ export function useOrderActions(currentOrder: () => Order | undefined, currentFu
       tui.notify({ text: `${plan.doing} order ${name}…`, tone: "info" });
       const result = await plan.run(answers, controller.signal);
       const o = result.order;
-      tui.notify({ text: `order ${name} → ${o.fulfillment_status ?? "?"} · payment ${o.payment_status ?? "?"}${["canceled", "completed", "archived"].includes(String(o.status)) ? ` · ${o.status}` : ""}: ${result.changes.map((c) => phrase(c)).join("; ")}`, tone: "ok" });
+      tui.notify({ text: `order ${name} → ${fulfilmentNeed(o as unknown as Record<string, unknown>) || "?"} · payment ${o.payment_status ?? "?"}${["canceled", "completed", "archived"].includes(String(o.status)) ? ` · ${o.status}` : ""}: ${result.changes.map((c) => phrase(c)).join("; ")}`, tone: "ok" });
       tui.bumpData();
     } catch (e) {
       if (isFatal(e)) tui.fatal(e);
