@@ -78,8 +78,9 @@ describe("medusactl tui on-call keys, 80x24, real back-end", () => {
     expect(screen).toContain("Proceed? [y/N]");
     fits(screen);
     tui.keys("y");
-    // Medusa 2.21 reports "canceled" once every fulfilment of the order is canceled.
-    await tui.waitFor(new RegExp(`✓ order #${order.display_id} → canceled`));
+    // Medusa 2.21 reports "canceled" once every fulfilment of the order is canceled; the TUI says
+    // what the order needs again (issue 25).
+    await tui.waitFor(new RegExp(`✓ order #${order.display_id} → not_fulfilled`));
     let after = await orderState(admin, order.id);
     expect(after.fulfillment_status).toBe("canceled");
     expect(after.fulfillments).toHaveLength(1);
@@ -100,7 +101,7 @@ describe("medusactl tui on-call keys, 80x24, real back-end", () => {
     expect(after.status).toBe("archived");
 
     tui.keys("u");
-    screen = await tui.waitFor(`email: ${email}`);
+    screen = await tui.waitFor(`<${email}>`);
     expect(screen).toContain(`› ${email}`);
     tui.keys("y");
     await tui.waitFor(`copied ${after.customer_id}`);
@@ -135,6 +136,11 @@ describe("medusactl tui on-call keys, 80x24, real back-end", () => {
     tui.keys("s");
     await tui.waitFor("Tracking number (enter for none)");
     tui.type(tracking);
+    tui.keys("Enter");
+    // No tracking URL, no label URL.
+    await tui.waitFor("Tracking URL (enter for none)");
+    tui.keys("Enter");
+    await tui.waitFor("Label URL (enter for none)");
     tui.keys("Enter");
     await tui.waitFor(`Ship fulfilment ${ful} of order #${order.display_id}?`);
     tui.keys("y");
