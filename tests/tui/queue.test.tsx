@@ -221,7 +221,7 @@ describe("new orders", () => {
     await t.see(/Orders  \d+–\d+ of 40/);
     b.addOrder({ display_id: 41, created_at: new Date(Date.UTC(2026, 10, 2)).toISOString() });
     b.addOrder({ display_id: 42, created_at: new Date(Date.UTC(2026, 10, 3)).toISOString() });
-    await t.see("▲ 2 new (N)");
+    await t.see("▲ 2 new (N)", 8000);
     await t.press("N");
     const frame = await t.see("> #42 ");
     expect(frame).toContain("Orders  1–13 of 42");
@@ -237,9 +237,9 @@ describe("new orders", () => {
     // Let the first probe mark the newest order, then place one.
     await vi.waitFor(() => expect(orderGets(b).some((c) => c.query.limit === "1")).toBe(true));
     b.addOrder({ display_id: 7, created_at: new Date(Date.UTC(2026, 10, 5)).toISOString() });
-    await t.see("▲ 1 new (N)");
+    await t.see("▲ 1 new (N)", 8000);
     await t.press("N");
-    const frame = await t.see("Orders  1–7 of 7");
+    const frame = await t.see("Orders  1–7 of 7", 8000);
     expect(frame).toContain("> #7 ");
   });
 

@@ -118,7 +118,7 @@ export const COPY: Binding = { keys: ["y"], action: "copy", hint: "copy id", hel
 /** One-key order actions, the same operations as `medusactl orders <verb>`. */
 export const ORDER_ACTIONS: readonly Binding[] = [
   { keys: ["f"], action: "fulfill", hint: "fulfil", help: "fulfil the unfulfilled items", mutating: true },
-  { keys: ["s"], action: "ship", hint: "ship", help: "ship a fulfilment (asks for tracking)", mutating: true },
+  { keys: ["s"], action: "ship", hint: "ship", help: "ship a fulfilment (asks tracking number, URL, label URL)", mutating: true },
   { keys: ["d"], action: "deliver", hint: "deliver", help: "mark a shipment delivered", mutating: true },
   { keys: ["c"], action: "capture", hint: "capture", help: "capture the authorized payment", mutating: true },
   { keys: ["$"], action: "refund", hint: "refund", help: "refund (asks for the amount; type the order number)", mutating: true },
@@ -139,7 +139,7 @@ export const ORDER_JUMPS: readonly Binding[] = [
 
 /** Actions on one fulfilment (the row under the cursor or the open one): `medusactl orders ship|deliver`, `fulfillments cancel`. */
 export const FULFILLMENT_ACTIONS: readonly Binding[] = [
-  { keys: ["s"], action: "ship", hint: "ship", help: "ship this fulfilment (asks for tracking)", mutating: true },
+  { keys: ["s"], action: "ship", hint: "ship", help: "ship this fulfilment (asks tracking number, URL, label URL)", mutating: true },
   { keys: ["d"], action: "deliver", hint: "deliver", help: "mark this fulfilment delivered", mutating: true },
   { keys: ["F"], action: "cancelFulfillment", hint: "cancel", help: "cancel this fulfilment (not once shipped)", mutating: true },
 ];
