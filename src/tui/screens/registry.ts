@@ -35,7 +35,7 @@ export interface ListSpec {
   sorts: SortKey[];
   /** Default `order` (a `-` prefix means descending). */
   defaultOrder: string;
-  /** Medusa accepts `q` on this route: the filter is sent to the server. Otherwise it runs locally over the newest {@link LOCAL_FILTER_LIMIT}. */
+  /** Medusa accepts `q` on this route: the filter is sent to the server. Otherwise it runs locally over the pages as they are read (use-scan-list.ts). */
   search: boolean;
   /** A one-line label of a record, for breadcrumbs and dialogs. */
   label: (row: Row) => string;
@@ -77,8 +77,6 @@ export interface DetailEntry {
   cli: string;
   bindings: readonly Binding[];
 }
-
-export const LOCAL_FILTER_LIMIT = 500;
 
 export const GLOBAL_BINDINGS: readonly Binding[] = [
   { keys: ["?"], action: "help", hint: "help", help: "show this help (keys of the current view)" },
