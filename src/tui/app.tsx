@@ -16,9 +16,10 @@ import { useTerminalSize, type Size } from "./hooks/use-terminal-size.js";
 import { TuiContext, type NewEntry, type StackEntry, type TuiContextValue } from "./hooks/use-tui.js";
 import { OrderDetail } from "./screens/order-detail.js";
 import { OrderList } from "./screens/order-list.js";
+import { CustomerDetail } from "./screens/customer-detail.js";
 import { FulfillmentDetail } from "./screens/fulfillment-detail.js";
 import { FulfillmentList } from "./screens/fulfillment-list.js";
-import { FULFILLMENT_DETAIL, GLOBAL_BINDINGS, ORDER_DETAIL, RESOURCE_DETAIL, START_VIEW, VIEWS, type ViewEntry } from "./screens/registry.js";
+import { CUSTOMER_DETAIL, FULFILLMENT_DETAIL, GLOBAL_BINDINGS, ORDER_DETAIL, RESOURCE_DETAIL, START_VIEW, VIEWS, type ViewEntry } from "./screens/registry.js";
 import { clipboardText, osc52 } from "./clipboard.js";
 import { ResourceDetail } from "./screens/resource-detail.js";
 import { ResourceList } from "./screens/resource-list.js";
@@ -102,11 +103,12 @@ function screenOf(entry: StackEntry): { title: string; bindings: readonly Bindin
   }
   if (entry.kind === "order") return { title: `Order ${entry.label}`, bindings: ORDER_DETAIL.bindings, cli: `medusactl orders show ${entry.label.replace(/^#/, "")}` };
   if (entry.kind === "fulfillment") return { title: "Fulfilment", bindings: FULFILLMENT_DETAIL.bindings, cli: `medusactl orders show ${entry.orderId}` };
+  if (entry.kind === "customer") return { title: "Customer", bindings: CUSTOMER_DETAIL.bindings, cli: `medusactl customers get ${entry.customerId} --json` };
   return { title: entry.label, bindings: RESOURCE_DETAIL.bindings, cli: `${entry.view.cli.replace(/ list --json$/, "")} get ${entry.recordId} --json` };
 }
 
 function crumb(entry: StackEntry): string {
-  if (entry.kind === "view") return entry.scope ? `${entry.view.name} of ${entry.scope.label}` : entry.view.name;
+  if (entry.kind === "view") return entry.scope ? `${entry.view.name} of ${entry.scope.label}` : entry.queue ? `${entry.view.name} ${entry.queue}` : entry.view.name;
   return entry.label;
 }
 
@@ -341,9 +343,9 @@ export function App(props: AppProps) {
         width={width}
         theme={theme}
         onClose={() => setOverlay(null)}
-        onPick={(view: ViewEntry, filter: string) => {
+        onPick={(view: ViewEntry, filter: string, queue?: string) => {
           setOverlay(null);
-          open({ kind: "view", view, filter: filter || undefined });
+          open({ kind: "view", view, filter: filter || undefined, queue });
         }}
         onUnknown={(word) => {
           setOverlay(null);
@@ -399,8 +401,9 @@ export function App(props: AppProps) {
                 let screenEl: ReactNode;
                 if (entry.kind === "view") {
                   const Screen = entry.view.screen === "order-list" ? OrderList : entry.view.screen === "fulfillment-list" ? FulfillmentList : ResourceList;
-                  screenEl = <Screen view={entry.view} filter={entry.filter} scope={entry.scope} active={active} width={width} height={bodyHeight} />;
-                } else if (entry.kind === "order") screenEl = <OrderDetail orderId={entry.orderId} active={active} width={width} height={bodyHeight} />;
+                  screenEl = <Screen view={entry.view} filter={entry.filter} queue={entry.queue} scope={entry.scope} active={active} width={width} height={bodyHeight} />;
+                } else if (entry.kind === "customer") screenEl = <CustomerDetail customerId={entry.customerId} active={active} width={width} height={bodyHeight} />;
+                else if (entry.kind === "order") screenEl = <OrderDetail orderId={entry.orderId} active={active} width={width} height={bodyHeight} />;
                 else if (entry.kind === "fulfillment") screenEl = <FulfillmentDetail orderId={entry.orderId} fulfillmentId={entry.fulfillmentId} active={active} width={width} height={bodyHeight} />;
                 else screenEl = <ResourceDetail view={entry.view} recordId={entry.recordId} active={active} width={width} height={bodyHeight} />;
                 return (

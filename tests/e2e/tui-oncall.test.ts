@@ -78,8 +78,9 @@ describe("medusactl tui on-call keys, 80x24, real back-end", () => {
     expect(screen).toContain("Proceed? [y/N]");
     fits(screen);
     tui.keys("y");
-    // Medusa 2.21 reports "canceled" once every fulfilment of the order is canceled.
-    await tui.waitFor(new RegExp(`✓ order #${order.display_id} → canceled`));
+    // Medusa 2.21 reports "canceled" once every fulfilment of the order is canceled; the TUI says
+    // what the order needs again (issue 25).
+    await tui.waitFor(new RegExp(`✓ order #${order.display_id} → not_fulfilled`));
     let after = await orderState(admin, order.id);
     expect(after.fulfillment_status).toBe("canceled");
     expect(after.fulfillments).toHaveLength(1);
@@ -100,8 +101,10 @@ describe("medusactl tui on-call keys, 80x24, real back-end", () => {
     expect(after.status).toBe("archived");
 
     tui.keys("u");
-    screen = await tui.waitFor(`email: ${email}`);
+    // The customer screen: their details above their orders.
+    screen = await tui.waitFor(`Orders of ${email}  1–1 of 1`);
     expect(screen).toContain(`› ${email}`);
+    expect(screen).toContain(`<${email}>`);
     tui.keys("y");
     await tui.waitFor(`copied ${after.customer_id}`);
     await expect.poll(() => tui.clipboard(), { timeout: 5000 }).toBe(after.customer_id);
@@ -135,6 +138,11 @@ describe("medusactl tui on-call keys, 80x24, real back-end", () => {
     tui.keys("s");
     await tui.waitFor("Tracking number (enter for none)");
     tui.type(tracking);
+    tui.keys("Enter");
+    // No tracking URL, no label URL.
+    await tui.waitFor("Tracking URL (enter for none)");
+    tui.keys("Enter");
+    await tui.waitFor("Label URL (enter for none)");
     tui.keys("Enter");
     await tui.waitFor(`Ship fulfilment ${ful} of order #${order.display_id}?`);
     tui.keys("y");
@@ -304,7 +312,8 @@ describe("medusactl tui on-call keys, 80x24, real back-end", () => {
     tui.keys("Enter");
     await tui.waitFor('filter: NOT "authorized"');
     const screen = await tui.waitFor(/^> #\d+/m);
-    expect(screen).toMatch(/Orders\s+1–\d+ of [\d,]+\s+sort: date ↓\s+filter: NOT "authorized"\s+\(local: newest 500\)/);
+    // Read page by page (25 orders a request), not 500 at once: "+" while more pages remain unread.
+    expect(screen).toMatch(/Orders\s+1–\d+ of [\d,]+\+?\s+sort: date ↓\s+filter: NOT "authorized"\s+\((local\)|read [\d,]+ of [\d,]+)/);
     fits(screen);
     const rows = screen.split("\n").filter((l) => /^[> ] #\d+/.test(l));
     for (const r of rows) expect(r).not.toContain("authorized");

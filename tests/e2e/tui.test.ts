@@ -72,6 +72,11 @@ describe("medusactl tui in tmux", () => {
     await tui.waitFor("Tracking number (enter for none)");
     tui.type(tracking);
     tui.keys("Enter");
+    // As `orders ship`: a tracking URL and a label URL may follow the number; none here.
+    await tui.waitFor("Tracking URL (enter for none)");
+    tui.keys("Enter");
+    await tui.waitFor("Label URL (enter for none)");
+    tui.keys("Enter");
     screen = await tui.waitFor("Proceed? [y/N]");
     expect(screen).toContain(`Tracking number: ${tracking}`);
     tui.keys("y");

@@ -136,9 +136,10 @@ export class FakeOrdersBackend {
     return f;
   }
 
-  private ship(order: Rec, f: Rec, tracking?: string): void {
+  private ship(order: Rec, f: Rec, label?: string | Rec): void {
     f.shipped_at = now();
-    if (tracking) f.labels.push({ id: nextId("fulla"), tracking_number: tracking, tracking_url: "", label_url: "" });
+    const l = typeof label === "string" ? { tracking_number: label, tracking_url: "", label_url: "" } : label;
+    if (l) f.labels.push({ id: nextId("fulla"), ...l });
     for (const i of f.items) order.items.find((x: Rec) => x.id === i.line_item_id).detail.shipped_quantity += i.quantity;
   }
 
@@ -152,8 +153,10 @@ export class FakeOrdersBackend {
     const q = order.items.map((i: Rec) => i.detail);
     const sum = (k: string) => q.reduce((n: number, d: Rec) => n + d[k], 0);
     const ordered = sum("quantity");
+    // Medusa 2.21 says "canceled" once every fulfilment of an open order was canceled (the order still needs fulfilling).
+    const allCanceled = order.fulfillments.length > 0 && order.fulfillments.every((f: Rec) => f.canceled_at);
     const fulfillment_status =
-      order.status === "canceled"
+      order.status === "canceled" || allCanceled
         ? "canceled"
         : sum("delivered_quantity") >= ordered
           ? "delivered"
@@ -176,6 +179,14 @@ export class FakeOrdersBackend {
     let rows = all;
     if (query.q) rows = rows.filter((r) => search(r, query.q!.toLowerCase()));
     if (query.order_id) rows = rows.filter((r) => r.order_id === query.order_id);
+    if (query.customer_id) rows = rows.filter((r) => r.customer_id === query.customer_id);
+    // Medusa 2.21 filters orders by status (one, a list, or $ne); payment and fulfilment statuses are ignored.
+    if (query.statuses) {
+      const statuses = new Set(query.statuses.split(","));
+      rows = rows.filter((r) => statuses.has(r.status));
+    }
+    if (query["status[$ne]"]) rows = rows.filter((r) => r.status !== query["status[$ne]"]);
+    if (query["created_at[$gt]"]) rows = rows.filter((r) => r.created_at > query["created_at[$gt]"]!);
     if (query.ids) {
       const ids = new Set(query.ids.split(","));
       rows = rows.filter((r) => ids.has(r.id));
@@ -196,6 +207,8 @@ export class FakeOrdersBackend {
     // An id list (id[0]=a&id[1]=b, or id[]=a): kept whole as "ids".
     const idList = [...u.searchParams.entries()].filter(([k]) => /^id(\[\d*\])?$/.test(k)).map(([, v]) => v);
     if (idList.length) query.ids = idList.join(",");
+    const statusList = [...u.searchParams.entries()].filter(([k]) => /^status(\[\d*\])?$/.test(k)).map(([, v]) => v);
+    if (statusList.length) query.statuses = statusList.join(",");
     const body = typeof init.body === "string" && init.body ? JSON.parse(init.body) : undefined;
     const path = decodeURIComponent(u.pathname);
     this.calls.push({ method, path, query, body });
@@ -272,7 +285,7 @@ export class FakeOrdersBackend {
     }
     if (method === "POST" && (m = /^\/admin\/orders\/([^/]+)\/fulfillments\/([^/]+)\/shipments$/.exec(path))) {
       const o = this.order(m[1]!);
-      this.ship(o, o.fulfillments.find((f: Rec) => f.id === m![2]), body.labels?.[0]?.tracking_number);
+      this.ship(o, o.fulfillments.find((f: Rec) => f.id === m![2]), body.labels?.[0]);
       return { order: { id: o.id } };
     }
     if (method === "POST" && (m = /^\/admin\/orders\/([^/]+)\/fulfillments\/([^/]+)\/mark-as-delivered$/.exec(path))) {

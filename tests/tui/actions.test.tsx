@@ -41,20 +41,44 @@ describe("order actions: moderate (y/N)", () => {
     expect(frame).toMatch(/✓ order #5 → \w+ · payment \w+: /);
   });
 
-  it("s: asks for the tracking number, then y/N, and ships with it", async () => {
+  it("s: asks for the tracking number, tracking URL and label URL (as orders ship does), then y/N, and ships with them", async () => {
     const t = await openOrder({ display_id: 6, state: "fulfilled" });
     await t.press("s");
     await t.see("Tracking number (enter for none)");
     await t.type("1Z999");
     await t.press("enter");
+    await t.see("Tracking URL (enter for none)");
+    await t.type("ftp://x");
+    await t.press("enter");
+    await t.see("an http:// or https:// URL, or enter for none");
+    await t.press("ctrl+u");
+    await t.type("https://track.example/1Z999");
+    await t.press("enter");
+    await t.see("Label URL (enter for none)");
+    await t.type("https://labels.example/1Z999.pdf");
+    await t.press("enter");
     const frame = await t.see("Ship fulfilment ful_");
     expect(frame).toContain("Tracking number: 1Z999");
+    expect(frame).toContain("Tracking URL: https://track.example/1Z999");
+    expect(frame).toContain("Label URL: https://labels.example/1Z999.pdf");
     await t.press("y");
-    await t.see(/✓ order #6 → shipped · payment authorized: shipped fulfilment ful_\d+ \(tracking 1Z999\)/);
+    await t.see(/✓ order #6 → shipped · payment authorized: shipped fulfilment ful_\d+ \(tracking 1Z999 https:\/\/track.example\/1Z999\)/);
     const ship = t.backend.callsTo("POST", /\/shipments$/);
     expect(ship).toHaveLength(1);
-    expect(ship[0]!.body.labels[0].tracking_number).toBe("1Z999");
+    expect(ship[0]!.body.labels).toEqual([{ tracking_number: "1Z999", tracking_url: "https://track.example/1Z999", label_url: "https://labels.example/1Z999.pdf" }]);
     await t.see(/fulfilment shipped/);
+  });
+
+  it("s: without a tracking number asks nothing more and ships without a label", async () => {
+    const t = await openOrder({ display_id: 7, state: "fulfilled" });
+    await t.press("s");
+    await t.see("Tracking number (enter for none)");
+    await t.press("enter");
+    const frame = await t.see("Ship fulfilment ful_");
+    expect(frame).not.toContain("Tracking URL");
+    await t.press("y");
+    await t.see(/✓ order #7 → shipped/);
+    expect(t.backend.callsTo("POST", /\/shipments$/)[0]!.body.labels).toBeUndefined();
   });
 
   it("R: proposes every returnable line as line:qty, then y/N, and requests the return", async () => {
@@ -93,7 +117,9 @@ describe("order actions: severe (type the display id)", () => {
   it("$: asks for the amount, then needs the display id typed exactly", async () => {
     const t = await openOrder({ display_id: 12, state: "captured" });
     await t.press("$");
-    await t.see("Amount: 34");
+    // The currency is named in the prompt and shown with the amount in the confirmation.
+    await t.see("Amount in EUR: 34");
+    expect(t.frame()).toContain("up to €34.00 from one payment");
     await t.press("ctrl+u");
     await t.type("abc");
     await t.press("enter");
@@ -107,6 +133,7 @@ describe("order actions: severe (type the display id)", () => {
     await t.press("enter");
     let frame = await t.see("Type 12 to confirm");
     expect(frame).toContain("Cannot be undone: the money goes back to the customer.");
+    expect(frame).toContain("Amount: €10.00");
     await t.type("21");
     await t.press("enter");
     await t.see("that is not 12; type it exactly, or esc to cancel");

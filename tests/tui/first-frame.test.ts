@@ -10,6 +10,7 @@ const order = (n: number, extra: Record<string, unknown> = {}) => ({
   customer: { first_name: "Ada", last_name: "Lovelace" },
   total: 1049.5,
   currency_code: "eur",
+  status: "pending",
   payment_status: "captured",
   fulfillment_status: "not_fulfilled",
   ...extra,
@@ -37,8 +38,8 @@ describe("the first frame painted before Ink loads", () => {
     for (const l of lines) expect([...l].length).toBeLessThanOrEqual(80);
     expect(lines[0]).toContain("http://127.0.0.1:9100");
     expect(lines[2]).toMatch(/^Orders {2}1–13 of 1,008 {2}sort: date ↓/);
-    expect(lines[3]).toMatch(/^ {2}# +Date +Customer +Total Payment +Fulfilment/);
-    expect(lines[4]).toMatch(/^> #1008 +2026-11-25 \d\d:\d\d Ada Lovelace +€1,049\.50 captured +not_fulfilled/);
+    expect(lines[3]).toMatch(/^ {2}# +Date +Customer +Total Status +Payment +Fulfilment/);
+    expect(lines[4]).toMatch(/^> #1008 +11-25 \d\d:\d\d Ada Lovelace +€1,049\.50 pending +captured +not_fulfilled/);
     expect(lines[5]).toMatch(/^ {2}#1007 /);
     expect(lines.filter((l) => /#\d+/.test(l))).toHaveLength(13);
     expect(lines[22]).toMatch(/^\? help {2}: views .*f fulfil/);
@@ -48,7 +49,7 @@ describe("the first frame painted before Ink loads", () => {
     const page = { orders: [order(7, { customer: { first_name: "Eve\u001b]52;c;cGF3bmVk\u0007", last_name: "\u202eX" } })], count: 1 };
     const text = firstFrame(input({ page }))!.join("\n");
     expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
-    expect(text).toContain("Eve\\x1b]52;c;");
+    expect(text).toContain("Eve\\x1b]52");
   });
 
   it("keeps the badges and drops the mutating key hints in read-only mode on a production profile", () => {

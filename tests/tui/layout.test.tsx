@@ -92,7 +92,7 @@ describe("? help", () => {
     await t.press("?");
     await t.see("Orders keys");
     const seen = new Set<string>();
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < 80; i++) {
       for (const l of t.frame().split("\n")) seen.add(l.trim());
       await t.press("j");
     }

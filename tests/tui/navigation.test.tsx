@@ -17,14 +17,14 @@ function selectedRow(frame: string): string | undefined {
 }
 
 describe("order queue", () => {
-  it("starts on the orders view with display id, date, customer, total and both statuses", async () => {
+  it("starts on the orders view with display id, date, customer, total and the order, payment and fulfilment statuses", async () => {
     const t = renderTui({ backend: backendWith(3) });
     const frame = await t.see("#3");
     const header = frame.split("\n").find((l) => l.includes("Customer"))!;
-    for (const col of ["#", "Date", "Customer", "Total", "Payment", "Fulfilment"]) expect(header).toContain(col);
+    for (const col of ["#", "Date", "Customer", "Total", "Status", "Payment", "Fulfilment"]) expect(header).toContain(col);
     const row = selectedRow(frame)!;
-    expect(row).toMatch(/#3\s+2026-11-01 00:00\s+First3 Last\s+€34\.00\s+authorized\s+shipped/);
-    expect(frame).toMatch(/#2 .*€34\.00\s+captured\s+not_fulfilled/);
+    expect(row).toMatch(/#3\s+11-01 00:00\s+First3 Last\s+€34\.00\s+pending\s+authorized\s+shipped/);
+    expect(frame).toMatch(/#2 .*€34\.00\s+pending\s+captured\s+not_fulfilled/);
     expect(frame).toContain("Orders  1–3 of 3");
   });
 

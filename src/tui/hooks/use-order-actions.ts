@@ -13,6 +13,7 @@ import { useSdk } from "../../shared/sdk-context.js";
 import type { Medusa } from "../../sdk/index.js";
 import type { ConfirmSpec, PromptSpec } from "../components/dialog.js";
 import { describeError } from "../components/error-box.js";
+import { fulfilmentNeed } from "../order-queue.js";
 import { isFatal, useTui } from "./use-tui.js";
 
 type Order = { id: string; display_id?: number | null };
@@ -23,11 +24,30 @@ interface Plan {
   lines: string[];
   level: "moderate" | "severe";
   undo: string;
-  /** Asked before the confirmation (tracking number, amount, items). */
-  prompt?: Omit<PromptSpec, "kind">;
-  run: (answer: string | undefined, signal: AbortSignal) => Promise<ActionResult>;
+  /** Asked in turn before the confirmation (tracking number, URL, label; amount; items). */
+  prompts?: Prompt[];
+  /** Called with the answers, "" for a prompt skipped or left empty. */
+  run: (answers: string[], signal: AbortSignal) => Promise<ActionResult>;
   /** "fulfilling" for the status line while it runs. */
   doing: string;
+}
+
+type Prompt = Omit<PromptSpec, "kind"> & {
+  /** Asked only when the earlier answers call for it. */
+  when?: (earlier: string[]) => boolean;
+  /** The answer as the confirmation repeats it (an amount with its currency). */
+  show?: (answer: string) => string;
+};
+
+/** "" or an http(s) URL, as Medusa 2.21 accepts for tracking and label URLs. */
+function httpUrl(v: string): string | undefined {
+  if (!v) return undefined;
+  try {
+    const u = new URL(v);
+    return u.protocol === "http:" || u.protocol === "https:" ? undefined : "an http:// or https:// URL, or enter for none";
+  } catch {
+    return "an http:// or https:// URL, or enter for none";
+  }
 }
 
 const fulfilments = (o: AdminOrder) => (o.fulfillments ?? []) as (NonNullable<AdminOrder["fulfillments"]>[number] & { items?: { line_item_id: string; quantity: number }[] })[];
@@ -94,9 +114,16 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string)
       lines: [open.length > 1 ? `  the oldest of ${open.length} unshipped fulfilments; ship again for the next` : `  ${itemCount(f)} item(s)`],
       level: "moderate",
       undo: "Cannot be undone here: the shipment stays recorded.",
-      prompt: { title: `Ship order ${name}`, label: "Tracking number (enter for none)", lines: [`fulfilment ${f.id}`] },
+      // As `medusactl orders ship`: --tracking-number, --tracking-url, --label-url. Medusa keeps a
+      // label only with its tracking number, so the URLs are asked for only after one.
+      prompts: [
+        { title: `Ship order ${name}`, label: "Tracking number (enter for none)", lines: [`fulfilment ${f.id}`] },
+        { title: `Ship order ${name}`, label: "Tracking URL (enter for none)", lines: [`fulfilment ${f.id}`, "the carrier's tracking page, http(s)"], when: ([n]) => !!n, validate: httpUrl },
+        { title: `Ship order ${name}`, label: "Label URL (enter for none)", lines: [`fulfilment ${f.id}`, "the carrier's shipping label, http(s)"], when: ([n]) => !!n, validate: httpUrl },
+      ],
       doing: "shipping",
-      run: (tracking, signal) => shipOrder(sdk, o.id, { fulfillmentId: f.id, trackingNumber: tracking || undefined, signal }),
+      run: ([tracking, url, label], signal) =>
+        shipOrder(sdk, o.id, { fulfillmentId: f.id, trackingNumber: tracking || undefined, trackingUrl: url || undefined, labelUrl: label || undefined, signal }),
     };
   },
   deliver(sdk, o, fulfillmentId) {
@@ -142,9 +169,10 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string)
       lines: [`  total ${m(Number(o.total ?? 0))}, captured ${m(ps.reduce((n, p) => n + p.captured, 0))}, refunded so far ${m(ps.reduce((n, p) => n + p.refunded, 0))}`],
       level: "severe",
       undo: "Cannot be undone: the money goes back to the customer. Never repeated automatically.",
-      prompt: {
+      prompts: [{
         title: `Refund on order ${name}`,
-        label: "Amount",
+        label: `Amount in ${String(o.currency_code ?? "").toUpperCase() || "the order's currency"}`,
+        show: (a) => m(parseAmount(a) ?? Number(a)),
         initial: String(Number(left.toFixed(2))),
         lines: [`up to ${m(left)} from one payment`],
         validate: (v) => {
@@ -152,9 +180,9 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string)
           if (n === undefined) return "a positive amount in the currency's units, e.g. 19.99";
           return n > left + 1e-9 ? `at most ${m(left)}` : undefined;
         },
-      },
+      }],
       doing: "refunding",
-      run: (amount, signal) => refundOrder(sdk, o.id, { amount: parseAmount(amount ?? "")!, signal }),
+      run: ([amount], signal) => refundOrder(sdk, o.id, { amount: parseAmount(amount ?? "")!, signal }),
     };
   },
   cancel(sdk, o) {
@@ -192,18 +220,18 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string)
       lines: open.length === 1 ? [`  ${itemCount(open[0]!)} item(s) become unfulfilled again`] : ["  its items become unfulfilled again"],
       level: "moderate",
       undo: "Can be undone by fulfilling the items again (f).",
-      prompt:
+      prompts:
         open.length > 1
-          ? {
+          ? [{
               title: `Cancel a fulfilment of order ${name}`,
               label: "Fulfilment (number or id)",
               initial: "1",
               lines: listed,
               validate: (v) => (open.some((f) => f.id === v.trim()) || (Number(v) >= 1 && Number(v) <= open.length && Number.isInteger(Number(v))) ? undefined : `a number from 1 to ${open.length}, or a fulfilment id`),
-            }
+            }]
           : undefined,
       doing: "canceling the fulfilment of",
-      run: (answer, signal) => cancelFulfillment(sdk, o.id, { fulfillmentId: pick(answer).id, signal }),
+      run: ([answer], signal) => cancelFulfillment(sdk, o.id, { fulfillmentId: pick(answer).id, signal }),
     };
   },
   complete(sdk, o) {
@@ -246,7 +274,7 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string)
       lines: returnable.map((l) => `  line ${l.i}: up to ${l.n} × ${lineLabel(o, l.item).replace(/^line \d+ /, "")}`),
       level: "moderate",
       undo: "Can be undone: a requested return can be canceled (medusactl returns cancel).",
-      prompt: {
+      prompts: [{
         title: `Return items of order ${name}`,
         label: "Items as line:qty",
         initial: returnable.map((l) => `${l.i}:${l.n}`).join(","),
@@ -258,9 +286,9 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string)
             return (e as Error).message.replace(/--item /, "");
           }
         },
-      },
+      }],
       doing: "requesting the return",
-      run: (items, signal) => createReturn(sdk, o.id, { items: parseItems(items ?? ""), signal }),
+      run: ([items], signal) => createReturn(sdk, o.id, { items: parseItems(items ?? ""), signal }),
     };
   },
 };
@@ -295,18 +323,22 @@ export function useOrderActions(currentOrder: () => Order | undefined, currentFu
       const fresh = await loadOrder(sdk, order.id, controller.signal);
       const plan = PLANS[action]!(sdk, fresh, fulfillmentId);
       tui.notify(undefined);
-      let answer: string | undefined;
-      if (plan.prompt) {
-        const a = await tui.ask({ kind: "prompt", ...plan.prompt });
+      const answers: string[] = [];
+      const lines = [...plan.lines];
+      for (const { when, show, ...prompt } of plan.prompts ?? []) {
+        if (when && !when(answers)) {
+          answers.push("");
+          continue;
+        }
+        const a = await tui.ask({ kind: "prompt", ...prompt });
         if (a === null || a === false) {
           tui.notify({ text: `${label} canceled: nothing was changed`, tone: "warn" });
           return;
         }
-        answer = String(a);
+        answers.push(String(a));
+        if (a) lines.push(`  ${prompt.label.replace(/ \(.*\)$/, "").replace(/ in [A-Z]{3}$/, "")}: ${show ? show(String(a)) : String(a)}`);
       }
       const level = plan.level === "severe" || tui.production ? "severe" : "moderate";
-      const lines = [...plan.lines];
-      if (plan.prompt && answer) lines.push(`  ${plan.prompt.label.replace(/ \(.*\)$/, "")}: ${answer}`);
       lines.push(`  ${where}`);
       const confirm: ConfirmSpec = { kind: "confirm", title: plan.title, lines, level, typed: String(fresh.display_id ?? fresh.id), undo: plan.undo };
       if (!(await tui.ask(confirm))) {
@@ -314,9 +346,9 @@ export function useOrderActions(currentOrder: () => Order | undefined, currentFu
         return;
       }
       tui.notify({ text: `${plan.doing} order ${name}…`, tone: "info" });
-      const result = await plan.run(answer, controller.signal);
+      const result = await plan.run(answers, controller.signal);
       const o = result.order;
-      tui.notify({ text: `order ${name} → ${o.fulfillment_status ?? "?"} · payment ${o.payment_status ?? "?"}${["canceled", "completed", "archived"].includes(String(o.status)) ? ` · ${o.status}` : ""}: ${result.changes.map((c) => phrase(c)).join("; ")}`, tone: "ok" });
+      tui.notify({ text: `order ${name} → ${fulfilmentNeed(o as unknown as Record<string, unknown>) || "?"} · payment ${o.payment_status ?? "?"}${["canceled", "completed", "archived"].includes(String(o.status)) ? ` · ${o.status}` : ""}: ${result.changes.map((c) => phrase(c)).join("; ")}`, tone: "ok" });
       tui.bumpData();
     } catch (e) {
       if (isFatal(e)) tui.fatal(e);

@@ -24,13 +24,12 @@ export function useOrderJumps(currentOrder: () => Order | undefined): Record<str
   return {
     toCustomer: () => {
       const order = currentOrder();
-      const view = findView("customers");
-      if (!order || !view) return;
+      if (!order) return;
       // List rows do not carry the customer: ask for it at the moment of the key.
       sdk.admin.order.retrieve(order.id, { fields: "id,display_id,email,customer_id" }).then(
         ({ order: o }) => {
           if (!o.customer_id) tui.notify({ text: `order ${formatDisplayId(o.display_id)} has no customer`, tone: "warn" });
-          else tui.open({ kind: "record", view, recordId: o.customer_id, label: o.email ?? o.customer_id });
+          else tui.open({ kind: "customer", customerId: o.customer_id, label: o.email ?? o.customer_id });
         },
         (e: unknown) => {
           if (isFatal(e)) tui.fatal(e);

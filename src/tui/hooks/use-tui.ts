@@ -11,12 +11,13 @@ export interface Scope {
 }
 
 export type NewEntry =
-  | { kind: "view"; view: ViewEntry; filter?: string; scope?: Scope }
+  | { kind: "view"; view: ViewEntry; filter?: string; scope?: Scope; queue?: string }
+  | { kind: "customer"; customerId: string; label: string }
   | { kind: "order"; orderId: string; label: string }
   | { kind: "record"; view: ViewEntry; recordId: string; label: string }
   | { kind: "fulfillment"; orderId: string; fulfillmentId: string; label: string };
 
-/** A place on the screen stack: a list view, an order, one record of a list view, a fulfilment. */
+/** A place on the screen stack: a list view, an order, a customer, one record of a list view, a fulfilment. */
 export type StackEntry = NewEntry & { id: number };
 
 /** What every screen may use from the app: settings, navigation, dialogs, messages. */

@@ -8,7 +8,7 @@ import type { ViewEntry } from "./registry.js";
 type Row = Record<string, unknown>;
 
 /** `:fulfillments`: every fulfilment of the newest orders; the action keys work on the row under the cursor. */
-export function FulfillmentList({ view, filter, scope, active, width, height }: { view: ViewEntry; filter?: string; scope?: Scope; active: boolean; width: number; height: number }) {
+export function FulfillmentList({ view, filter, scope, active, width, height }: { view: ViewEntry; filter?: string; queue?: string; scope?: Scope; active: boolean; width: number; height: number }) {
   const tui = useTui();
   const currentRow = useRef<() => Row | undefined>(() => undefined);
   const actions = useOrderActions(

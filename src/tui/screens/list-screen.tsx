@@ -8,15 +8,22 @@ import { ErrorBox } from "../components/error-box.js";
 import { Table } from "../components/table.js";
 import { editText, TextInput, useLineEditor } from "../components/text-input.js";
 import { useKeymap } from "../hooks/use-keymap.js";
+import { useNewArrivals, type ArrivalProbe } from "../hooks/use-new-arrivals.js";
 import { usePagedList, type FetchPage } from "../hooks/use-paged-list.js";
+import { useScanList } from "../hooks/use-scan-list.js";
 import { isFatal, useOnDataChange, useReportStatus, useTui, type Scope } from "../hooks/use-tui.js";
-import { isInverted, listQuery, LOCAL_FILTER_LIMIT, PAGE_SIZE, type ViewEntry } from "./registry.js";
+import { findQueue, isStatusWord } from "../order-queue.js";
+import { isInverted, listQuery, PAGE_SIZE, serverFilter, type ViewEntry } from "./registry.js";
 
 type Row = Record<string, unknown>;
 
 export interface ListScreenProps {
   view: ViewEntry;
   initialFilter?: string;
+  /** The queue filter to start with (`to-ship`), for views that have queues. */
+  initialQueue?: string;
+  /** Asks the server about records newer than the newest shown ("3 new"); views sorted by date. */
+  arrivals?: ArrivalProbe;
   /** Only what belongs to one record (the returns of one order). */
   scope?: Scope;
   active: boolean;
@@ -44,8 +51,13 @@ function lister(sdk: Medusa, resource: string): ListFn {
   return (q, h, o) => r.list(q, h, o);
 }
 
+/**
+ * A status word (`not_fulfilled`, `fulfilled`) matches a status cell exactly, so `/!fulfilled`
+ * keeps the not_fulfilled rows; any other text matches any cell as a substring.
+ */
 function matches(view: ViewEntry, row: Row, needle: string): boolean {
-  const n = needle.toLowerCase();
+  const n = needle.trim().toLowerCase();
+  if (isStatusWord(n)) return view.list.columns.some((c) => c.state !== undefined && c.value(row).toLowerCase() === n);
   return view.list.columns.some((c) => c.value(row).toLowerCase().includes(n)) || String(row.id ?? "").toLowerCase().includes(n);
 }
 
@@ -79,10 +91,11 @@ function compareBy(field: string, desc: boolean): (a: Row, b: Row) => number {
 
 /**
  * A list view over the admin API: server-side paging around the viewport, sorting with `o`/`O`,
- * `/` filtering as you type (Medusa's `q` where the route has it, else locally over the newest
- * {@link LOCAL_FILTER_LIMIT}), live refresh, errors in place with a retry key.
+ * `/` filtering as you type (Medusa's `q` where the route has it, else locally over the server's
+ * pages as they are read), queue filters (`1` to fulfil…), live refresh of the visible page, "3
+ * new" when newer records arrive out of sight, errors in place with a retry key.
  */
-export function ListScreen({ view, initialFilter, scope, active, width, height, onOpen, currentRow, extraHandlers }: ListScreenProps) {
+export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope, active, width, height, onOpen, currentRow, extraHandlers }: ListScreenProps) {
   const sdk = useSdk<Medusa>();
   const tui = useTui();
   const spec = view.list;
@@ -95,6 +108,8 @@ export function ListScreen({ view, initialFilter, scope, active, width, height, 
   };
   const { cursor, top } = pos;
   const [typedFilter, setFilter] = useState(initialFilter ?? "");
+  const [queueName, setQueue] = useState(initialQueue && initialQueue !== "all" ? initialQueue : undefined);
+  const queue = view.queues && queueName ? findQueue(queueName) : undefined;
   // A lone "!" is the start of an inverted filter, not a search for "!".
   const filter = typedFilter === "!" ? "" : typedFilter;
   const inverted = isInverted(filter);
@@ -117,17 +132,19 @@ export function ListScreen({ view, initialFilter, scope, active, width, height, 
   const sort = spec.sorts[sortIndex] ?? { field: defaultField, label: defaultField };
   const order = `${desc ? "-" : ""}${sort.field}`;
   const nested = spec.nested;
-  // Medusa's `q` cannot say "not": an inverted filter runs locally, like filters of views without `q`.
-  const local = filter !== "" && (!spec.search || inverted);
-  const pageSize = nested ? ALL_IN_ONE_PAGE : local ? LOCAL_FILTER_LIMIT : PAGE_SIZE;
+  // Medusa's `q` cannot say "not" nor match a status: such filters, and the queues' local parts,
+  // run over the server's pages as they are read (useScanList), never over a block of 500.
+  const localText = filter !== "" && !serverFilter(view, filter);
+  const local = !nested && (localText || queue?.keeps !== undefined);
+  const pageSize = nested ? ALL_IN_ONE_PAGE : PAGE_SIZE;
   const scopeKey = scope ? JSON.stringify(scope.query) : "";
-  const queryKey = `${view.name}|${order}|${filter}|${pageSize}|${scopeKey}`;
+  const queryKey = `${view.name}|${order}|${filter}|${queue?.name ?? ""}|${pageSize}|${scopeKey}`;
   const list = useMemo(() => lister(sdk, spec.resource), [sdk, spec.resource]);
   const fetchPage = useCallback<FetchPage<Row>>(
     async (offset, limit, signal) => {
-      const query = listQuery(view, { offset, limit, order, filter, scope: scope?.query });
+      const query = listQuery(view, { offset, limit, order, filter, scope: scope?.query, queue });
       // The first page of the start view may already be on its way (sent while Ink loaded).
-      const early = offset === 0 && !filter && !scope && order === spec.defaultOrder && limit === PAGE_SIZE ? tui.takePrefetch(view.name) : undefined;
+      const early = offset === 0 && !filter && !queue && !scope && order === spec.defaultOrder && limit === PAGE_SIZE ? tui.takePrefetch(view.name) : undefined;
       const res = await (early ?? list(query, undefined, { signal }));
       if (nested) {
         const all = nested.rows(res).filter((r) => !filter || keeps(view, r, filter));
@@ -136,29 +153,32 @@ export function ListScreen({ view, initialFilter, scope, active, width, height, 
       }
       const rows = (res[spec.listKey] as Row[] | undefined) ?? [];
       if (spec.join) await attach(sdk, spec.join, rows, signal);
-      if (local) {
-        const kept = rows.filter((r) => keeps(view, r, filter));
-        return { rows: kept, count: kept.length };
-      }
       return { rows, count: typeof res.count === "number" ? res.count : rows.length };
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [list, order, filter, spec, local, view, tui, scopeKey, sdk],
+    [list, order, filter, spec, view, tui, scopeKey, sdk, queue],
   );
+  const keep = useCallback((r: Row) => (!queue?.keeps || queue.keeps(r)) && (!localText || keeps(view, r, filter)), [queue, localText, view, filter]);
 
   // Rows the table can show: the height less the title, the table header and an error box.
   const [errorShown, setErrorShown] = useState(false);
   const visibleRows = Math.max(1, height - 2 - (errorShown ? ERROR_BOX_LINES : 0));
 
-  const data = usePagedList<Row>({
-    fetchPage,
-    queryKey,
-    window: { start: top, end: top + visibleRows },
-    pageSize,
+  const listOpts = { fetchPage, queryKey, window: { start: top, end: top + visibleRows }, pageSize, refreshMs: tui.refreshMs, paused: tui.paused, now: tui.now };
+  const paged = usePagedList<Row>({ ...listOpts, active: active && !local });
+  const scan = useScanList<Row>({ ...listOpts, keep, active: active && local });
+  const data = local ? scan : paged;
+
+  // "3 new": newer records than the newest shown, while the view is scrolled down or filtered.
+  const byDate = order === "-created_at";
+  const inView = top === 0 && !filter && !queue && byDate;
+  const news = useNewArrivals({
+    probe: arrivals ?? (async () => ({ count: 0 })),
+    inView,
+    newestShown: inView ? (data.rowAt(0)?.created_at as string | undefined) : undefined,
     refreshMs: tui.refreshMs,
     paused: tui.paused,
-    active,
-    now: tui.now,
+    active: active && arrivals !== undefined,
   });
   useEffect(() => setErrorShown(data.error !== undefined), [data.error]);
   useEffect(() => {
@@ -243,6 +263,23 @@ export function ListScreen({ view, initialFilter, scope, active, width, height, 
           const row = rowNow();
           if (row) tui.copy(String(row.id ?? ""));
         },
+        ...Object.fromEntries(
+          (view.queues ?? []).map((q) => [
+            `queue:${q.name}`,
+            () => {
+              setQueue(q.name === "all" ? undefined : q.name);
+              setPos({ cursor: 0, top: 0 });
+            },
+          ]),
+        ),
+        showNew: () => {
+          setQueue(undefined);
+          setFilter("");
+          setSortIndex(Math.max(0, spec.sorts.findIndex((s) => s.field === "created_at")));
+          setDesc(true);
+          setPos({ cursor: 0, top: 0 });
+          news.acknowledge();
+        },
         sortNext: () => setSortIndex((i) => (i + 1) % Math.max(1, spec.sorts.length)),
         sortFlip: () => setDesc((d) => !d),
         refresh: () => data.refresh(),
@@ -255,15 +292,22 @@ export function ListScreen({ view, initialFilter, scope, active, width, height, 
   if (!active) return null;
   const rows = Array.from({ length: Math.max(0, Math.min(visibleRows, count - top)) }, (_, i) => data.rowAt(top + i));
   const n = (x: number) => x.toLocaleString("en-US");
-  const range = count ? `${n(top + 1)}–${n(Math.min(count, top + visibleRows))} of ${n(count)}` : "";
+  const more = local && !scan.complete;
+  const range = count ? `${n(top + 1)}–${n(Math.min(count, top + visibleRows))} of ${n(count)}${more ? "+" : ""}` : "";
   const what = view.title.toLowerCase();
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text wrap="truncate">
         <Text bold color={tui.theme.accent}>
           {view.title}
+          {queue ? ` ${queue.title}` : ""}
           {scope ? ` of ${scope.label}` : ""}
         </Text>
+        {news.count > 0 ? (
+          <Text bold color={tui.theme.status.warn}>
+            {`  ▲ ${n(news.count)} new (N)`}
+          </Text>
+        ) : null}
         {range ? `  ${range}` : ""}
         {`  sort: ${sort.label} ${desc ? "↓" : "↑"}`}
         {typing !== null ? (
@@ -278,13 +322,23 @@ export function ListScreen({ view, initialFilter, scope, active, width, height, 
         ) : (
           ""
         )}
-        {nested ? `  (${nested.note})` : local ? `  (local: newest ${LOCAL_FILTER_LIMIT})` : ""}
+        {nested ? `  (${nested.note})` : more ? `  (read ${n(scan.scanned)} of ${n(scan.total ?? 0)}; j reads on)` : local ? "  (local)" : ""}
       </Text>
       {data.error ? <ErrorBox error={data.error} theme={tui.theme} width={width} stale={data.count !== undefined} /> : null}
       {data.status === "loading" ? (
         <Text color={tui.theme.muted}>loading {what}…</Text>
       ) : data.count === 0 ? (
-        <Text color={tui.theme.muted}>{inverted ? `every one of the ${what} matches "${filter.slice(1)}"` : filter ? `no ${what} match "${filter}"` : scope ? `no ${what} for ${scope.label}` : `no ${what}`}</Text>
+        <Text color={tui.theme.muted}>
+          {inverted
+            ? `every one of the ${what} matches "${filter.slice(1)}"`
+            : filter
+              ? `no ${what}${queue ? ` ${queue.title}` : ""} match "${filter}"`
+              : queue
+                ? `no ${what} ${queue.title}${scope ? ` for ${scope.label}` : ""}`
+                : scope
+                  ? `no ${what} for ${scope.label}`
+                  : `no ${what}`}
+        </Text>
       ) : data.count !== undefined ? (
         <Table columns={spec.columns} rows={rows} start={top} cursor={cursor} width={width} theme={tui.theme} />
       ) : null}

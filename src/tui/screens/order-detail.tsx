@@ -14,6 +14,7 @@ import { useOrderActions } from "../hooks/use-order-actions.js";
 import { useOrderJumps } from "../hooks/use-order-jumps.js";
 import { usePoll } from "../hooks/use-poll.js";
 import { isFatal, useOnDataChange, useReportStatus, useTui } from "../hooks/use-tui.js";
+import { fulfilmentNeed } from "../order-queue.js";
 import type { Theme } from "../theme.js";
 import { ORDER_DETAIL } from "./registry.js";
 
@@ -41,7 +42,7 @@ export function orderViewLines({ order: o, changes, claims = [], exchanges = [] 
   const head = (t: string) => line({ text: t, bold: true, color: theme.accent });
   const out: Line[] = [];
   out.push(
-    line({ text: `Order ${formatDisplayId(o.display_id)}`, bold: true }, "  ", state(o.status), " · payment ", state(o.payment_status), " · fulfilment ", state(o.fulfillment_status)),
+    line({ text: `Order ${formatDisplayId(o.display_id)}`, bold: true }, "  ", state(o.status), " · payment ", state(o.payment_status), " · fulfilment ", state(fulfilmentNeed(o))),
     line(`Placed ${formatDate(o.created_at)}`, o.canceled_at ? `  canceled ${formatDate(o.canceled_at)}` : "", `  ${o.id}`),
   );
   const c = o.customer ?? {};

@@ -1,5 +1,8 @@
-import { useRef } from "react";
+import { useCallback, useRef } from "react";
 import { formatDisplayId } from "../../shared/format.js";
+import { useSdk } from "../../shared/sdk-context.js";
+import type { Medusa } from "../../sdk/index.js";
+import type { ArrivalProbe } from "../hooks/use-new-arrivals.js";
 import { useOrderActions } from "../hooks/use-order-actions.js";
 import { useOrderJumps } from "../hooks/use-order-jumps.js";
 import { useTui, type Scope } from "../hooks/use-tui.js";
@@ -8,23 +11,48 @@ import type { ViewEntry } from "./registry.js";
 
 type Row = Record<string, unknown>;
 
+export interface OrderListProps {
+  view: ViewEntry;
+  filter?: string;
+  queue?: string;
+  scope?: Scope;
+  active: boolean;
+  width: number;
+  height: number;
+  /** Handlers over the order list's own (the customer screen's `y` copies the customer's id). */
+  extraHandlers?: Partial<Record<string, () => void>>;
+}
+
 /** The start screen: the order queue. Enter opens an order; the action keys work on the selected row. */
-export function OrderList({ view, filter, scope, active, width, height }: { view: ViewEntry; filter?: string; scope?: Scope; active: boolean; width: number; height: number }) {
+export function OrderList({ view, filter, queue, scope, active, width, height, extraHandlers }: OrderListProps) {
   const tui = useTui();
+  const sdk = useSdk<Medusa>();
   const currentRow = useRef<() => Row | undefined>(() => undefined);
   const actions = useOrderActions(() => currentRow.current() as { id: string } | undefined);
   const jumps = useOrderJumps(() => currentRow.current() as { id: string } | undefined);
+  // Orders placed after `since` (one row asked for: the count comes with it), within the same scope.
+  const scopeKey = JSON.stringify(scope?.query ?? {});
+  const probe = useCallback<ArrivalProbe>(
+    async (since, signal) => {
+      const res = await sdk.admin.order.list({ limit: 1, offset: 0, order: "-created_at", fields: "id,created_at", ...(since ? { created_at: { $gt: since } } : {}), ...scope?.query }, undefined, { signal });
+      return { count: since ? res.count : 0, newest: res.orders[0]?.created_at as string | undefined };
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [sdk, scopeKey],
+  );
   return (
     <ListScreen
       view={view}
       initialFilter={filter}
+      initialQueue={queue}
+      arrivals={probe}
       scope={scope}
       active={active}
       width={width}
       height={height}
       onOpen={(row) => tui.open({ kind: "order", orderId: String(row.id), label: formatDisplayId(row.display_id as number) })}
       currentRow={currentRow}
-      extraHandlers={{ ...actions, ...jumps }}
+      extraHandlers={{ ...actions, ...jumps, ...extraHandlers }}
     />
   );
 }

@@ -5,6 +5,7 @@
  */
 import { formatDate, formatDisplayId, formatMoney } from "../../shared/format.js";
 import type { Binding } from "../hooks/use-keymap.js";
+import { findQueue, fulfilmentNeed, isStatusWord, ORDER_QUEUES, type OrderQueue } from "../order-queue.js";
 
 type Row = Record<string, unknown>;
 
@@ -34,7 +35,7 @@ export interface ListSpec {
   sorts: SortKey[];
   /** Default `order` (a `-` prefix means descending). */
   defaultOrder: string;
-  /** Medusa accepts `q` on this route: the filter is sent to the server. Otherwise it runs locally over the newest {@link LOCAL_FILTER_LIMIT}. */
+  /** Medusa accepts `q` on this route: the filter is sent to the server. Otherwise it runs locally over the pages as they are read (use-scan-list.ts). */
   search: boolean;
   /** A one-line label of a record, for breadcrumbs and dialogs. */
   label: (row: Row) => string;
@@ -64,16 +65,18 @@ export interface ViewEntry {
   cli: string;
   bindings: readonly Binding[];
   list: ListSpec;
+  /** On-call filters with a key each (the order list); `:` names them too (`:to-ship`). */
+  queues?: readonly OrderQueue[];
+  /** Enter opens this screen instead of the generic record description. */
+  opens?: "customer";
 }
 
 export interface DetailEntry {
-  screen: "order-detail" | "resource-detail" | "fulfillment-detail";
+  screen: "order-detail" | "resource-detail" | "fulfillment-detail" | "customer-detail";
   title: string;
   cli: string;
   bindings: readonly Binding[];
 }
-
-export const LOCAL_FILTER_LIMIT = 500;
 
 export const GLOBAL_BINDINGS: readonly Binding[] = [
   { keys: ["?"], action: "help", hint: "help", help: "show this help (keys of the current view)" },
@@ -101,13 +104,19 @@ const LIST: readonly Binding[] = [
   { keys: ["O"], action: "sortFlip", help: "reverse the sort order" },
 ];
 
+/** The order list's queue keys (0 all, 1 to fulfil, …), from the queue table. */
+export const QUEUE_KEYS: readonly Binding[] = ORDER_QUEUES.map((q) => ({ keys: [q.key], action: `queue:${q.name}`, help: q.help }));
+
+/** New orders arrived above the rows shown: one key shows them. */
+export const SHOW_NEW: Binding = { keys: ["N"], action: "showNew", help: 'show new orders ("3 new"): clear the filter, go to the top' };
+
 /** `y`: the id of the row or record to the clipboard (OSC 52), and on the status line to select by hand. */
 export const COPY: Binding = { keys: ["y"], action: "copy", hint: "copy id", help: "copy the id of the row or record (OSC 52; shown below too)" };
 
 /** One-key order actions, the same operations as `medusactl orders <verb>`. */
 export const ORDER_ACTIONS: readonly Binding[] = [
   { keys: ["f"], action: "fulfill", hint: "fulfil", help: "fulfil the unfulfilled items", mutating: true },
-  { keys: ["s"], action: "ship", hint: "ship", help: "ship a fulfilment (asks for tracking)", mutating: true },
+  { keys: ["s"], action: "ship", hint: "ship", help: "ship a fulfilment (asks tracking number, URL, label URL)", mutating: true },
   { keys: ["d"], action: "deliver", hint: "deliver", help: "mark a shipment delivered", mutating: true },
   { keys: ["c"], action: "capture", hint: "capture", help: "capture the authorized payment", mutating: true },
   { keys: ["$"], action: "refund", hint: "refund", help: "refund (asks for the amount; type the order number)", mutating: true },
@@ -128,7 +137,7 @@ export const ORDER_JUMPS: readonly Binding[] = [
 
 /** Actions on one fulfilment (the row under the cursor or the open one): `medusactl orders ship|deliver`, `fulfillments cancel`. */
 export const FULFILLMENT_ACTIONS: readonly Binding[] = [
-  { keys: ["s"], action: "ship", hint: "ship", help: "ship this fulfilment (asks for tracking)", mutating: true },
+  { keys: ["s"], action: "ship", hint: "ship", help: "ship this fulfilment (asks tracking number, URL, label URL)", mutating: true },
   { keys: ["d"], action: "deliver", hint: "deliver", help: "mark this fulfilment delivered", mutating: true },
   { keys: ["F"], action: "cancelFulfillment", hint: "cancel", help: "cancel this fulfilment (not once shipped)", mutating: true },
 ];
@@ -177,9 +186,21 @@ export function fulfillmentRows(answer: Record<string, unknown>): Row[] {
   return out;
 }
 
+// The lines' quantities say what an order still needs (fulfilmentNeed, the to-fulfil and to-ship queues).
 export const ORDER_LIST_FIELDS =
   "id,display_id,created_at,updated_at,email,total,currency_code,status,payment_status,fulfillment_status," +
-  "customer.first_name,customer.last_name,customer.email,shipping_address.first_name,shipping_address.last_name";
+  "customer.first_name,customer.last_name,customer.email,shipping_address.first_name,shipping_address.last_name," +
+  "items.id,items.quantity,items.detail.fulfilled_quantity,items.detail.shipped_quantity,items.detail.delivered_quantity";
+
+/** "11-22 14:03": the year goes, so the queue keeps room for its three statuses at 80 columns. */
+const shortDate = (v: unknown) => formatDate(v as string).slice(5);
+
+/** The order list's status columns: the order's own, its payment's, and the fulfilment it needs. */
+const ORDER_STATUS_COLUMNS: Column[] = [
+  { header: "Status", width: 9, value: (o) => str(o.status), state: (o) => str(o.status) },
+  { header: "Payment", width: 10, value: (o) => str(o.payment_status), state: (o) => str(o.payment_status) },
+  { header: "Fulfilment", width: 13, value: (o) => fulfilmentNeed(o), state: (o) => fulfilmentNeed(o) },
+];
 
 export const VIEWS: readonly ViewEntry[] = [
   {
@@ -188,18 +209,18 @@ export const VIEWS: readonly ViewEntry[] = [
     title: "Orders",
     screen: "order-list",
     cli: "medusactl orders list --json",
-    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "open", help: "open the order" }, ...ORDER_ACTIONS, COPY, ...ORDER_JUMPS],
+    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "open", help: "open the order" }, ...ORDER_ACTIONS, COPY, ...ORDER_JUMPS, ...QUEUE_KEYS, SHOW_NEW],
+    queues: ORDER_QUEUES,
     list: {
       resource: "order",
       listKey: "orders",
       fields: ORDER_LIST_FIELDS,
       columns: [
-        { header: "#", width: 7, value: (o) => formatDisplayId(o.display_id as number) },
-        { header: "Date", width: 16, value: (o) => formatDate(o.created_at as string) },
+        { header: "#", width: 6, value: (o) => formatDisplayId(o.display_id as number) },
+        { header: "Date", width: 11, value: (o) => shortDate(o.created_at) },
         { header: "Customer", value: customerOf },
-        { header: "Total", width: 11, align: "right", value: (o) => formatMoney(o.total as number, o.currency_code as string) },
-        { header: "Payment", width: 12, value: (o) => str(o.payment_status), state: (o) => str(o.payment_status) },
-        { header: "Fulfilment", width: 13, value: (o) => str(o.fulfillment_status), state: (o) => str(o.fulfillment_status) },
+        { header: "Total", width: 10, align: "right", value: (o) => formatMoney(o.total as number, o.currency_code as string) },
+        ...ORDER_STATUS_COLUMNS,
       ],
       sorts: [
         { field: "created_at", label: "date" },
@@ -387,7 +408,8 @@ export const VIEWS: readonly ViewEntry[] = [
     title: "Customers",
     screen: "resource-list",
     cli: "medusactl customers list --json",
-    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "describe", help: "describe the customer" }, COPY],
+    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "open", help: "open the customer: details, addresses, their orders" }, COPY],
+    opens: "customer",
     list: {
       resource: "customer",
       listKey: "customers",
@@ -441,6 +463,38 @@ export const FULFILLMENT_DETAIL: DetailEntry = {
   bindings: [...SCROLL, ...FULFILLMENT_ACTIONS, COPY, { keys: ["enter", "o"], action: "toOrder", hint: "order", help: "open the order this fulfilment belongs to" }],
 };
 
+/** A customer's orders, under their details (customer-detail.tsx): the order list's keys, no queues. */
+export const CUSTOMER_ORDERS: ViewEntry = {
+  name: "orders",
+  aliases: [],
+  title: "Orders",
+  screen: "order-list",
+  cli: "medusactl orders list --json",
+  bindings: [
+    ...LIST,
+    { keys: ["enter"], action: "open", hint: "open order", help: "open the order" },
+    ...ORDER_ACTIONS,
+    { keys: ["y"], action: "copy", hint: "copy id", help: "copy the customer's id (OSC 52; shown below too)" },
+    ...ORDER_JUMPS.filter((b) => b.action !== "toCustomer"),
+  ],
+  list: {
+    ...VIEWS[0]!.list,
+    columns: [
+      { header: "#", width: 6, value: (o) => formatDisplayId(o.display_id as number) },
+      { header: "Date", width: 16, value: (o) => formatDate(o.created_at as string) },
+      { header: "Total", width: 12, align: "right", value: (o) => formatMoney(o.total as number, o.currency_code as string) },
+      ...ORDER_STATUS_COLUMNS.map((c) => (c.header === "Fulfilment" ? { ...c, width: undefined } : c)),
+    ],
+  },
+};
+
+export const CUSTOMER_DETAIL: DetailEntry = {
+  screen: "customer-detail",
+  title: "Customer",
+  cli: "medusactl customers get <id> --json",
+  bindings: CUSTOMER_ORDERS.bindings,
+};
+
 export const START_VIEW = VIEWS[0]!;
 
 /** Rows per page of a list view. */
@@ -448,11 +502,31 @@ export const START_VIEW = VIEWS[0]!;
 export const PAGE_SIZE = 25;
 
 /** The list query of a view; the CLI sends the start view's first one before Ink has loaded. */
-export function listQuery(view: ViewEntry, p: { offset: number; limit?: number; order?: string; filter?: string; scope?: Record<string, string> }): Record<string, unknown> {
+export function listQuery(
+  view: ViewEntry,
+  p: { offset: number; limit?: number; order?: string; filter?: string; scope?: Record<string, string>; queue?: OrderQueue },
+): Record<string, unknown> {
   if (view.list.nested) return { limit: view.list.nested.limit, offset: 0, order: "-created_at", fields: view.list.fields };
-  const query: Record<string, unknown> = { limit: p.limit ?? PAGE_SIZE, offset: p.offset, order: p.order ?? view.list.defaultOrder, fields: view.list.fields, ...p.scope };
-  if (p.filter && view.list.search && !isInverted(p.filter)) query.q = p.filter;
+  const query: Record<string, unknown> = { limit: p.limit ?? PAGE_SIZE, offset: p.offset, order: p.order ?? view.list.defaultOrder, fields: view.list.fields, ...p.queue?.server, ...p.scope };
+  if (p.filter && serverFilter(view, p.filter)) query.q = p.filter;
   return query;
+}
+
+/**
+ * Whether Medusa's `q` does the typing filter. Not for `/!text` (q cannot say "not"), nor for a
+ * status word (q does not search statuses, and a status matches exactly): those run locally.
+ */
+export function serverFilter(view: ViewEntry, filter: string): boolean {
+  return view.list.search && !isInverted(filter) && !isStatusWord(filter);
+}
+
+/** What a `:` word opens: a view, or the order list with a queue (`:to-ship`). */
+export function findTarget(word: string): { view: ViewEntry; queue?: OrderQueue } | undefined {
+  const view = findView(word);
+  if (view) return { view };
+  const queue = findQueue(word);
+  const owner = queue && VIEWS.find((v) => v.queues?.includes(queue));
+  return owner && queue ? { view: owner, queue } : undefined;
 }
 
 /** `/!text`: the rows that do NOT match `text` (k9s). A lone `!` filters nothing. */

@@ -3,7 +3,7 @@ import { ListScreen } from "./list-screen.js";
 import type { ViewEntry } from "./registry.js";
 
 /** Returns, claims, exchanges, products, inventory, customers: a list, and Enter describes one. */
-export function ResourceList({ view, filter, scope, active, width, height }: { view: ViewEntry; filter?: string; scope?: Scope; active: boolean; width: number; height: number }) {
+export function ResourceList({ view, filter, scope, active, width, height }: { view: ViewEntry; filter?: string; queue?: string; scope?: Scope; active: boolean; width: number; height: number }) {
   const tui = useTui();
   return (
     <ListScreen
@@ -13,7 +13,9 @@ export function ResourceList({ view, filter, scope, active, width, height }: { v
       active={active}
       width={width}
       height={height}
-      onOpen={(row) => tui.open({ kind: "record", view, recordId: String(row.id), label: view.list.label(row) })}
+      onOpen={(row) =>
+        view.opens === "customer" ? tui.open({ kind: "customer", customerId: String(row.id), label: view.list.label(row) }) : tui.open({ kind: "record", view, recordId: String(row.id), label: view.list.label(row) })
+      }
     />
   );
 }
