@@ -28,7 +28,16 @@ const io = {
   columns: process.stdout.columns || 80,
 };
 
-const code = await main(process.argv.slice(2), io, controller.signal);
+// A password typed into --database-url would stay readable in `ps` for the whole run: the process
+// title (which is what ps shows on Linux) is rewritten without it. Better still is
+// MEDUSACTL_SANDBOX_DATABASE_URL, or PGPASSWORD / ~/.pgpass with a URL that has no password.
+const argv = process.argv.slice(2);
+if (argv.some((a) => a === "--database-url" || a.startsWith("--database-url="))) {
+  const hide = (a) => a.replace(/^((?:--database-url=)?[a-z]+:\/\/[^:/@]*:)[^@]*@/i, "$1***@");
+  process.title = ["medusactl", ...argv.map((a, i) => (argv[i - 1] === "--database-url" || a.startsWith("--database-url=") ? hide(a) : a))].join(" ");
+}
+
+const code = await main(argv, io, controller.signal);
 // Flush pending writes to pipes before leaving.
 const drain = (s) => new Promise((r) => (s.writableNeedDrain ? s.once("drain", r) : r()));
 await Promise.all([drain(process.stdout), drain(process.stderr)]);

@@ -3,7 +3,7 @@
  * shared sandbox's own server) holding a "precious" database with data. A second sandbox in a
  * data folder of its own must refuse to migrate into it, and `reset` must never drop it.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -21,8 +21,8 @@ const precious = uniq("precious").replace(/-/g, "_");
 const url = `postgres://${encodeURIComponent(state.pgUser)}:${encodeURIComponent(state.pgPassword)}@127.0.0.1:${state.dbPort}/${precious}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "medusactl-foreign-db-"));
 
-function cli(args: string[]) {
-  const env = { ...process.env, MEDUSACTL_DATA_DIR: dataDir, MEDUSACTL_CONFIG_DIR: path.join(dataDir, "config") };
+function cli(args: string[], extra: Record<string, string> = {}) {
+  const env = { ...process.env, MEDUSACTL_DATA_DIR: dataDir, MEDUSACTL_CONFIG_DIR: path.join(dataDir, "config"), ...extra };
   return spawnSync(process.execPath, [BIN, "sandbox", ...args], { env, encoding: "utf8", timeout: 10 * 60_000 });
 }
 
@@ -59,9 +59,19 @@ afterAll(async () => {
 
 describe("a database that is not the sandbox's", () => {
   it("up refuses to migrate into a non-empty database it did not create, and reset refuses to drop it", async () => {
-    const up = cli(["up", "--port", "9411", "--db-port", "54411", "--database-url", url]);
+    // While it runs, `ps` must not show the password given on the command line.
+    const env = { ...process.env, MEDUSACTL_DATA_DIR: dataDir, MEDUSACTL_CONFIG_DIR: path.join(dataDir, "config") };
+    const child = spawn(process.execPath, [BIN, "sandbox", "up", "--port", "9411", "--db-port", "54411", "--database-url", url], { env });
+    let stderr = "";
+    child.stderr.on("data", (d) => (stderr += d));
+    const exited = new Promise<number | null>((res) => child.on("exit", res));
+    await new Promise((res) => setTimeout(res, 1500));
+    const cmdline = readFileSync(`/proc/${child.pid}/cmdline`, "utf8");
+    expect(cmdline).toContain("--database-url");
+    expect(cmdline).not.toContain(encodeURIComponent(state.pgPassword));
+    const up = { status: await exited, stderr };
     expect(up.status).toBe(1);
-    expect(up.stderr).toMatch(/refusing to use postgres:\/\/.*: it already holds 1 table and this sandbox did not create it/);
+    expect(up.stderr).toMatch(/refusing to use postgres:\/\/.*: it already holds 1 relation \(table, view, sequence or index\) and this sandbox did not create it/);
     expect(up.stderr).not.toContain(state.pgPassword);
     // reset takes the URL the failed `up` recorded: the one database it must not drop.
     const reset = cli(["reset", "--yes"]);
@@ -69,4 +79,40 @@ describe("a database that is not the sandbox's", () => {
     expect(reset.stderr).toContain("refusing to reset");
     expect(await rows()).toEqual(["Ada", "Grace"]);
   }, 15 * 60_000);
+
+  it("a database holding only a materialized view and a sequence is not empty either", async () => {
+    const admin = conn("postgres");
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${precious}_mv`);
+    await admin.end();
+    const c = conn(`${precious}_mv`);
+    await c.connect();
+    await c.query("CREATE SEQUENCE invoice_numbers");
+    await c.query("CREATE MATERIALIZED VIEW monthly AS SELECT 1 AS n");
+    await c.end();
+    try {
+      const up = cli(["up", "--port", "9411", "--db-port", "54411", "--database-url", url.replace(precious, `${precious}_mv`)]);
+      expect(up.status).toBe(1);
+      expect(up.stderr).toMatch(/it already holds 2 relations \(tables, views, sequences, indexes\)/);
+      const check = conn(`${precious}_mv`);
+      await check.connect();
+      // Nothing was migrated into it: still only its own two relations.
+      expect((await check.query("SELECT relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' ORDER BY relname")).rows.map((r) => r.relname)).toEqual(["invoice_numbers", "monthly"]);
+      await check.end();
+    } finally {
+      const a = conn("postgres");
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${precious}_mv WITH (FORCE)`);
+      await a.end();
+    }
+  }, 15 * 60_000);
+
+  it("a refused reset changes nothing: the recorded database URL stays as it was", async () => {
+    const before = readFileSync(path.join(dataDir, "sandbox", "state.json"), "utf8");
+    const other = url.replace(precious, `${precious}_other`);
+    const reset = cli(["reset", "--yes"], { MEDUSACTL_SANDBOX_DATABASE_URL: other });
+    expect(reset.status).toBe(1);
+    expect(reset.stderr).toContain("refusing to reset");
+    expect(readFileSync(path.join(dataDir, "sandbox", "state.json"), "utf8")).toBe(before);
+  }, 5 * 60_000);
 });

@@ -113,3 +113,27 @@ describe("helpers", () => {
     expect(redactDatabaseUrl("not a url")).not.toContain("not a url");
   });
 });
+
+describe("up checks every port before the install", () => {
+  it("a database port taken by another program is refused at once, before Medusa is installed", async () => {
+    const { createServer } = await import("node:net");
+    const { runCli } = await import("../helpers/cli.js");
+    const { existsSync } = await import("node:fs");
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, "127.0.0.1", r));
+    const dbPort = (taken.address() as { port: number }).port;
+    const dir = mkdtempSync(join(tmpdir(), "medusactl-dbport-"));
+    try {
+      const started = Date.now();
+      const r = await runCli(["sandbox", "up", "--port", "9477", "--db-port", String(dbPort)], { env: { MEDUSACTL_DATA_DIR: dir, MEDUSACTL_CONFIG_DIR: join(dir, "config"), MEDUSACTL_SANDBOX_DATABASE_URL: "" } });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`port ${dbPort} (the embedded database's) on 127.0.0.1 is already in use by another program`);
+      expect(r.stderr).toContain("--db-port");
+      // Nothing was installed: the refusal came first.
+      expect(existsSync(join(dir, "sandbox", "app", "node_modules"))).toBe(false);
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      taken.close();
+    }
+  });
+});

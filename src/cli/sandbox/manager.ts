@@ -23,8 +23,8 @@ import {
   type SandboxOptions,
   redactDatabaseUrl,
 } from "./paths.js";
-import { countTables, dbTarget, dropDatabase, ensureDatabase, startEmbedded, stopEmbedded } from "./postgres.js";
-import { throwIfAborted } from "./processes.js";
+import { databaseContents, describeContents, dbTarget, dropDatabase, embeddedPid, ensureDatabase, startEmbedded, stopEmbedded } from "./postgres.js";
+import { portInUse, throwIfAborted } from "./processes.js";
 import { assertRedisAvailable } from "./redis.js";
 import {
   allAnswering,
@@ -195,6 +195,15 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
       state = { ...newState(port, dbPort), topology };
       await saveState(r.paths, state);
     }
+    // A reset of a database this sandbox did not create is refused before anything is stopped or
+    // rewritten: a refused reset changes nothing.
+    if (o.reset) {
+      const target = dbTarget(r, state, dbPort);
+      const legacy = !state.ownedDatabases && state.stamps?.migrated && state.externalDatabaseUrl === target.url;
+      if (!target.embedded && !(state.ownedDatabases ?? []).includes(target.key) && !legacy) {
+        throw new Error(`refusing to reset ${redactDatabaseUrl(target.url)}: this sandbox did not create that database (give --database-url of the one it created, or reset it yourself)`);
+      }
+    }
     const external = r.databaseUrl;
     if (external && state.externalDatabaseUrl !== external) state.externalDatabaseUrl = external;
 
@@ -218,6 +227,10 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
     await saveState(r.paths, state);
 
     await assertPortsFree(r, topology, ports);
+    // The embedded database's port too, before the minute-long install rather than after it.
+    if (dbTarget(r, state, dbPort).embedded && embeddedPid(r.paths) === undefined && (await portInUse(dbPort))) {
+      throw new Error(`port ${dbPort} (the embedded database's) on 127.0.0.1 is already in use by another program (not this sandbox); stop it or choose another port with --db-port`);
+    }
 
     // Redis (and its apt-get install on a new machine) does not need the npm install: overlap them.
     const redis = topology === "production" ? startRedisServer(r, ports) : undefined;
@@ -247,10 +260,10 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
     if (made === "created" || db.embedded) owned.add(db.key);
     else if (foreign) {
       // An existing database that is not ours: taken only when empty, so nobody's data is migrated over or later dropped.
-      const tables = await countTables(r, db);
-      if (tables > 0) {
+      const held = describeContents(await databaseContents(r, db));
+      if (held) {
         throw new Error(
-          `refusing to use ${redactDatabaseUrl(db.url)}: it already holds ${tables} table${tables === 1 ? "" : "s"} and this sandbox did not create it; ` +
+          `refusing to use ${redactDatabaseUrl(db.url)}: it already holds ${held} and this sandbox did not create it; ` +
             "give the URL of an empty or new database (medusactl creates it when the user may)",
         );
       }

@@ -258,15 +258,51 @@ export async function ensureDatabase(r: ResolvedOptions, db: DbTarget): Promise<
   }
 }
 
-/** Tables outside PostgreSQL's own schemas: 0 for a new, empty database. */
-export async function countTables(r: ResolvedOptions, db: DbTarget): Promise<number> {
+/** What a database holds outside PostgreSQL's own schemas; all 0 for a new, empty database. */
+export interface DatabaseContents {
+  /** Tables, views, materialized views, sequences, indexes, foreign tables, composite types. */
+  relations: number;
+  /** Enums, domains, ranges and other types of their own (not the row and array types of relations). */
+  types: number;
+  functions: number;
+  largeObjects: number;
+}
+
+const NOT_SYSTEM = (col: string) => `${col} NOT IN ('pg_catalog', 'information_schema') AND ${col} NOT LIKE 'pg\\_toast%' AND ${col} NOT LIKE 'pg\\_temp\\_%'`;
+
+/**
+ * Everything in the database that is somebody's: a database is empty only when it has no relation,
+ * sequence, view, type, function or large object outside the system schemas (counting tables alone
+ * took a database holding a materialized view and a sequence for an empty one).
+ */
+export async function databaseContents(r: ResolvedOptions, db: DbTarget): Promise<DatabaseContents> {
   const client = await pgConnect(r, db, db.database);
   try {
-    const res = await client.query("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')");
-    return Number((res.rows[0] as { n: number }).n);
+    const res = await client.query(`SELECT
+      (SELECT count(*)::int FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE ${NOT_SYSTEM("n.nspname")}) AS relations,
+      (SELECT count(*)::int FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+         WHERE ${NOT_SYSTEM("n.nspname")} AND t.typrelid = 0 AND t.typcategory <> 'A') AS types,
+      (SELECT count(*)::int FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE ${NOT_SYSTEM("n.nspname")}) AS functions,
+      (SELECT count(*)::int FROM pg_largeobject_metadata) AS "largeObjects"`);
+    const row = res.rows[0] as Record<keyof DatabaseContents, number>;
+    return { relations: Number(row.relations), types: Number(row.types), functions: Number(row.functions), largeObjects: Number(row.largeObjects) };
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/** "3 relations (tables, views, sequences, indexes), 1 type" — what a database holds, for a refusal; "" when empty. */
+export function describeContents(c: DatabaseContents): string {
+  const parts: [number, string, string][] = [
+    [c.relations, "relation (table, view, sequence or index)", "relations (tables, views, sequences, indexes)"],
+    [c.types, "type", "types"],
+    [c.functions, "function", "functions"],
+    [c.largeObjects, "large object", "large objects"],
+  ];
+  return parts
+    .filter(([n]) => n > 0)
+    .map(([n, one, many]) => `${n} ${n === 1 ? one : many}`)
+    .join(", ");
 }
 
 export async function dropDatabase(r: ResolvedOptions, db: DbTarget): Promise<void> {
