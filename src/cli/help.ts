@@ -1,4 +1,4 @@
-import { NOUNS } from "./commands/nouns.js";
+import { NOUNS } from "./nouns.js";
 
 /**
  * The root help, written without commander: `medusactl`, `medusactl --help` and `medusactl help`

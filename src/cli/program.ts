@@ -1,5 +1,5 @@
 import { Command, Help } from "commander";
-import { NOUNS, findNoun, type NounEntry } from "./commands/nouns.js";
+import { NOUNS, findNoun, type NounEntry } from "./nouns.js";
 import { SDK_VERSION } from "../sdk/version.js";
 import type { CommandContext, CommandModule } from "./cmdutil/context.js";
 import { parseSeconds } from "./cmdutil/context.js";

@@ -37,7 +37,7 @@ describe("cold start", () => {
     expect(packages).toEqual([]);
     // Only the entry, main() and the static noun table: no factory, config, SDK or output code.
     expect(files.sort()).toEqual(
-      ["bin/medusactl.js", "dist/cli/commands/nouns.js", "dist/term/errors.js", "dist/term/sanitize.js", "dist/cli/help.js", "dist/cli/main.js", "dist/sdk/version.js"].sort(),
+      ["bin/medusactl.js", "dist/cli/nouns.js", "dist/term/errors.js", "dist/term/sanitize.js", "dist/cli/help.js", "dist/cli/main.js", "dist/sdk/version.js"].sort(),
     );
   });
 

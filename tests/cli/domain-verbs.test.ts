@@ -1,7 +1,7 @@
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { confirmationLevel, isSimpleMethod, kebab, registerCrud } from "../../src/cli/commands/crud.js";
-import { findNoun } from "../../src/cli/commands/nouns.js";
+import { findNoun } from "../../src/cli/nouns.js";
 import { adminResources } from "../../src/sdk/admin/index.js";
 import type { MethodSpec, ResourceSpec } from "../../src/sdk/resource.js";
 
@@ -73,7 +73,7 @@ describe("domain verbs from declarations", () => {
 
   it("builds every noun's verbs without clashes", async () => {
     for (const [key] of Object.entries(specs)) {
-      const noun = (await import("../../src/cli/commands/nouns.js")).NOUNS.find((n) => n.admin === key)!;
+      const noun = (await import("../../src/cli/nouns.js")).NOUNS.find((n) => n.admin === key)!;
       const v = await verbs(noun.name);
       expect(new Set(v).size).toBe(v.length);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NOUNS } from "../../src/cli/commands/nouns.js";
+import { NOUNS } from "../../src/cli/nouns.js";
 import { main } from "../../src/cli/main.js";
 import { testIO } from "../helpers/test-io.js";
 

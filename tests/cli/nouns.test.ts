@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NOUNS } from "../../src/cli/commands/nouns.js";
+import { NOUNS } from "../../src/cli/nouns.js";
 import { adminResources } from "../../src/sdk/admin/index.js";
 import type { ResourceSpec } from "../../src/sdk/resource.js";
 

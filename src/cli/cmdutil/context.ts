@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type Command } from "commander";
 import type { GlobalFlags } from "../config/credentials.js";
-import type { NounEntry } from "../commands/nouns.js";
+import type { NounEntry } from "../nouns.js";
 import type { Factory } from "./factory.js";
 
 /**

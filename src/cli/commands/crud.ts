@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError, Option } from "commander";
-import type { NounEntry } from "./nouns.js";
+import type { NounEntry } from "../nouns.js";
 import type { CommandContext } from "../cmdutil/context.js";
 import type { Factory } from "../cmdutil/factory.js";
 import { announceWrite, describeTarget, notice } from "../output/notice.js";

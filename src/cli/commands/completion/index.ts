@@ -1,7 +1,7 @@
 import { Command } from "commander";
 import type { CommandContext } from "../../cmdutil/context.js";
 import { UsageError } from "../../../term/errors.js";
-import { NOUNS, findNoun, type NounEntry } from "../nouns.js";
+import { NOUNS, findNoun, type NounEntry } from "../../nouns.js";
 import { GLOBAL_OPTIONS } from "../../help.js";
 
 const GLOBAL_FLAGS = [...GLOBAL_OPTIONS.map((o) => o.flags.split(" ")[0]!), "--help", "--version"];
