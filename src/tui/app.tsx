@@ -19,7 +19,7 @@ import { OrderList } from "./screens/order-list.js";
 import { CustomerDetail } from "./screens/customer-detail.js";
 import { FulfillmentDetail } from "./screens/fulfillment-detail.js";
 import { FulfillmentList } from "./screens/fulfillment-list.js";
-import { CUSTOMER_DETAIL, FULFILLMENT_DETAIL, GLOBAL_BINDINGS, ORDER_DETAIL, RESOURCE_DETAIL, START_VIEW, VIEWS, type ViewEntry } from "./screens/registry.js";
+import { CUSTOMER_DETAIL, FULFILLMENT_DETAIL, GLOBAL_BINDINGS, ORDER_DETAIL, RESOURCE_DETAIL, START_VIEW, VIEWS, type ViewEntry } from "./views.js";
 import { clipboardText, osc52 } from "./clipboard.js";
 import { ResourceDetail } from "./screens/resource-detail.js";
 import { ResourceList } from "./screens/resource-list.js";

@@ -7,7 +7,7 @@
  */
 import { formatAge } from "../shared/format.js";
 import { fit, layoutColumns, GAP, MARKER } from "./layout.js";
-import { GLOBAL_BINDINGS, type ViewEntry } from "./screens/registry.js";
+import { GLOBAL_BINDINGS, type ViewEntry } from "./views.js";
 
 export interface FirstFrameInput {
   view: ViewEntry;

@@ -9,7 +9,7 @@ import type { Medusa } from "../sdk/index.js";
 import type { CommandLog } from "./command-log.js";
 import { isLoopbackUrl } from "../shared/net.js";
 import { firstFrame } from "./first-frame.js";
-import { listQuery, nonTtyHint, START_VIEW } from "./screens/registry.js";
+import { listQuery, nonTtyHint, START_VIEW } from "./views.js";
 
 // The store, not the hook: importing this module must not load React (the first request leaves first).
 export { createCommandLog, type CommandLog } from "./command-log.js";

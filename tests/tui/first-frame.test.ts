@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { firstFrame, type FirstFrameInput } from "../../src/tui/first-frame.js";
-import { START_VIEW } from "../../src/tui/screens/registry.js";
+import { START_VIEW } from "../../src/tui/views.js";
 
 const order = (n: number, extra: Record<string, unknown> = {}) => ({
   id: `order_${n}`,

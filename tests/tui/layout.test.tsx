@@ -3,7 +3,7 @@ import { cleanup, render } from "ink-testing-library";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Help } from "../../src/tui/components/help.js";
 import { formatKeys, type Binding } from "../../src/tui/hooks/use-keymap.js";
-import { GLOBAL_BINDINGS, ORDER_DETAIL, VIEWS, findView, nonTtyHint } from "../../src/tui/screens/registry.js";
+import { GLOBAL_BINDINGS, ORDER_DETAIL, VIEWS, findView, nonTtyHint } from "../../src/tui/views.js";
 import { makeTheme } from "../../src/tui/theme.js";
 import { FakeOrdersBackend } from "../helpers/fake-orders-backend.js";
 import { renderTui, type TuiHarness } from "../helpers/tui.js";

@@ -7,7 +7,7 @@ import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { osc52 } from "../../src/tui/clipboard.js";
 import { formatKeys } from "../../src/tui/hooks/use-keymap.js";
-import { FULFILLMENT_DETAIL, GLOBAL_BINDINGS, ORDER_DETAIL, RESOURCE_DETAIL, VIEWS } from "../../src/tui/screens/registry.js";
+import { FULFILLMENT_DETAIL, GLOBAL_BINDINGS, ORDER_DETAIL, RESOURCE_DETAIL, VIEWS } from "../../src/tui/views.js";
 import { FakeOrdersBackend, type FakeOrderInit } from "../helpers/fake-orders-backend.js";
 import { renderTui, type TuiHarness } from "../helpers/tui.js";
 

@@ -9,7 +9,7 @@ import { helpRows } from "../../src/tui/components/help.js";
 import { paletteEntries, paletteLines } from "../../src/tui/components/palette.js";
 import { formatKeys } from "../../src/tui/hooks/use-keymap.js";
 import { fulfilmentNeed, ORDER_QUEUES } from "../../src/tui/order-queue.js";
-import { CUSTOMER_DETAIL, FULFILLMENT_DETAIL, GLOBAL_BINDINGS, ORDER_DETAIL, RESOURCE_DETAIL, VIEWS } from "../../src/tui/screens/registry.js";
+import { CUSTOMER_DETAIL, FULFILLMENT_DETAIL, GLOBAL_BINDINGS, ORDER_DETAIL, RESOURCE_DETAIL, VIEWS } from "../../src/tui/views.js";
 import { FakeOrdersBackend } from "../helpers/fake-orders-backend.js";
 import { renderTui } from "../helpers/tui.js";
 

@@ -3,32 +3,10 @@ import { Box } from "ink";
 import { Text } from "./text.js";
 import { useOverlayInput } from "../hooks/use-keymap.js";
 import type { Theme } from "../theme.js";
+import type { ConfirmSpec, DialogSpec, PromptSpec } from "../types.js";
+
+export type { ConfirmSpec, DialogSpec, PromptSpec };
 import { editText, TextInput, useLineEditor } from "./text-input.js";
-
-/**
- * Confirmation scaled to the risk (CONTRACT.md §7): `moderate` is y/N, `severe` needs `typed`
- * (the order's display id) typed exactly. `undo` says whether the action can be undone.
- */
-export interface ConfirmSpec {
-  kind: "confirm";
-  title: string;
-  lines: readonly string[];
-  level: "moderate" | "severe";
-  typed?: string;
-  undo: string;
-}
-
-export interface PromptSpec {
-  kind: "prompt";
-  title: string;
-  lines?: readonly string[];
-  label: string;
-  initial?: string;
-  /** A message when the value will not do; undefined when it will. */
-  validate?: (value: string) => string | undefined;
-}
-
-export type DialogSpec = ConfirmSpec | PromptSpec;
 
 export interface DialogProps {
   spec: DialogSpec;

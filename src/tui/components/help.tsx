@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Box } from "ink";
 import { Text } from "./text.js";
 import { activeBindings, formatKeys, useOverlayInput, type Binding } from "../hooks/use-keymap.js";
-import type { ViewEntry } from "../screens/registry.js";
+import type { ViewEntry } from "../views.js";
 import type { Theme } from "../theme.js";
 import { paletteEntries, paletteLines, wrapWords } from "./palette.js";
 import { fit } from "./table.js";

@@ -1,7 +1,7 @@
 import { Box } from "ink";
 import { Text } from "./text.js";
 import { useOverlayInput } from "../hooks/use-keymap.js";
-import { findTarget, type ViewEntry } from "../screens/registry.js";
+import { findTarget, type ViewEntry } from "../views.js";
 import type { Theme } from "../theme.js";
 import { fit } from "./table.js";
 import { editText, TextInput, useLineEditor } from "./text-input.js";

@@ -2,12 +2,11 @@ import { Box } from "ink";
 import { Text } from "./text.js";
 import { activeBindings, type Binding } from "../hooks/use-keymap.js";
 import type { Theme } from "../theme.js";
+import type { StatusMessage } from "../types.js";
+
+export type { StatusMessage };
 import { fit } from "./table.js";
 
-export interface StatusMessage {
-  text: string;
-  tone: "ok" | "warn" | "error" | "info";
-}
 
 /** Lines a message takes at this width: one, or two when it is long (the log pane gives one up). */
 export function messageLines(message: StatusMessage | undefined, width: number): number {

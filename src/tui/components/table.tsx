@@ -1,6 +1,6 @@
 import { Box } from "ink";
 import { Text } from "./text.js";
-import type { Column } from "../screens/registry.js";
+import type { Column } from "../views.js";
 import type { Theme } from "../theme.js";
 
 type Row = Record<string, unknown>;

@@ -1,21 +1,12 @@
 import { createContext, useContext, useLayoutEffect, useRef, type MutableRefObject } from "react";
 import type { Key } from "ink";
+import type { Binding } from "../types.js";
+export type { Binding };
 
 /**
  * One key binding. The same objects drive dispatch, the `?` help and the footer hints, so the
  * help cannot drift from what the keys do (k9s generates its help the same way).
  */
-export interface Binding {
-  /** Key names as {@link keyName} produces them: "j", "G", "$", "enter", "esc", "up", "ctrl+c"… The first is the one shown first. */
-  keys: readonly string[];
-  /** The handler a screen (or the app) provides under this name. */
-  action: string;
-  help: string;
-  /** A word or two for the footer; bindings without one appear only in `?`. */
-  hint?: string;
-  /** Changes data on the server: gone from dispatch, help and hints under --read-only. */
-  mutating?: boolean;
-}
 
 /** A screen's keys: its bindings, the handlers behind them, and an optional text-input capture. */
 export interface KeyLayer {

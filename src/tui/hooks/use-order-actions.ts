@@ -11,8 +11,8 @@ import { OrderError } from "../../shared/orders/errors.js";
 import { type ActionResult } from "../../shared/orders/common.js";
 import { useSdk } from "../../shared/sdk-context.js";
 import type { Medusa } from "../../sdk/index.js";
-import type { ConfirmSpec, PromptSpec } from "../components/dialog.js";
-import { describeError } from "../components/error-box.js";
+import type { ConfirmSpec, PromptSpec } from "../types.js";
+import { describeError } from "../error-text.js";
 import { fulfilmentNeed } from "../order-queue.js";
 import { isFatal, useTui } from "./use-tui.js";
 

@@ -1,8 +1,8 @@
 import { formatDisplayId } from "../../shared/format.js";
 import { useSdk } from "../../shared/sdk-context.js";
 import type { Medusa } from "../../sdk/index.js";
-import { describeError } from "../components/error-box.js";
-import { findView } from "../screens/registry.js";
+import { describeError } from "../error-text.js";
+import { findView } from "../views.js";
 import { isFatal, useTui } from "./use-tui.js";
 
 type Order = { id: string; display_id?: number | null };

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useRef } from "react";
-import type { DialogSpec } from "../components/dialog.js";
-import type { StatusMessage } from "../components/status-bar.js";
-import type { ViewEntry } from "../screens/registry.js";
+import type { DialogSpec } from "../types.js";
+import type { StatusMessage } from "../types.js";
+import type { ViewEntry } from "../views.js";
 import type { Theme } from "../theme.js";
 
 /** A list narrowed to what belongs to one record (the returns of order #12): query params and a label. */

@@ -9,7 +9,7 @@ import { usePoll } from "../hooks/use-poll.js";
 import { isFatal, useOnDataChange, useTui } from "../hooks/use-tui.js";
 import type { Theme } from "../theme.js";
 import { OrderList } from "./order-list.js";
-import { CUSTOMER_ORDERS } from "./registry.js";
+import { CUSTOMER_ORDERS } from "../views.js";
 
 type Rec = Record<string, any>;
 

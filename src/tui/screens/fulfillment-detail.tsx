@@ -12,7 +12,7 @@ import { useOrderActions } from "../hooks/use-order-actions.js";
 import { usePoll } from "../hooks/use-poll.js";
 import { isFatal, useOnDataChange, useReportStatus, useTui } from "../hooks/use-tui.js";
 import type { Theme } from "../theme.js";
-import { FULFILLMENT_DETAIL, fulfillmentState } from "./registry.js";
+import { FULFILLMENT_DETAIL, fulfillmentState } from "../views.js";
 
 type Rec = Record<string, any>;
 

@@ -3,7 +3,7 @@ import { formatDisplayId } from "../../shared/format.js";
 import { useOrderActions } from "../hooks/use-order-actions.js";
 import { useTui, type Scope } from "../hooks/use-tui.js";
 import { ListScreen } from "./list-screen.js";
-import type { ViewEntry } from "./registry.js";
+import type { ViewEntry } from "../views.js";
 
 type Row = Record<string, unknown>;
 

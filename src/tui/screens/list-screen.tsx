@@ -13,7 +13,7 @@ import { usePagedList, type FetchPage } from "../hooks/use-paged-list.js";
 import { useScanList } from "../hooks/use-scan-list.js";
 import { isFatal, useOnDataChange, useReportStatus, useTui, type Scope } from "../hooks/use-tui.js";
 import { findQueue, isStatusWord } from "../order-queue.js";
-import { isInverted, listQuery, PAGE_SIZE, serverFilter, type ViewEntry } from "./registry.js";
+import { isInverted, listQuery, PAGE_SIZE, serverFilter, type ViewEntry } from "../views.js";
 
 type Row = Record<string, unknown>;
 

@@ -16,7 +16,7 @@ import { usePoll } from "../hooks/use-poll.js";
 import { isFatal, useOnDataChange, useReportStatus, useTui } from "../hooks/use-tui.js";
 import { fulfilmentNeed } from "../order-queue.js";
 import type { Theme } from "../theme.js";
-import { ORDER_DETAIL } from "./registry.js";
+import { ORDER_DETAIL } from "../views.js";
 
 type Rec = Record<string, any>;
 

@@ -7,7 +7,7 @@ import { useOrderActions } from "../hooks/use-order-actions.js";
 import { useOrderJumps } from "../hooks/use-order-jumps.js";
 import { useTui, type Scope } from "../hooks/use-tui.js";
 import { ListScreen } from "./list-screen.js";
-import type { ViewEntry } from "./registry.js";
+import type { ViewEntry } from "../views.js";
 
 type Row = Record<string, unknown>;
 

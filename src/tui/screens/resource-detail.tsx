@@ -10,7 +10,7 @@ import { useKeymap } from "../hooks/use-keymap.js";
 import { usePoll } from "../hooks/use-poll.js";
 import { isFatal, useOnDataChange, useReportStatus, useTui } from "../hooks/use-tui.js";
 import type { Theme } from "../theme.js";
-import { RESOURCE_DETAIL, type ViewEntry } from "./registry.js";
+import { RESOURCE_DETAIL, type ViewEntry } from "../views.js";
 
 type Rec = Record<string, unknown>;
 type RetrieveFn = (id: string, query?: Rec, headers?: undefined, options?: { signal?: AbortSignal }) => Promise<Rec>;

@@ -1,6 +1,6 @@
 import { useTui, type Scope } from "../hooks/use-tui.js";
 import { ListScreen } from "./list-screen.js";
-import type { ViewEntry } from "./registry.js";
+import type { ViewEntry } from "../views.js";
 
 /** Returns, claims, exchanges, products, inventory, customers: a list, and Enter describes one. */
 export function ResourceList({ view, filter, scope, active, width, height }: { view: ViewEntry; filter?: string; queue?: string; scope?: Scope; active: boolean; width: number; height: number }) {

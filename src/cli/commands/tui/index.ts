@@ -30,7 +30,7 @@ export function register(cmd: Command, ctx: CommandContext): void {
     .action(async (o: TuiFlags, c: Command) => {
       const f = ctx.factory(c);
       if (!f.io.isStdoutTTY || !f.io.isStdinTTY) {
-        const { nonTtyHint } = await import("../../../tui/screens/registry.js");
+        const { nonTtyHint } = await import("../../../tui/views.js");
         throw new UsageError("medusactl tui needs an interactive terminal (stdin and stdout must be a TTY)", nonTtyHint());
       }
       const target = await f.target();

@@ -3,9 +3,9 @@
  * and the non-TTY hint all read this table. It imports no React or Ink, so the CLI can read it
  * (for the hint) without paying for the renderer.
  */
-import { formatDate, formatDisplayId, formatMoney } from "../../shared/format.js";
-import type { Binding } from "../hooks/use-keymap.js";
-import { findQueue, fulfilmentNeed, isStatusWord, ORDER_QUEUES, type OrderQueue } from "../order-queue.js";
+import { formatDate, formatDisplayId, formatMoney } from "../shared/format.js";
+import type { Binding } from "./types.js";
+import { findQueue, fulfilmentNeed, isStatusWord, ORDER_QUEUES, type OrderQueue } from "./order-queue.js";
 
 type Row = Record<string, unknown>;
 
