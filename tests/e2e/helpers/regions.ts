@@ -1,6 +1,8 @@
 /**
- * A region whose prices include tax, as UK shops (and most shops that sell to consumers) set Medusa
- * up: the seeded regions are tax-exclusive. Created once, found again on later runs.
+ * A region whose prices include tax, as British shops (and most shops that sell to consumers) set
+ * Medusa up: the seeded regions are tax-exclusive. Created once, found again on later runs. Its
+ * country is the Isle of Man (GBP, 20 % VAT): no other suite or example seed uses it (examples/seed.yaml
+ * takes gb, and a country belongs to one region).
  *
  * Medusa 2.21 treats a price as tax-inclusive only when the region's price preference says so AND
  * the price carries a `region_id` rule (pricing-module `isTaxInclusive`); a plain currency price
@@ -13,7 +15,8 @@
 import type { HttpTypes } from "@medusajs/types";
 import type { Medusa } from "../../../src/sdk/index.js";
 
-const NAME = "United Kingdom (medusactl tests, prices incl. VAT)";
+const NAME = "Isle of Man (medusactl tests, prices incl. VAT)";
+const COUNTRY = "im";
 const HANDLE = "medusactl-test-incl-vat-tee";
 
 export interface TaxInclusiveRegion {
@@ -32,19 +35,19 @@ export async function taxInclusiveRegion(admin: Medusa): Promise<TaxInclusiveReg
   let region = (await admin.admin.region.list({ q: NAME, fields: "id,name,currency_code,*countries" })).regions.find((r) => r.name === NAME);
   if (!region) {
     region = (
-      await admin.admin.region.create({ name: NAME, currency_code: "gbp", countries: ["gb"], automatic_taxes: true, is_tax_inclusive: true, payment_providers: ["pp_system_default"] } as HttpTypes.AdminCreateRegion)
+      await admin.admin.region.create({ name: NAME, currency_code: "gbp", countries: [COUNTRY], automatic_taxes: true, is_tax_inclusive: true, payment_providers: ["pp_system_default"] } as HttpTypes.AdminCreateRegion)
     ).region;
   }
-  if (!(await admin.admin.taxRegion.list({ country_code: "gb" })).tax_regions.some((t) => t.country_code === "gb" && !t.province_code)) {
-    await admin.admin.taxRegion.create({ country_code: "gb", provider_id: "tp_system", default_tax_rate: { name: "GB standard rate", code: "GB-STD", rate: 20 } });
+  if (!(await admin.admin.taxRegion.list({ country_code: COUNTRY })).tax_regions.some((t) => t.country_code === COUNTRY && !t.province_code)) {
+    await admin.admin.taxRegion.create({ country_code: COUNTRY, provider_id: "tp_system", default_tax_rate: { name: "IM standard rate", code: "IM-STD", rate: 20 } });
   }
   // Shipping reaches the country through the seeded service zone.
   const { stock_locations } = await admin.admin.stockLocation.list({ fields: "id,fulfillment_sets.id,fulfillment_sets.service_zones.id,fulfillment_sets.service_zones.geo_zones.*" });
   const set = stock_locations.flatMap((l) => l.fulfillment_sets ?? [])[0]!;
   const zone = set.service_zones![0]!;
-  if (!zone.geo_zones!.some((g) => g.country_code === "gb")) {
+  if (!zone.geo_zones!.some((g) => g.country_code === COUNTRY)) {
     await admin.admin.fulfillmentSet.updateServiceZone(set.id, zone.id, {
-      geo_zones: [...zone.geo_zones!.map((g) => ({ id: g.id, type: g.type, country_code: g.country_code }) as never), { type: "country", country_code: "gb" }],
+      geo_zones: [...zone.geo_zones!.map((g) => ({ id: g.id, type: g.type, country_code: g.country_code }) as never), { type: "country", country_code: COUNTRY }],
     });
   }
   // Medusa lists every option of the zone for a cart and refuses the lot if one has no price in
@@ -56,7 +59,9 @@ export async function taxInclusiveRegion(admin: Medusa): Promise<TaxInclusiveReg
     const prices = (option.prices ?? []) as unknown as P[];
     const regionOf = (p: P) => p.price_rules?.find((r) => r.attribute === "region_id")?.value;
     if (prices.some((p) => regionOf(p) === region!.id)) continue;
-    const again = prices.map((p) =>
+    // Region prices of regions that are gone (an earlier run's, since deleted) are dropped on the way.
+    const live = new Set((await admin.admin.region.list({ limit: 200, fields: "id" })).regions.map((r) => r.id));
+    const again = prices.filter((p) => !regionOf(p) || live.has(regionOf(p)!)).map((p) =>
       regionOf(p)
         ? { region_id: regionOf(p), amount: p.amount }
         : { currency_code: p.currency_code, amount: p.amount, ...(p.price_rules?.length ? { rules: p.price_rules.map((r) => ({ attribute: r.attribute, operator: r.operator, value: Number.isFinite(Number(r.value)) ? Number(r.value) : r.value })) } : {}) },
@@ -89,7 +94,7 @@ export async function taxInclusiveRegion(admin: Medusa): Promise<TaxInclusiveReg
   }
   return {
     region: region as unknown as HttpTypes.StoreRegion,
-    address: { first_name: "Ada", last_name: "Byron", address_1: "10 Downing Street", city: "London", postal_code: "SW1A 2AA", country_code: "gb", phone: "+442071234567" },
+    address: { first_name: "Ada", last_name: "Byron", address_1: "1 Prospect Hill", city: "Douglas", postal_code: "IM1 1ET", country_code: COUNTRY, phone: "+441624123456" },
     variantId: product.variants![0]!.id,
     unitPrice,
     shipping,
