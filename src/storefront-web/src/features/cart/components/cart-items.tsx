@@ -2,6 +2,7 @@ import type { HttpTypes } from "@medusajs/types";
 import { useState } from "react";
 import { formatMoney } from "../../../../../shared/format.js";
 import { Button } from "../../../components/ui/button.js";
+import { ItemImage } from "../../../components/ui/item-image.js";
 import { InlineError } from "../../../components/ui/status.js";
 import { Link } from "../../../lib/router.js";
 import { useDeleteLineItem } from "../api/delete-line-item.js";
@@ -35,8 +36,15 @@ function CartLine({ cartId, item, currency }: { cartId: string; item: HttpTypes.
 
   return (
     <li className="line" aria-busy={busy || undefined}>
+      <ItemImage src={item.thumbnail} />
       <div className="line-main">
-        {item.product_handle ? <Link to={`/products/${encodeURIComponent(item.product_handle)}`}>{name}</Link> : <span>{name}</span>}
+        {item.product_handle ? (
+          <Link to={`/products/${encodeURIComponent(item.product_handle)}`} className="line-name">
+            {name}
+          </Link>
+        ) : (
+          <span className="line-name">{name}</span>
+        )}
         <span className="line-unit">{formatMoney(item.unit_price, currency)} each</span>
       </div>
       <div className="qty" role="group" aria-label={`Quantity of ${name}`}>

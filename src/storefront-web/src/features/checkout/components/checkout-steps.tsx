@@ -1,8 +1,9 @@
 import type { HttpTypes } from "@medusajs/types";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { formatMoney } from "../../../../../shared/format.js";
 import { AddressFields, readAddress, type AddressValues } from "../../../components/address-fields.js";
 import { Button } from "../../../components/ui/button.js";
+import { ItemImage } from "../../../components/ui/item-image.js";
 import { TextField } from "../../../components/ui/field.js";
 import { EmptyState, ErrorState, InlineError, Loading } from "../../../components/ui/status.js";
 import { focusHeading } from "../../../lib/router.js";
@@ -49,9 +50,11 @@ export interface CheckoutProps {
   onPlaced: (order: HttpTypes.StoreOrder) => void;
   customerEmail?: string | null;
   savedAddresses?: HttpTypes.StoreCustomerAddress[];
+  /** The order totals, shown on the review step right above "Place order" (the page decides what they are). */
+  totals?: ReactNode;
 }
 
-export function CheckoutSteps({ cart, step, onStep, onPlaced, customerEmail, savedAddresses }: CheckoutProps) {
+export function CheckoutSteps({ cart, step, onStep, onPlaced, customerEmail, savedAddresses, totals }: CheckoutProps) {
   const first = useRef(true);
   useEffect(() => {
     // Each new step gets focus on its heading, so keyboard users continue right there.
@@ -90,7 +93,7 @@ export function CheckoutSteps({ cart, step, onStep, onPlaced, customerEmail, sav
         {step === "address" ? <AddressStep cart={cart} saved={savedAddresses} onDone={() => onStep("delivery")} /> : null}
         {step === "delivery" ? <DeliveryStep cart={cart} onDone={() => onStep("payment")} onBack={() => onStep("address")} /> : null}
         {step === "payment" ? <PaymentStep cart={cart} onDone={() => onStep("review")} /> : null}
-        {step === "review" ? <ReviewStep cart={cart} onPlaced={onPlaced} onStep={onStep} /> : null}
+        {step === "review" ? <ReviewStep cart={cart} onPlaced={onPlaced} onStep={onStep} totals={totals} /> : null}
       </div>
     </div>
   );
@@ -300,7 +303,7 @@ function AddressText({ a }: { a?: AddressValues | null }) {
   );
 }
 
-function ReviewStep({ cart, onPlaced, onStep }: { cart: HttpTypes.StoreCart; onPlaced: (o: HttpTypes.StoreOrder) => void; onStep: (s: StepId) => void }) {
+function ReviewStep({ cart, onPlaced, onStep, totals }: { cart: HttpTypes.StoreCart; onPlaced: (o: HttpTypes.StoreOrder) => void; onStep: (s: StepId) => void; totals?: ReactNode }) {
   const complete = useCompleteCart();
   const placing = complete.status === "pending";
   const session = activeSession(cart);
@@ -320,7 +323,7 @@ function ReviewStep({ cart, onPlaced, onStep }: { cart: HttpTypes.StoreCart; onP
       <div className="review">
         <div>
           <h3>Contact</h3>
-          <p>{cart.email}</p>
+          <p className="email">{cart.email}</p>
         </div>
         <div>
           <h3>Shipping address</h3>
@@ -333,7 +336,7 @@ function ReviewStep({ cart, onPlaced, onStep }: { cart: HttpTypes.StoreCart; onP
         <div>
           <h3>Delivery</h3>
           <p>
-            {cart.shipping_methods?.[0]?.name} ({formatMoney(cart.shipping_methods?.[0]?.amount, cart.currency_code)})
+            <bdi>{cart.shipping_methods?.[0]?.name}</bdi> ({formatMoney(cart.shipping_methods?.[0]?.amount, cart.currency_code)})
           </p>
         </div>
         <div>
@@ -343,12 +346,22 @@ function ReviewStep({ cart, onPlaced, onStep }: { cart: HttpTypes.StoreCart; onP
       </div>
       <ul className="review-items" aria-label="Items">
         {(cart.items ?? []).map((i) => (
-          <li key={i.id}>
-            {i.quantity} × {i.product_title ?? i.title}
-            {i.variant_title ? ` (${i.variant_title})` : ""} — {formatMoney(i.subtotal ?? i.total, cart.currency_code)}
+          <li key={i.id} className="review-item">
+            <ItemImage src={i.thumbnail} size={56} />
+            <span className="review-item-name">
+              {i.quantity} × <bdi>{i.product_title ?? i.title}</bdi>
+              {i.variant_title ? (
+                <>
+                  {" "}
+                  (<bdi>{i.variant_title}</bdi>)
+                </>
+              ) : null}
+            </span>
+            <span className="review-item-amount">{formatMoney(i.subtotal ?? i.total, cart.currency_code)}</span>
           </li>
         ))}
       </ul>
+      {totals ? <div className="review-totals">{totals}</div> : null}
       {complete.error ? (
         <div className="notice notice-error">
           <InlineError error={complete.error} />

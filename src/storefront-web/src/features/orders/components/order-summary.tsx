@@ -1,5 +1,6 @@
 import type { HttpTypes } from "@medusajs/types";
 import { formatDate, formatDisplayId, formatMoney } from "../../../../../shared/format.js";
+import { ItemImage } from "../../../components/ui/item-image.js";
 
 const STATUS: Record<string, string> = {
   pending: "Received",
@@ -43,7 +44,7 @@ export function OrderSummary({ order }: { order: HttpTypes.StoreOrder }) {
         {order.email ? (
           <div>
             <dt>Email</dt>
-            <dd>{order.email}</dd>
+            <dd className="email">{order.email}</dd>
           </div>
         ) : null}
       </dl>
@@ -60,8 +61,18 @@ export function OrderSummary({ order }: { order: HttpTypes.StoreOrder }) {
           {(order.items ?? []).map((i) => (
             <tr key={i.id}>
               <td>
-                {i.product_title ?? i.title}
-                {i.variant_title ? ` (${i.variant_title})` : ""}
+                <span className="item-cell">
+                  <ItemImage src={i.thumbnail} size={56} />
+                  <span>
+                    <bdi>{i.product_title ?? i.title}</bdi>
+                    {i.variant_title ? (
+                      <>
+                        {" "}
+                        (<bdi>{i.variant_title}</bdi>)
+                      </>
+                    ) : null}
+                  </span>
+                </span>
               </td>
               <td>{i.quantity}</td>
               <td>{formatMoney(i.subtotal ?? i.total, c)}</td>
@@ -72,7 +83,7 @@ export function OrderSummary({ order }: { order: HttpTypes.StoreOrder }) {
       {a ? (
         <div>
           <h2>Shipping address</h2>
-          <address>
+          <address className="shop-text">
             {[a.first_name, a.last_name].filter(Boolean).join(" ")}
             <br />
             {a.address_1}
