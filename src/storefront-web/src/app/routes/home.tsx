@@ -2,7 +2,7 @@ import { SelectField } from "../../components/ui/field.js";
 import { Pagination } from "../../components/ui/pagination.js";
 import { EmptyState, ErrorState, Loading } from "../../components/ui/status.js";
 import { Breadcrumbs } from "../../components/ui/breadcrumbs.js";
-import { categoryPath, categoryTrail, childrenOf, useCategories, type Category } from "../../features/products/api/list-categories.js";
+import { categoryPath, categoryTrail, childrenOf, useCategories, withDescendants, type Category } from "../../features/products/api/list-categories.js";
 import { useCollections } from "../../features/products/api/list-collections.js";
 import { FeaturedCollections, Hero } from "../../features/products/components/featured.js";
 import { PAGE_SIZE, SORTS, isSortKey, useProducts, type SortKey } from "../../features/products/api/list-products.js";
@@ -48,7 +48,7 @@ export default function Home({ params }: { params: Record<string, string> }) {
   const unknownFilter = filtersReady && ((categoryHandle && !category) || (collectionHandle && !collection));
 
   const products = useProducts(
-    { regionId: region.id, page, sort, q: q || undefined, categoryId: category?.id, collectionId: collection?.id },
+    { regionId: region.id, page, sort, q: q || undefined, categoryIds: category ? withDescendants(categories.data ?? [], category.id) : undefined, collectionId: collection?.id },
     filtersReady && !unknownFilter,
   );
 
