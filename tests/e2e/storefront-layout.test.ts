@@ -288,7 +288,7 @@ describe("the storefront fits every screen (Chromium, real back-end)", () => {
     const handle = uniq("layout-hostile");
     const { product } = await admin.admin.product.create(
       {
-        title: `Hostile ${LONG_WORD}`,
+        title: `Hostile ${handle} ${LONG_WORD}`,
         subtitle: `${RLO}reversed subtitle`,
         description: `Before ${LONG_WORD} after. ${RLO}This sentence was reversed.`,
         handle,
@@ -301,7 +301,7 @@ describe("the storefront fits every screen (Chromium, real back-end)", () => {
       { fields: "id" },
     );
     try {
-      for (const width of [320, 1280]) {
+      for (const width of [320, 390, 1280]) {
         const context = await newContext(width, "guest");
         try {
           const page = await context.newPage();

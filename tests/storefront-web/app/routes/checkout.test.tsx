@@ -143,6 +143,18 @@ describe("checkout", () => {
     expect(await screen.findByRole("heading", { level: 2, name: "Address" })).toBeTruthy();
   });
 
+  it("marks an option Medusa lists without a price as unavailable and preselects the first priced one", async () => {
+    const { fake, storage } = await withCart();
+    const id = [...fake.carts.keys()][0]!;
+    await fake.sdk.store.cart.update(id, { email: "a@b.c", shipping_address: { address_1: "x", country_code: "de" } as never });
+    (fake.shippingOptions[0] as { amount?: number }).amount = undefined;
+    renderApp("/checkout", { fake, storage });
+    const standard = (await screen.findByRole("radio", { name: /Standard Shipping/ })) as HTMLInputElement;
+    expect(standard.disabled).toBe(true);
+    expect(standard.closest("label")!.textContent).toContain("Not available for this cart");
+    expect((screen.getByRole("radio", { name: /Express Shipping/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
   it("shows an empty state instead of a checkout for an empty cart", async () => {
     renderApp("/checkout");
     expect(await screen.findByText("Your cart is empty, so there is nothing to check out.")).toBeTruthy();

@@ -2,6 +2,7 @@ import type { HttpTypes } from "@medusajs/types";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { formatMoney } from "../../../../../shared/format.js";
 import { AddressFields, readAddress, type AddressValues } from "../../../components/address-fields.js";
+import { AddressLines } from "../../../components/ui/address-lines.js";
 import { Button } from "../../../components/ui/button.js";
 import { ItemImage } from "../../../components/ui/item-image.js";
 import { TextField } from "../../../components/ui/field.js";
@@ -210,6 +211,7 @@ function DeliveryStep({ cart, onDone, onBack }: { cart: HttpTypes.StoreCart; onD
   if (options.status === "pending") return <Loading label="Loading delivery options…" lines={2} />;
   if (options.status === "error") return <ErrorState error={options.error} onRetry={() => void options.refetch()} />;
   const list = options.data ?? [];
+  const firstAvailable = list.find((o) => !o.insufficient_inventory && typeof (o.calculated_price?.calculated_amount ?? o.amount) === "number")?.id;
   if (list.length === 0) {
     return (
       <EmptyState>
@@ -224,14 +226,16 @@ function DeliveryStep({ cart, onDone, onBack }: { cart: HttpTypes.StoreCart; onD
     <form onSubmit={submit} className="stack" aria-busy={add.status === "pending" || undefined}>
       <fieldset className="choices">
         <legend>Delivery method</legend>
-        {list.map((o, i) => {
+        {list.map((o) => {
           const amount = o.calculated_price?.calculated_amount ?? o.amount;
-          const out = Boolean(o.insufficient_inventory);
+          // Medusa lists an option it has no price for (for this region or cart total), then refuses it.
+          const unpriced = typeof amount !== "number";
+          const out = Boolean(o.insufficient_inventory) || unpriced;
           return (
             <label key={o.id} className="choice">
-              <input type="radio" name="shipping_option" value={o.id} required defaultChecked={chosenNow ? o.id === chosenNow : i === 0 && !out} disabled={out} />
+              <input type="radio" name="shipping_option" value={o.id} required defaultChecked={chosenNow ? o.id === chosenNow : o.id === firstAvailable} disabled={out} />
               <span>{o.name}</span>
-              <span className="choice-price">{out ? "Not available for these items" : formatMoney(amount, cart.currency_code)}</span>
+              <span className="choice-price">{unpriced ? "Not available for this cart" : out ? "Not available for these items" : formatMoney(amount, cart.currency_code)}</span>
             </label>
           );
         })}
@@ -284,25 +288,6 @@ function PaymentStep({ cart, onDone }: { cart: HttpTypes.StoreCart; onDone: () =
   );
 }
 
-function AddressText({ a }: { a?: AddressValues | null }) {
-  if (!a) return null;
-  return (
-    <address>
-      {[a.first_name, a.last_name].filter(Boolean).join(" ")}
-      <br />
-      {a.address_1}
-      <br />
-      {[a.postal_code, a.city].filter(Boolean).join(" ")}, {a.country_code?.toUpperCase()}
-      {a.phone ? (
-        <>
-          <br />
-          {a.phone}
-        </>
-      ) : null}
-    </address>
-  );
-}
-
 function ReviewStep({ cart, onPlaced, onStep, totals }: { cart: HttpTypes.StoreCart; onPlaced: (o: HttpTypes.StoreOrder) => void; onStep: (s: StepId) => void; totals?: ReactNode }) {
   const complete = useCompleteCart();
   const placing = complete.status === "pending";
@@ -327,11 +312,11 @@ function ReviewStep({ cart, onPlaced, onStep, totals }: { cart: HttpTypes.StoreC
         </div>
         <div>
           <h3>Shipping address</h3>
-          <AddressText a={cart.shipping_address} />
+          <AddressLines a={cart.shipping_address} />
         </div>
         <div>
           <h3>Billing address</h3>
-          <AddressText a={cart.billing_address ?? cart.shipping_address} />
+          <AddressLines a={cart.billing_address ?? cart.shipping_address} />
         </div>
         <div>
           <h3>Delivery</h3>

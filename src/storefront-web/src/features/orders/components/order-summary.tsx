@@ -1,5 +1,6 @@
 import type { HttpTypes } from "@medusajs/types";
 import { formatDate, formatDisplayId, formatMoney } from "../../../../../shared/format.js";
+import { AddressLines } from "../../../components/ui/address-lines.js";
 import { ItemImage } from "../../../components/ui/item-image.js";
 
 const STATUS: Record<string, string> = {
@@ -83,13 +84,7 @@ export function OrderSummary({ order }: { order: HttpTypes.StoreOrder }) {
       {a ? (
         <div>
           <h2>Shipping address</h2>
-          <address className="shop-text">
-            {[a.first_name, a.last_name].filter(Boolean).join(" ")}
-            <br />
-            {a.address_1}
-            <br />
-            {[a.postal_code, a.city].filter(Boolean).join(" ")}, {a.country_code?.toUpperCase()}
-          </address>
+          <AddressLines a={a} phone={false} />
         </div>
       ) : null}
       <dl className="totals" aria-label="Order totals">
