@@ -331,3 +331,8 @@ export function shopperPrice(p: CalculatedPriceLike | null | undefined): Shopper
   const holdsTax = p.is_calculated_price_tax_inclusive === true || (withTax !== undefined && withTax - withoutTax > 1e-9);
   return { amount, original: original ?? undefined, currency, taxNote: holdsTax ? `incl. ${taxNameFor(currency)}` : undefined };
 }
+
+/** The breakdown's item rows by line id, for lists that show lines apart from the totals (cart, review, order). */
+export function itemRowsById(t: TotalsLike): Map<string, ItemRow> {
+  return new Map(moneyBreakdown(t).items.map((r) => [r.id, r]));
+}

@@ -6,15 +6,22 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
  * The built page carries its Content-Security-Policy as a meta tag too, for hosts that set no
- * header (`frame-ancestors` works only as a header, so the meta copy leaves it out). Development
- * is left alone: Vite's dev server injects inline scripts.
+ * header. A meta policy cannot carry `frame-ancestors`, `sandbox` or reporting, so those stay with
+ * the header (scripts/static-server.mjs). The meta copy starts from `default-src 'none'`: only what
+ * the shop loads is allowed (its own scripts and styles, no inline script, images, and requests to
+ * itself and the back-end). Without a build-time `VITE_MEDUSA_URL` the back-end is not known until
+ * config.json is read, so `connect-src` allows any https or local origin here, and the app adds a
+ * second policy naming the configured back-end once it knows it (`restrictConnections` in
+ * src/lib/config.ts). Development is left alone: Vite's dev server injects inline scripts.
  */
 function cspMeta(): Plugin {
   return {
     name: "medusactl-csp-meta",
     apply: "build",
     transformIndexHtml(html) {
-      const policy = contentSecurityPolicy(process.env.VITE_MEDUSA_URL).replace(/; frame-ancestors [^;]*/, "");
+      const policy = contentSecurityPolicy(process.env.VITE_MEDUSA_URL)
+        .replace(/; frame-ancestors [^;]*/, "")
+        .replace("default-src 'self'", "default-src 'none'");
       return html.replace(/(<meta charset="[^"]*" \/>)/i, `$1\n    <meta http-equiv="Content-Security-Policy" content="${policy}" />`);
     },
   };

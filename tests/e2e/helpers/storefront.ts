@@ -27,8 +27,8 @@ export async function startStorefront(backend: { url: string; publishableKey: st
     dir: outDir,
     config: { medusaUrl: backend.url, publishableKey: backend.publishableKey },
   });
-  // Root (CI) cannot use Chromium's sandbox.
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+  // Root (CI) cannot use Chromium's sandbox; no GPU on CI machines, and no background requests of Chromium's own.
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
   mkdirSync(ARTIFACTS, { recursive: true });
   return {
     url: server.url,

@@ -1,5 +1,6 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../../src/storefront-web/src/lib/config.js";
+import { ConfigError, loadConfig, restrictConnections } from "../../../src/storefront-web/src/lib/config.js";
 
 const json = (body: unknown, status = 200) => async () => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 const env = { VITE_MEDUSA_URL: "http://build-time:9000", VITE_MEDUSA_PUBLISHABLE_KEY: "pk_build" };
@@ -32,5 +33,20 @@ describe("loadConfig", () => {
   it("rejects a config.json that is not JSON", async () => {
     const bad = async () => new Response("{oops", { status: 200, headers: { "content-type": "application/json" } });
     await expect(loadConfig({ configUrl: "/config.json", env, fetch: bad })).rejects.toThrow(/not valid JSON/);
+  });
+});
+
+describe("restrictConnections", () => {
+  it("adds a policy that lets the page connect only to itself and the configured back-end's origin", () => {
+    const doc = document.implementation.createHTMLDocument("shop");
+    restrictConnections("https://api.shop.example:8443/store/", doc);
+    const metas = [...doc.head.querySelectorAll('meta[http-equiv="Content-Security-Policy"]')].map((m) => m.getAttribute("content"));
+    expect(metas).toEqual(["connect-src 'self' https://api.shop.example:8443"]);
+  });
+
+  it("adds nothing for a URL it cannot read (the build-time policy stays)", () => {
+    const doc = document.implementation.createHTMLDocument("shop");
+    restrictConnections("not a url", doc);
+    expect(doc.head.querySelectorAll("meta").length).toBe(0);
   });
 });

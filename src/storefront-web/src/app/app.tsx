@@ -7,6 +7,7 @@ import { useLocation } from "../lib/router.js";
 import type { StoreSdk } from "../lib/sdk.js";
 import { ShopProvider } from "../lib/shop.js";
 import { RouteErrorBoundary } from "./error-boundary.js";
+import { Footer } from "./footer.js";
 import { Header } from "./header.js";
 import { AppRoutes } from "./router.js";
 
@@ -39,9 +40,7 @@ export function App({ sdk, cache = new QueryCache(), storage }: { sdk: StoreSdk;
           <CartDrawerProvider>
             <Header />
             <Page />
-            <footer className="site-footer">
-              <p>Prices are in your region's currency; tax and shipping are added at checkout.</p>
-            </footer>
+            <Footer />
           </CartDrawerProvider>
         </ShopProvider>
       </QueryProvider>

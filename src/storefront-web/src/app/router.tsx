@@ -17,6 +17,8 @@ export const routes: { path: string; component: PageComponent }[] = [
   // Nested categories: `/categories/women/tops` (the last segment is the category's handle).
   { path: "/categories/*", component: Home },
   { path: "/collections/:handle", component: Home },
+  // The header's search box: the listing with the store API's `q`.
+  { path: "/search", component: Home },
   { path: "/products/:handle", component: ProductPage },
   { path: "/cart", component: page(() => import("./routes/cart.js")) },
   { path: "/checkout", component: page(() => import("./routes/checkout.js")) },

@@ -53,3 +53,22 @@ export async function loadConfig(options: { configUrl: string; env: Env; fetch?:
   }
   return { medusaUrl: medusaUrl.replace(/\/+$/, ""), publishableKey };
 }
+
+/**
+ * Narrows the page's `connect-src` to this origin and the configured back-end once config.json is
+ * read. The build's meta policy cannot name the back-end (config.json chooses it at run time), so it
+ * allows any https origin or a local one; a second policy added here is enforced together with the
+ * first (a browser applies every policy, so this one can only take permissions away).
+ */
+export function restrictConnections(medusaUrl: string, doc: Document = document): void {
+  let origin: string;
+  try {
+    origin = new URL(medusaUrl).origin;
+  } catch {
+    return;
+  }
+  const meta = doc.createElement("meta");
+  meta.httpEquiv = "Content-Security-Policy";
+  meta.content = `connect-src 'self' ${origin}`;
+  doc.head.append(meta);
+}

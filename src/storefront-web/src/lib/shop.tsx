@@ -26,6 +26,8 @@ export interface Shop {
   setCountry: (code: string) => Promise<void>;
   cartId: string | null;
   setCartId: (id: string | null) => void;
+  /** Where the shop keeps the shopper's choices (localStorage; a test passes its own). */
+  storage?: Storage;
 }
 
 const ShopContext = createContext<Shop | null>(null);
@@ -99,8 +101,8 @@ export function ShopProvider({ children, storage = globalThis.localStorage }: { 
   );
 
   const value = useMemo<Shop | null>(
-    () => (region ? { regions: list, region, countryCode, setCountry, cartId, setCartId } : null),
-    [list, region, countryCode, setCountry, cartId, setCartId],
+    () => (region ? { regions: list, region, countryCode, setCountry, cartId, setCartId, storage } : null),
+    [list, region, countryCode, setCountry, cartId, setCartId, storage],
   );
 
   if (regions.status === "error" && !regions.data) {

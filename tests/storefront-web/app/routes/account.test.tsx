@@ -5,6 +5,8 @@ import { createFakeSdk } from "../../../../src/storefront-web/src/testing/fake-s
 import { MemoryStorage, renderApp } from "../../../../src/storefront-web/src/testing/render.js";
 
 // Pages past browsing load on demand, so wait for each field rather than assume it is there.
+/** A saved address's line, whose fields are each isolated in their own <bdi>. */
+const addressLine = (text: string) => (_: string, el: Element | null) => el?.tagName === "P" && el.textContent === text;
 const type = async (label: string, value: string) => fireEvent.change(await screen.findByLabelText(label, { exact: true }), { target: { value } });
 
 describe("account", () => {
@@ -92,12 +94,12 @@ describe("account", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save address" }));
     expect(await screen.findByText("Address added.")).toBeTruthy();
     const book = screen.getByRole("list", { name: "Saved addresses" });
-    expect(within(book).getByText("Ada Lovelace, Main St 1, 10115 Berlin, DE")).toBeTruthy();
+    expect(within(book).getByText(addressLine("Ada Lovelace, Main St 1, 10115 Berlin, DE"))).toBeTruthy();
 
     fireEvent.click(screen.getByRole("button", { name: "Edit address Ada Lovelace, Main St 1, 10115 Berlin, DE" }));
     await type("City", "Potsdam");
     fireEvent.click(screen.getByRole("button", { name: "Save address" }));
-    expect(await within(book).findByText("Ada Lovelace, Main St 1, 10115 Potsdam, DE")).toBeTruthy();
+    expect(await within(book).findByText(addressLine("Ada Lovelace, Main St 1, 10115 Potsdam, DE"))).toBeTruthy();
     expect(fake.callsOf("store.customer.updateAddress")[0]![1]).toMatchObject({ city: "Potsdam" });
 
     fireEvent.click(screen.getByRole("button", { name: "Delete address Ada Lovelace, Main St 1, 10115 Potsdam, DE" }));
@@ -203,22 +205,73 @@ describe("order transfer", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("Invalid token");
   });
 
-  it("asks for a guest order to be transferred to the account, and says when the order does not exist", async () => {
+  function guestOrderSetup() {
     const fake = createFakeSdk();
     fake.addAccount("ada@example.com", "secret123");
     fake.login("ada@example.com");
     fake.orders.set("order_guest", { id: "order_guest", display_id: 5, email: "old@example.com", currency_code: "eur", items: [], status: "pending", total: 10 });
+    return fake;
+  }
+
+  async function askFor(order: string, email: string) {
+    fireEvent.change(await screen.findByLabelText("Order number"), { target: { value: order } });
+    fireEvent.change(screen.getByLabelText("Order e-mail"), { target: { value: email } });
+    fireEvent.click(screen.getByRole("button", { name: "Request transfer" }));
+  }
+
+  it("asks for a guest order by its order ID and the order's e-mail, and says when the order does not exist", async () => {
+    const fake = guestOrderSetup();
     renderApp("/account/orders", { fake });
-    const field = await screen.findByLabelText("Order ID");
-    fireEvent.change(field, { target: { value: "order_nope" } });
-    fireEvent.click(screen.getByRole("button", { name: "Request transfer" }));
+    await askFor("order_nope", "old@example.com");
     const alert = await screen.findByRole("alert");
-    expect(alert.textContent).toBe("We couldn't find what you were looking for.");
-    expect(field.getAttribute("aria-describedby")).toContain(alert.id);
-    fireEvent.change(field, { target: { value: " order_guest " } });
-    fireEvent.click(screen.getByRole("button", { name: "Request transfer" }));
-    expect(await screen.findByText(/^Request sent\./)).toBeTruthy();
+    expect(alert.textContent).toBe("There is no order with this number or ID in this shop.");
+    expect(screen.getByLabelText("Order number").getAttribute("aria-describedby")).toContain(alert.id);
+    expect(screen.getByLabelText("Order e-mail").getAttribute("aria-describedby")).toContain(alert.id);
+    await askFor(" order_guest ", "Old@Example.com ");
+    expect(await screen.findByText("Transfer requested for order #5. It moves to your account once it is accepted through the transfer link for old@example.com.")).toBeTruthy();
     expect(fake.callsOf("store.order.requestTransfer").at(-1)![0]).toBe("order_guest");
     expect(fake.transfers.get("order_guest")).toBe("transfer-order_guest");
+  });
+
+  it("refuses an e-mail address that is not the order's, and requests nothing", async () => {
+    const fake = guestOrderSetup();
+    renderApp("/account/orders", { fake });
+    await askFor("order_guest", "someone@example.com");
+    expect((await screen.findByRole("alert")).textContent).toBe("This e-mail address is not the one the order was placed with.");
+    expect(fake.callsOf("store.order.requestTransfer")).toEqual([]);
+  });
+
+  it.each([["#5"], ["5"], ["# 5"]])("finds %s, the number the confirmation showed, among the orders this browser placed", async (typed) => {
+    const fake = guestOrderSetup();
+    const storage = new MemoryStorage();
+    storage.setItem("storefront_recent_orders", JSON.stringify([{ id: "order_other", display_id: 4 }, { id: "order_guest", display_id: 5 }]));
+    renderApp("/account/orders", { fake, storage });
+    await askFor(typed, "old@example.com");
+    expect(await screen.findByText(/^Transfer requested for order #5\./)).toBeTruthy();
+    expect(fake.callsOf("store.order.requestTransfer").at(-1)![0]).toBe("order_guest");
+  });
+
+  it("says plainly that the store API cannot find a guest order by its number alone, and what to do instead", async () => {
+    const fake = guestOrderSetup();
+    renderApp("/account/orders", { fake });
+    await askFor("#5", "old@example.com");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "This shop can only find an order placed as a guest by its full order ID, and this browser has no order with that number. Copy the order ID (it starts with order_) from your order confirmation page, or open that page's link in this browser, then try again.",
+    );
+    expect(fake.callsOf("store.order.retrieve")).toEqual([]);
+    expect(fake.callsOf("store.order.requestTransfer")).toEqual([]);
+  });
+
+  it("takes the order from the confirmation page's link, through the login", async () => {
+    const fake = createFakeSdk();
+    fake.addAccount("ada@example.com", "secret123");
+    fake.orders.set("order_guest", { id: "order_guest", display_id: 5, email: "old@example.com", currency_code: "eur", items: [], status: "pending", total: 10 });
+    renderApp("/account/orders?order=order_guest", { fake });
+    expect(await screen.findByRole("heading", { level: 1, name: "Log in" })).toBeTruthy();
+    expect(window.location.search).toBe("?next=%2Faccount%2Forders%3Forder%3Dorder_guest");
+    await type("Email", "ada@example.com");
+    await type("Password", "secret123");
+    fireEvent.click(screen.getByRole("button", { name: "Log in" }));
+    expect(((await screen.findByLabelText("Order number")) as HTMLInputElement).value).toBe("order_guest");
   });
 });

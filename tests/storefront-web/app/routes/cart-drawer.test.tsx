@@ -75,7 +75,7 @@ describe("cart drawer", () => {
     renderApp("/products/organic-sweatshirt", { fake });
     fireEvent.click(await screen.findByRole("button", { name: "Add to cart" }));
     const dialog = await screen.findByRole("dialog", { name: "Your cart" });
-    await within(dialog).findByText("Subtotal");
+    await within(dialog).findByText("Items");
     await waitFor(() => expect(fake.callsOf("store.fulfillment.listCartOptions").length).toBeGreaterThan(0));
     await new Promise((r) => setTimeout(r, 20));
     expect(within(dialog).queryByText(/free shipping/)).toBeNull();

@@ -54,11 +54,20 @@ describe("checkout", () => {
     expect(screen.getByText("ada@example.com")).toBeTruthy();
     // 54 + 12 shipping, 20 % tax = 13.20, total 79.20: what the server said, shown as given.
     expect(screen.getByLabelText("Order totals").textContent).toContain("Total EUR€79.20");
-    fireEvent.click(screen.getByRole("button", { name: "Place order" }));
+    // The totals are part of the review, before the button (so a phone shows them first).
+    const place = screen.getByRole("button", { name: "Place order" });
+    expect(place.closest("form")!.contains(screen.getByLabelText("Order totals"))).toBe(true);
+    expect(screen.getByLabelText("Order totals").compareDocumentPosition(place) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(place);
 
     expect(await screen.findByRole("heading", { level: 1, name: "Thank you for your order" })).toBeTruthy();
     const order = [...fake.orders.values()][0];
     expect(screen.getByText(/Your order number is/).textContent).toContain(`Your order number is #${order.display_id}.`);
+    // The full id too (the store API finds a guest order only by it), and no claim of an e-mail nobody sent.
+    expect(screen.getByText(order.id).tagName).toBe("CODE");
+    expect(screen.getByRole("link", { name: "add this order to your account" }).getAttribute("href")).toBe(`/account/orders?order=${order.id}`);
+    expect(screen.getByRole("main").textContent).not.toMatch(/sent|e-?mailed|confirmation to/i);
+    await waitFor(() => expect(JSON.parse(storage.getItem("storefront_recent_orders") ?? "[]")).toEqual([{ id: order.id, display_id: order.display_id }]));
     expect(window.location.pathname).toBe(`/order/confirmed/${order.id}`);
     expect(storage.getItem("storefront_cart_id")).toBeNull();
 
@@ -132,6 +141,18 @@ describe("checkout", () => {
     expect(await screen.findByText("We have no delivery options for this address.")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Change the address" }));
     expect(await screen.findByRole("heading", { level: 2, name: "Address" })).toBeTruthy();
+  });
+
+  it("marks an option Medusa lists without a price as unavailable and preselects the first priced one", async () => {
+    const { fake, storage } = await withCart();
+    const id = [...fake.carts.keys()][0]!;
+    await fake.sdk.store.cart.update(id, { email: "a@b.c", shipping_address: { address_1: "x", country_code: "de" } as never });
+    (fake.shippingOptions[0] as { amount?: number }).amount = undefined;
+    renderApp("/checkout", { fake, storage });
+    const standard = (await screen.findByRole("radio", { name: /Standard Shipping/ })) as HTMLInputElement;
+    expect(standard.disabled).toBe(true);
+    expect(standard.closest("label")!.textContent).toContain("Not available for this cart");
+    expect((screen.getByRole("radio", { name: /Express Shipping/ }) as HTMLInputElement).checked).toBe(true);
   });
 
   it("shows an empty state instead of a checkout for an empty cart", async () => {

@@ -130,5 +130,30 @@ describe("product listing", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Apparel" })).toBeTruthy();
     const sub = screen.getByRole("navigation", { name: "Subcategories" });
     expect(within(sub).getByRole("link", { name: "Shirts" }).getAttribute("href")).toBe("/categories/apparel/shirts");
+    // A parent lists what its subcategories hold (Apparel has no products of its own).
+    await waitFor(() => expect(fake.callsOf("store.product.list").at(-1)![0]).toMatchObject({ category_id: ["cat_apparel", "cat_shirts"] }));
+    await waitFor(async () => expect(await titles()).toContain("Organic Sweatshirt"));
+  });
+
+  it("searches from the header box with the store API's q, at /search?q=", async () => {
+    const { fake } = renderApp("/account/login");
+    fireEvent.change(await screen.findByRole("searchbox", { name: "Search products" }), { target: { value: "  organic " } });
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    // (happy-dom's name computation pads the <bdi> with spaces; the text is what a browser names it.)
+    expect((await screen.findByRole("heading", { level: 1, name: /^Results for/ })).textContent).toBe("Results for “organic”");
+    expect(window.location.pathname + window.location.search).toBe("/search?q=organic");
+    await waitFor(() => expect(fake.callsOf("store.product.list").at(-1)![0]).toMatchObject({ q: "organic" }));
+  });
+
+  it("offers the store's top-level categories in the header and the footer", async () => {
+    renderApp("/");
+    const nav = await screen.findByRole("navigation", { name: "Categories" });
+    await waitFor(() => expect(within(nav).getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
+      ["Home", "/categories/home"],
+      ["Apparel", "/categories/apparel"],
+    ]));
+    const footer = screen.getByRole("contentinfo");
+    expect(within(footer).getByRole("link", { name: "Apparel" }).getAttribute("href")).toBe("/categories/apparel");
+    expect(within(footer).getByRole("link", { name: "Your orders" }).getAttribute("href")).toBe("/account/orders");
   });
 });

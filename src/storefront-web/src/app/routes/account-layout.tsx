@@ -16,13 +16,13 @@ const SECTIONS = [
 export function AccountLayout({ title, children }: { title: string; children: (customer: HttpTypes.StoreCustomer) => ReactNode }) {
   const customer = useCustomer();
   const logout = useLogout();
-  const { pathname } = useLocation();
+  const { pathname, href } = useLocation();
   usePage(title);
   // Only a settled answer counts: right after logging in the old "guest" answer is being refetched.
   const guest = customer.status === "success" && !customer.data && !customer.stale && !customer.isFetching;
   useEffect(() => {
-    if (guest) navigate(`/account/login?next=${encodeURIComponent(pathname)}`, { replace: true });
-  }, [guest, pathname]);
+    if (guest) navigate(`/account/login?next=${encodeURIComponent(href)}`, { replace: true });
+  }, [guest, href]);
 
   return (
     <main id="main" className="page">

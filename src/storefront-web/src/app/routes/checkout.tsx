@@ -27,6 +27,9 @@ export default function CheckoutPage() {
       </main>
     );
   }
+  // On the review step the totals sit right above "Place order", so a phone shows them before the button.
+  const step = cart.data ? resolveStep(cart.data, search.get("step")) : "contact";
+  const totals = cart.data ? <CartTotals cart={cart.data} /> : null;
   return (
     <main id="main" className="page">
       <h1>Checkout</h1>
@@ -38,7 +41,8 @@ export default function CheckoutPage() {
         <div className="cart-layout">
           <CheckoutSteps
             cart={cart.data}
-            step={resolveStep(cart.data, search.get("step"))}
+            step={step}
+            totals={step === "review" ? totals : undefined}
             onStep={(step) => navigate(withSearch(pathname, search, { step }))}
             customerEmail={customer.data?.email}
             savedAddresses={customer.data?.addresses}
@@ -50,7 +54,7 @@ export default function CheckoutPage() {
             }}
           />
           <aside aria-label="Order summary" className="summary">
-            <CartTotals cart={cart.data} />
+            {step === "review" ? null : totals}
             <PromoCode cart={cart.data} />
           </aside>
         </div>

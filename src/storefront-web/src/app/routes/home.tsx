@@ -1,10 +1,8 @@
-import { useEffect, useState, type FormEvent } from "react";
-import { Button } from "../../components/ui/button.js";
 import { SelectField } from "../../components/ui/field.js";
 import { Pagination } from "../../components/ui/pagination.js";
 import { EmptyState, ErrorState, Loading } from "../../components/ui/status.js";
 import { Breadcrumbs } from "../../components/ui/breadcrumbs.js";
-import { categoryPath, categoryTrail, childrenOf, useCategories, type Category } from "../../features/products/api/list-categories.js";
+import { categoryPath, categoryTrail, childrenOf, useCategories, withDescendants, type Category } from "../../features/products/api/list-categories.js";
 import { useCollections } from "../../features/products/api/list-collections.js";
 import { FeaturedCollections, Hero } from "../../features/products/components/featured.js";
 import { PAGE_SIZE, SORTS, isSortKey, useProducts, type SortKey } from "../../features/products/api/list-products.js";
@@ -50,27 +48,28 @@ export default function Home({ params }: { params: Record<string, string> }) {
   const unknownFilter = filtersReady && ((categoryHandle && !category) || (collectionHandle && !collection));
 
   const products = useProducts(
-    { regionId: region.id, page, sort, q: q || undefined, categoryId: category?.id, collectionId: collection?.id },
+    { regionId: region.id, page, sort, q: q || undefined, categoryIds: category ? withDescendants(categories.data ?? [], category.id) : undefined, collectionId: collection?.id },
     filtersReady && !unknownFilter,
   );
 
+  const isSearch = pathname === "/search";
   const isHome = pathname === "/" && !q && !categoryHandle && !collectionHandle;
   // Below the hero, the home page waits for the collections: featured rails appearing above a listing
   // already on screen would push it down (a layout shift). The placeholder fills the viewport meanwhile.
   const homePending = isHome && collections.status === "pending";
-  const heading = collection?.title ?? category?.name ?? (q ? `Results for “${q}”` : "All products");
+  const heading = collection?.title ?? category?.name ?? (q ? `Results for “${q}”` : isSearch ? "Search" : "All products");
   usePage(isHome ? "" : heading);
+  // The shopper's words are isolated inside the heading, so a right-to-left override cannot flip the quotes.
+  const headingText = q && !collection && !category ? (
+    <>
+      Results for “<bdi>{q}</bdi>”
+    </>
+  ) : (
+    heading
+  );
   const trail = fixedCategory && category ? categoryTrail(categories.data ?? [], category.handle) : [];
   const subcategories = fixedCategory && category ? childrenOf(categories.data ?? [], category.id) : [];
   const go = (changes: Record<string, string | number | null>) => navigate(withSearch(pathname, search, { page: null, ...changes }));
-  const [draft, setDraft] = useState(q);
-  useEffect(() => setDraft(q), [q]);
-
-  function submitSearch(e: FormEvent) {
-    e.preventDefault();
-    go({ q: draft.trim() || null });
-  }
-
   const count = products.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
 
@@ -97,9 +96,14 @@ export default function Home({ params }: { params: Record<string, string> }) {
           </h2>
         </>
       ) : (
-        <h1>{heading}</h1>
+        <h1>{headingText}</h1>
       )}
-      {homePending ? null : (
+      {homePending ? null : isSearch && !q ? (
+        <EmptyState>
+          <p>Type what you are looking for in the search box at the top of the page.</p>
+          <Link to="/">Browse all products</Link>
+        </EmptyState>
+      ) : (
         <>
           {subcategories.length ? (
             <nav aria-label="Subcategories" className="subcategories">
@@ -113,15 +117,6 @@ export default function Home({ params }: { params: Record<string, string> }) {
             </nav>
           ) : null}
           <div className="filters">
-            <form role="search" onSubmit={submitSearch} className="search">
-              <label htmlFor="search">Search products</label>
-              <div className="row">
-                <input id="search" type="search" value={draft} onChange={(e) => setDraft(e.target.value)} autoComplete="off" />
-                <Button type="submit" variant="secondary">
-                  Search
-                </Button>
-              </div>
-            </form>
             {fixedCategory ? null : (
               <SelectField label="Category" value={categoryHandle} onChange={(e) => go({ category: e.target.value || null })}>
                 <option value="">All categories</option>

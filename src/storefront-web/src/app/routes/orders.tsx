@@ -30,12 +30,13 @@ function Orders() {
 }
 
 export default function OrdersPage() {
+  const { search } = useLocation();
   return (
     <AccountLayout title="Orders">
       {() => (
         <>
           <Orders />
-          <RequestTransferForm />
+          <RequestTransferForm initialOrder={search.get("order") ?? ""} />
         </>
       )}
     </AccountLayout>

@@ -1,6 +1,7 @@
 import type { HttpTypes } from "@medusajs/types";
 import { useState, type FormEvent } from "react";
 import { AddressFields, readAddress, type CountryOption } from "../../../components/address-fields.js";
+import { Isolated } from "../../../components/ui/address-lines.js";
 import { Button } from "../../../components/ui/button.js";
 import { EmptyState, InlineError } from "../../../components/ui/status.js";
 import { focusHeading } from "../../../lib/router.js";
@@ -71,7 +72,10 @@ export function AddressBook({ customer, countries }: { customer: HttpTypes.Store
               <AddressForm address={a} countries={countries} onDone={() => close("Address saved.")} onCancel={() => setEditing(null)} />
             ) : (
               <>
-                <p>{summary(a)}</p>
+                <p>
+                  <Isolated parts={[a.first_name, a.last_name]} />, <bdi>{a.address_1}</bdi>, <Isolated parts={[a.postal_code, a.city]} />,{" "}
+                  {a.country_code?.toUpperCase()}
+                </p>
                 <div className="row">
                   <Button variant="secondary" aria-label={`Edit address ${summary(a)}`} onClick={() => setEditing(a.id)}>
                     Edit

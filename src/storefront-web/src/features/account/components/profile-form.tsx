@@ -26,7 +26,7 @@ export function ProfileForm({ customer }: { customer: HttpTypes.StoreCustomer })
   return (
     <form onSubmit={submit} className="stack narrow" aria-busy={update.status === "pending" || undefined}>
       <p>
-        Signed in as <strong>{customer.email}</strong>
+        Signed in as <strong className="email">{customer.email}</strong>
       </p>
       <TextField label="First name" name="first_name" autoComplete="given-name" defaultValue={customer.first_name ?? ""} required />
       <TextField label="Last name" name="last_name" autoComplete="family-name" defaultValue={customer.last_name ?? ""} required />

@@ -1,6 +1,6 @@
 import type { HttpTypes } from "@medusajs/types";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { formatMoney } from "../../../../../shared/format.js";
+import { type ItemRow, moneyBreakdown, type TotalsLike } from "../../../../../shared/money.js";
 import { Button } from "../../../components/ui/button.js";
 import { Link, navigate } from "../../../lib/router.js";
 import { itemCount, useCart } from "../api/get-cart.js";
@@ -41,7 +41,7 @@ export function CartDrawerProvider({ children }: { children?: ReactNode }) {
   );
 }
 
-function DrawerLine({ item, currency }: { item: HttpTypes.StoreCartLineItem; currency: string }) {
+function DrawerLine({ item, row }: { item: HttpTypes.StoreCartLineItem; row: ItemRow | undefined }) {
   const variant = item.variant_title && item.variant_title !== "Default variant" ? ` (${item.variant_title})` : "";
   return (
     <li className="drawer-line">
@@ -50,7 +50,7 @@ function DrawerLine({ item, currency }: { item: HttpTypes.StoreCartLineItem; cur
         {item.quantity} × {item.product_title ?? item.title}
         {variant}
       </span>
-      <span>{formatMoney(item.subtotal ?? item.total, currency)}</span>
+      <span>{row?.amount.text}</span>
     </li>
   );
 }
@@ -64,6 +64,9 @@ function CartDrawer({ message, onClose, returnTo }: { message: string; onClose: 
   const panel = useRef<HTMLDivElement>(null);
   const data = cart.data;
   const n = itemCount(data);
+  // The same breakdown as the cart page: line amounts add up to Items, in one tax basis.
+  const breakdown = moneyBreakdown((data ?? {}) as TotalsLike);
+  const rows = new Map(breakdown.items.map((r) => [r.id, r]));
 
   useEffect(() => {
     panel.current?.querySelector<HTMLElement>("h2")?.focus();
@@ -131,11 +134,11 @@ function CartDrawer({ message, onClose, returnTo }: { message: string; onClose: 
               {[...(data.items ?? [])]
                 .sort((a, b) => String(a.created_at ?? "").localeCompare(String(b.created_at ?? "")))
                 .map((i) => (
-                  <DrawerLine key={i.id} item={i} currency={data.currency_code} />
+                  <DrawerLine key={i.id} item={i} row={rows.get(i.id)} />
                 ))}
             </ul>
             <p className="drawer-subtotal">
-              <span>Subtotal</span> <strong>{formatMoney(data.item_subtotal ?? data.subtotal, data.currency_code)}</strong>
+              <span>Items</span> <strong>{breakdown.lines[0]!.text}</strong> <span className="muted">{breakdown.basisNote}</span>
             </p>
             <FreeShippingNudge cart={data} />
             <div className="drawer-actions">

@@ -1,7 +1,8 @@
 import type { HttpTypes } from "@medusajs/types";
 import { useState } from "react";
-import { formatMoney } from "../../../../../shared/format.js";
+import { type ItemRow, itemRowsById } from "../../../../../shared/money.js";
 import { Button } from "../../../components/ui/button.js";
+import { ItemImage } from "../../../components/ui/item-image.js";
 import { InlineError } from "../../../components/ui/status.js";
 import { Link } from "../../../lib/router.js";
 import { useDeleteLineItem } from "../api/delete-line-item.js";
@@ -12,7 +13,7 @@ function lineName(item: HttpTypes.StoreCartLineItem): string {
   return `${item.product_title ?? item.title}${variant}`;
 }
 
-function CartLine({ cartId, item, currency }: { cartId: string; item: HttpTypes.StoreCartLineItem; currency: string }) {
+function CartLine({ cartId, item, row }: { cartId: string; item: HttpTypes.StoreCartLineItem; row: ItemRow | undefined }) {
   const update = useUpdateLineItem(cartId);
   const remove = useDeleteLineItem(cartId);
   // Shown at once and rolled back when the server refuses (e.g. not enough stock).
@@ -35,9 +36,16 @@ function CartLine({ cartId, item, currency }: { cartId: string; item: HttpTypes.
 
   return (
     <li className="line" aria-busy={busy || undefined}>
+      <ItemImage src={item.thumbnail} />
       <div className="line-main">
-        {item.product_handle ? <Link to={`/products/${encodeURIComponent(item.product_handle)}`}>{name}</Link> : <span>{name}</span>}
-        <span className="line-unit">{formatMoney(item.unit_price, currency)} each</span>
+        {item.product_handle ? (
+          <Link to={`/products/${encodeURIComponent(item.product_handle)}`} className="line-name">
+            {name}
+          </Link>
+        ) : (
+          <span className="line-name">{name}</span>
+        )}
+        <span className="line-unit">{row?.unit.text} each</span>
       </div>
       <div className="qty" role="group" aria-label={`Quantity of ${name}`}>
         <Button variant="secondary" aria-label={`Decrease quantity of ${name}`} disabled={quantity <= 1} busy={busy} onClick={() => void change(quantity - 1)}>
@@ -48,7 +56,7 @@ function CartLine({ cartId, item, currency }: { cartId: string; item: HttpTypes.
           +
         </Button>
       </div>
-      <span className="line-total">{formatMoney(item.subtotal ?? item.total, currency)}</span>
+      <span className="line-total">{row?.amount.text}</span>
       <Button variant="link" busy={busy} aria-label={`Remove ${name}`} onClick={() => void remove.mutate(item.id).catch(() => {})}>
         Remove
       </Button>
@@ -59,10 +67,12 @@ function CartLine({ cartId, item, currency }: { cartId: string; item: HttpTypes.
 
 export function CartItems({ cart }: { cart: HttpTypes.StoreCart }) {
   const items = [...(cart.items ?? [])].sort((a, b) => String(a.created_at ?? "").localeCompare(String(b.created_at ?? "")));
+  // Unit and amount in the basis of the cart's totals (src/shared/money.ts), so the lines add up to Items.
+  const rows = itemRowsById(cart as never);
   return (
     <ul className="lines" aria-label="Items in your cart">
       {items.map((item) => (
-        <CartLine key={item.id} cartId={cart.id} item={item} currency={cart.currency_code} />
+        <CartLine key={item.id} cartId={cart.id} item={item} row={rows.get(item.id)} />
       ))}
     </ul>
   );

@@ -1,8 +1,11 @@
 import type { HttpTypes } from "@medusajs/types";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { formatMoney } from "../../../../../shared/format.js";
+import { itemRowsById } from "../../../../../shared/money.js";
 import { AddressFields, readAddress, type AddressValues } from "../../../components/address-fields.js";
+import { AddressLines } from "../../../components/ui/address-lines.js";
 import { Button } from "../../../components/ui/button.js";
+import { ItemImage } from "../../../components/ui/item-image.js";
 import { TextField } from "../../../components/ui/field.js";
 import { EmptyState, ErrorState, InlineError, Loading } from "../../../components/ui/status.js";
 import { focusHeading } from "../../../lib/router.js";
@@ -49,9 +52,11 @@ export interface CheckoutProps {
   onPlaced: (order: HttpTypes.StoreOrder) => void;
   customerEmail?: string | null;
   savedAddresses?: HttpTypes.StoreCustomerAddress[];
+  /** The order totals, shown on the review step right above "Place order" (the page decides what they are). */
+  totals?: ReactNode;
 }
 
-export function CheckoutSteps({ cart, step, onStep, onPlaced, customerEmail, savedAddresses }: CheckoutProps) {
+export function CheckoutSteps({ cart, step, onStep, onPlaced, customerEmail, savedAddresses, totals }: CheckoutProps) {
   const first = useRef(true);
   useEffect(() => {
     // Each new step gets focus on its heading, so keyboard users continue right there.
@@ -90,7 +95,7 @@ export function CheckoutSteps({ cart, step, onStep, onPlaced, customerEmail, sav
         {step === "address" ? <AddressStep cart={cart} saved={savedAddresses} onDone={() => onStep("delivery")} /> : null}
         {step === "delivery" ? <DeliveryStep cart={cart} onDone={() => onStep("payment")} onBack={() => onStep("address")} /> : null}
         {step === "payment" ? <PaymentStep cart={cart} onDone={() => onStep("review")} /> : null}
-        {step === "review" ? <ReviewStep cart={cart} onPlaced={onPlaced} onStep={onStep} /> : null}
+        {step === "review" ? <ReviewStep cart={cart} onPlaced={onPlaced} onStep={onStep} totals={totals} /> : null}
       </div>
     </div>
   );
@@ -207,6 +212,7 @@ function DeliveryStep({ cart, onDone, onBack }: { cart: HttpTypes.StoreCart; onD
   if (options.status === "pending") return <Loading label="Loading delivery options…" lines={2} />;
   if (options.status === "error") return <ErrorState error={options.error} onRetry={() => void options.refetch()} />;
   const list = options.data ?? [];
+  const firstAvailable = list.find((o) => !o.insufficient_inventory && typeof (o.calculated_price?.calculated_amount ?? o.amount) === "number")?.id;
   if (list.length === 0) {
     return (
       <EmptyState>
@@ -221,14 +227,16 @@ function DeliveryStep({ cart, onDone, onBack }: { cart: HttpTypes.StoreCart; onD
     <form onSubmit={submit} className="stack" aria-busy={add.status === "pending" || undefined}>
       <fieldset className="choices">
         <legend>Delivery method</legend>
-        {list.map((o, i) => {
+        {list.map((o) => {
           const amount = o.calculated_price?.calculated_amount ?? o.amount;
-          const out = Boolean(o.insufficient_inventory);
+          // Medusa lists an option it has no price for (for this region or cart total), then refuses it.
+          const unpriced = typeof amount !== "number";
+          const out = Boolean(o.insufficient_inventory) || unpriced;
           return (
             <label key={o.id} className="choice">
-              <input type="radio" name="shipping_option" value={o.id} required defaultChecked={chosenNow ? o.id === chosenNow : i === 0 && !out} disabled={out} />
+              <input type="radio" name="shipping_option" value={o.id} required defaultChecked={chosenNow ? o.id === chosenNow : o.id === firstAvailable} disabled={out} />
               <span>{o.name}</span>
-              <span className="choice-price">{out ? "Not available for these items" : formatMoney(amount, cart.currency_code)}</span>
+              <span className="choice-price">{unpriced ? "Not available for this cart" : out ? "Not available for these items" : formatMoney(amount, cart.currency_code)}</span>
             </label>
           );
         })}
@@ -281,29 +289,11 @@ function PaymentStep({ cart, onDone }: { cart: HttpTypes.StoreCart; onDone: () =
   );
 }
 
-function AddressText({ a }: { a?: AddressValues | null }) {
-  if (!a) return null;
-  return (
-    <address>
-      {[a.first_name, a.last_name].filter(Boolean).join(" ")}
-      <br />
-      {a.address_1}
-      <br />
-      {[a.postal_code, a.city].filter(Boolean).join(" ")}, {a.country_code?.toUpperCase()}
-      {a.phone ? (
-        <>
-          <br />
-          {a.phone}
-        </>
-      ) : null}
-    </address>
-  );
-}
-
-function ReviewStep({ cart, onPlaced, onStep }: { cart: HttpTypes.StoreCart; onPlaced: (o: HttpTypes.StoreOrder) => void; onStep: (s: StepId) => void }) {
+function ReviewStep({ cart, onPlaced, onStep, totals }: { cart: HttpTypes.StoreCart; onPlaced: (o: HttpTypes.StoreOrder) => void; onStep: (s: StepId) => void; totals?: ReactNode }) {
   const complete = useCompleteCart();
   const placing = complete.status === "pending";
   const session = activeSession(cart);
+  const rows = itemRowsById(cart as never);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -320,20 +310,20 @@ function ReviewStep({ cart, onPlaced, onStep }: { cart: HttpTypes.StoreCart; onP
       <div className="review">
         <div>
           <h3>Contact</h3>
-          <p>{cart.email}</p>
+          <p className="email">{cart.email}</p>
         </div>
         <div>
           <h3>Shipping address</h3>
-          <AddressText a={cart.shipping_address} />
+          <AddressLines a={cart.shipping_address} />
         </div>
         <div>
           <h3>Billing address</h3>
-          <AddressText a={cart.billing_address ?? cart.shipping_address} />
+          <AddressLines a={cart.billing_address ?? cart.shipping_address} />
         </div>
         <div>
           <h3>Delivery</h3>
           <p>
-            {cart.shipping_methods?.[0]?.name} ({formatMoney(cart.shipping_methods?.[0]?.amount, cart.currency_code)})
+            <bdi>{cart.shipping_methods?.[0]?.name}</bdi> ({formatMoney(cart.shipping_methods?.[0]?.amount, cart.currency_code)})
           </p>
         </div>
         <div>
@@ -343,12 +333,23 @@ function ReviewStep({ cart, onPlaced, onStep }: { cart: HttpTypes.StoreCart; onP
       </div>
       <ul className="review-items" aria-label="Items">
         {(cart.items ?? []).map((i) => (
-          <li key={i.id}>
-            {i.quantity} × {i.product_title ?? i.title}
-            {i.variant_title ? ` (${i.variant_title})` : ""} — {formatMoney(i.subtotal ?? i.total, cart.currency_code)}
+          <li key={i.id} className="review-item">
+            {/* The amount in the basis of the totals below (src/shared/money.ts). */}
+            <ItemImage src={i.thumbnail} size={56} />
+            <span className="review-item-name">
+              {i.quantity} × <bdi>{i.product_title ?? i.title}</bdi>
+              {i.variant_title ? (
+                <>
+                  {" "}
+                  (<bdi>{i.variant_title}</bdi>)
+                </>
+              ) : null}
+            </span>
+            <span className="review-item-amount">{rows.get(i.id)?.amount.text}</span>
           </li>
         ))}
       </ul>
+      {totals ? <div className="review-totals">{totals}</div> : null}
       {complete.error ? (
         <div className="notice notice-error">
           <InlineError error={complete.error} />

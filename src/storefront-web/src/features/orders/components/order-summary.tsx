@@ -1,6 +1,9 @@
 import type { HttpTypes } from "@medusajs/types";
 import { formatDate, formatDisplayId, formatMoney } from "../../../../../shared/format.js";
+import { AddressLines } from "../../../components/ui/address-lines.js";
+import { ItemImage } from "../../../components/ui/item-image.js";
 import { Totals } from "../../../components/ui/totals.js";
+import { itemRowsById } from "../../../../../shared/money.js";
 
 const STATUS: Record<string, string> = {
   pending: "Received",
@@ -18,6 +21,7 @@ const words = (s: string | null | undefined) => (s ? s.replace(/_/g, " ") : "");
 export function OrderSummary({ order }: { order: HttpTypes.StoreOrder }) {
   const c = order.currency_code;
   const a = order.shipping_address;
+  const rows = itemRowsById(order as never);
   return (
     <div className="stack">
       <dl className="facts">
@@ -44,7 +48,7 @@ export function OrderSummary({ order }: { order: HttpTypes.StoreOrder }) {
         {order.email ? (
           <div>
             <dt>Email</dt>
-            <dd>{order.email}</dd>
+            <dd className="email">{order.email}</dd>
           </div>
         ) : null}
       </dl>
@@ -54,32 +58,48 @@ export function OrderSummary({ order }: { order: HttpTypes.StoreOrder }) {
           <tr>
             <th scope="col">Item</th>
             <th scope="col">Quantity</th>
-            <th scope="col">Total</th>
+            <th scope="col">Price</th>
+            <th scope="col">Amount</th>
           </tr>
         </thead>
         <tbody>
-          {(order.items ?? []).map((i) => (
+          {(order.items ?? []).map((i) => {
+            // Unit × quantity = amount, in the same basis as the totals below (src/shared/money.ts).
+            const r = rows.get(i.id);
+            return (
             <tr key={i.id}>
               <td>
-                {i.product_title ?? i.title}
-                {i.variant_title ? ` (${i.variant_title})` : ""}
+                <span className="item-cell">
+                  <ItemImage src={i.thumbnail} size={56} />
+                  <span>
+                    <bdi>{i.product_title ?? i.title}</bdi>
+                    {i.variant_title ? (
+                      <>
+                        {" "}
+                        (<bdi>{i.variant_title}</bdi>)
+                      </>
+                    ) : null}
+                  </span>
+                </span>
               </td>
-              <td>{i.quantity}</td>
-              <td>{formatMoney(i.subtotal ?? i.total, c)}</td>
+              <td>
+                {r?.quantity ?? i.quantity}
+                {r?.returned ? <span className="muted"> ({r.returned} returned)</span> : null}
+              </td>
+              <td>{r?.unit.text ?? formatMoney(i.unit_price, c)}</td>
+              <td>
+                {r?.amount.text}
+                {r?.discount.minor ? <span className="line-discount"> −{r.discount.text} off</span> : null}
+              </td>
             </tr>
-          ))}
+            );
+          })}
         </tbody>
       </table>
       {a ? (
         <div>
           <h2>Shipping address</h2>
-          <address>
-            {[a.first_name, a.last_name].filter(Boolean).join(" ")}
-            <br />
-            {a.address_1}
-            <br />
-            {[a.postal_code, a.city].filter(Boolean).join(" ")}, {a.country_code?.toUpperCase()}
-          </address>
+          <AddressLines a={a} phone={false} />
         </div>
       ) : null}
       <Totals of={order} />

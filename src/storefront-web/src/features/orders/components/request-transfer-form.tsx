@@ -1,51 +1,77 @@
 import { useId, useState, type FormEvent } from "react";
+import { formatDisplayId } from "../../../../../shared/format.js";
 import { Button } from "../../../components/ui/button.js";
 import { errorMessage } from "../../../lib/errors.js";
 import { useRequestTransfer } from "../api/request-transfer.js";
 
-/** "Add an order placed as a guest": the order id in, a transfer request out, the result announced. */
-export function RequestTransferForm() {
+/**
+ * "Add an order placed as a guest": the order number from the confirmation (or its order ID) and
+ * the order's e-mail address in, a transfer request out, the result announced. `initialOrder`
+ * comes from the confirmation page's link.
+ */
+export function RequestTransferForm({ initialOrder = "" }: { initialOrder?: string }) {
   const request = useRequestTransfer();
   const [done, setDone] = useState("");
   const id = useId();
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const orderId = String(new FormData(e.currentTarget).get("order_id") ?? "").trim();
-    if (!orderId) return;
+    const data = new FormData(e.currentTarget);
+    const reference = String(data.get("order") ?? "").trim();
+    const email = String(data.get("email") ?? "").trim();
+    if (!reference || !email) return;
     setDone("");
     try {
-      await request.mutate(orderId);
-      setDone("Request sent. The e-mail address of the order gets a link to accept the transfer.");
+      const order = await request.mutate({ reference, email });
+      setDone(
+        `Transfer requested for order ${formatDisplayId(order.display_id)}. It moves to your account once it is accepted through the transfer link for ${order.email ?? email}.`,
+      );
     } catch {
-      /* shown under the field */
+      /* shown under the fields */
     }
   }
 
+  const describedBy = (hint: string) => (request.error ? `${hint} ${id}-error` : hint);
   return (
     <section aria-labelledby={`${id}-title`} className="transfer-request">
       <h2 id={`${id}-title`}>Add an order placed as a guest</h2>
       <form onSubmit={submit} className="stack narrow" aria-busy={request.status === "pending" || undefined}>
         <div className="field">
-          <label htmlFor={`${id}-order`}>Order ID</label>
+          <label htmlFor={`${id}-order`}>Order number</label>
           <p id={`${id}-hint`} className="field-hint">
-            It starts with <code>order_</code> and is in the order confirmation.
+            As the order confirmation shows it, like #92. The order ID from that page (order_…) works too.
           </p>
           <input
             id={`${id}-order`}
-            name="order_id"
+            name="order"
+            defaultValue={initialOrder}
             autoComplete="off"
             spellCheck={false}
             required
             aria-invalid={request.error ? true : undefined}
-            aria-describedby={request.error ? `${id}-hint ${id}-error` : `${id}-hint`}
+            aria-describedby={describedBy(`${id}-hint`)}
           />
-          {request.error ? (
-            <p id={`${id}-error`} className="field-error" role="alert">
-              {errorMessage(request.error)}
-            </p>
-          ) : null}
         </div>
+        <div className="field">
+          <label htmlFor={`${id}-email`}>Order e-mail</label>
+          <p id={`${id}-email-hint`} className="field-hint">
+            The address the order was placed with.
+          </p>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            aria-invalid={request.error ? true : undefined}
+            aria-describedby={describedBy(`${id}-email-hint`)}
+          />
+        </div>
+        {request.error ? (
+          <p id={`${id}-error`} className="field-error" role="alert">
+            {errorMessage(request.error)}
+          </p>
+        ) : null}
         <Button type="submit" variant="secondary" busy={request.status === "pending"}>
           Request transfer
         </Button>

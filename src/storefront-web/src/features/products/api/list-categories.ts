@@ -33,3 +33,12 @@ export function categoryPath(categories: Category[], handle: string): string {
 }
 
 export const childrenOf = (categories: Category[], id: string | null): Category[] => categories.filter((c) => (c.parent_category_id ?? null) === id);
+
+/** The category's id followed by the ids of all categories below it (cycles stop the walk). */
+export function withDescendants(categories: Category[], id: string): string[] {
+  const out = [id];
+  for (let i = 0; i < out.length; i++) {
+    for (const c of categories) if (c.parent_category_id === out[i] && !out.includes(c.id)) out.push(c.id);
+  }
+  return out;
+}

@@ -19,7 +19,8 @@ export interface ProductListParams {
   page: number;
   sort: SortKey;
   q?: string;
-  categoryId?: string;
+  /** A category and its subcategories: a parent such as "Apparel" lists what its children hold. */
+  categoryIds?: string[];
   collectionId?: string;
   /** Page size; the listing's is PAGE_SIZE, a home page rail asks for fewer. */
   limit?: number;
@@ -44,7 +45,7 @@ export async function listProducts(sdk: StoreSdk, p: ProductListParams): Promise
   };
   if (p.countryCode) query.country_code = p.countryCode;
   if (p.q) query.q = p.q;
-  if (p.categoryId) query.category_id = [p.categoryId];
+  if (p.categoryIds?.length) query.category_id = p.categoryIds;
   if (p.collectionId) query.collection_id = [p.collectionId];
   const { products, count } = await sdk.store.product.list(query);
   return { products, count };
