@@ -4,7 +4,6 @@
  */
 import type { HttpTypes } from "@medusajs/types";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
-import { ErrorState, Loading } from "../components/ui/status.js";
 import { useQuery, useQueryCache } from "./query.js";
 import { useStoreSdk } from "./sdk.js";
 
@@ -61,7 +60,10 @@ export function regionOfCountry(regions: HttpTypes.StoreRegion[], code: string |
 }
 
 /** Loads the regions first: without them there are no prices, so a failure here fills the page. */
-export function ShopProvider({ children, storage = globalThis.localStorage }: { children?: ReactNode; storage?: Storage }) {
+/** What the app shows while the shop cannot be used: loading, the server unavailable, or no region set up. */
+export type ShopStatus = { state: "loading" } | { state: "no-region" } | { state: "unavailable"; error: unknown; retry: () => void };
+
+export function ShopProvider({ children, storage = globalThis.localStorage, status }: { children?: ReactNode; storage?: Storage; status: (s: ShopStatus) => ReactNode }) {
   const sdk = useStoreSdk();
   const cache = useQueryCache();
   const regions = useQuery(["regions"], async () => {
@@ -105,29 +107,9 @@ export function ShopProvider({ children, storage = globalThis.localStorage }: { 
     [list, region, countryCode, setCountry, cartId, setCartId, storage],
   );
 
-  if (regions.status === "error" && !regions.data) {
-    return (
-      <main id="main" className="page">
-        <h1>We can't open the shop</h1>
-        <ErrorState title="The shop is unavailable" error={regions.error} onRetry={() => void regions.refetch()} />
-      </main>
-    );
-  }
-  if (!value) {
-    if (regions.status === "success") {
-      return (
-        <main id="main" className="page">
-          <h1>The shop is not open yet</h1>
-          <p>No region is set up on the server, so there are no prices to show.</p>
-        </main>
-      );
-    }
-    return (
-      <main id="main" className="page">
-        <Loading label="Loading the shop…" />
-      </main>
-    );
-  }
+  // The pages for a shop that cannot open yet come from the app (lib stays below the UI components).
+  if (regions.status === "error" && !regions.data) return <>{status({ state: "unavailable", error: regions.error, retry: () => void regions.refetch() })}</>;
+  if (!value) return <>{status({ state: regions.status === "success" ? "no-region" : "loading" })}</>;
   return <ShopContext.Provider value={value}>{children}</ShopContext.Provider>;
 }
 
