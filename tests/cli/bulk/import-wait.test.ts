@@ -22,7 +22,14 @@ function fakeMedusa(s: { notification?: () => Rec | undefined; execution?: () =>
 }
 
 const factory = () => ({ io: testIO().io, signal: new AbortController().signal }) as unknown as Factory;
-const base = { originalname: "medusactl-import-x.csv", transactionId: "auto-1", since: Date.now(), timeoutMs: 60_000, quiet: true };
+
+/** A clock whose sleeps pass at once: the wait's seconds of backoff and stall time take no real time. */
+function fakeClock(start = Date.now()) {
+  let t = start;
+  return { now: () => t, sleep: async (ms: number) => void (t += ms), elapsed: () => t - start };
+}
+
+const base = { originalname: "medusactl-import-x.csv", transactionId: "auto-1", since: Date.now(), timeoutMs: 60_000, quiet: true, get clock() { return fakeClock(); } };
 const handles = ["a", "b", "c"];
 
 describe("waiting for Medusa's import", () => {

@@ -36,7 +36,16 @@ export interface WaitOptions {
    */
   holdsFile?: () => Promise<boolean>;
   quiet?: boolean;
+  /** Time and waiting, replaceable so tests can run the wait's minutes in milliseconds. */
+  clock?: Clock;
 }
+
+export interface Clock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const REAL_CLOCK: Clock = { now: () => Date.now(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) };
 
 /** How long a finished import's notification may lag behind the end of its workflow. */
 const NOTIFICATION_GRACE_MS = 6_000;
@@ -67,11 +76,12 @@ function serverAway(e: unknown): boolean {
 }
 
 export async function waitForImport(sdk: Medusa, f: Factory, o: WaitOptions): Promise<WaitResult> {
-  const deadline = Date.now() + o.timeoutMs;
+  const clock = o.clock ?? REAL_CLOCK;
+  const deadline = clock.now() + o.timeoutMs;
   const progress = createProgress(f.io, { label: "waiting for Medusa's import", unit: "checks", quiet: o.quiet });
   const signal = f.signal;
   let delay = 500;
-  let lastChange = Date.now();
+  let lastChange = clock.now();
   let last = "";
   let landed = 0;
   let lastCount = 0;
@@ -98,9 +108,9 @@ export async function waitForImport(sdk: Medusa, f: Factory, o: WaitOptions): Pr
         }
         const { workflow_executions: execs } = (await sdk.admin.workflowExecution.list({ transaction_id: o.transactionId, fields: "id,state,updated_at" } as never, undefined, { signal })) as unknown as { workflow_executions: Rec[] };
         const exec = execs?.[0];
-        if (Date.now() - lastCount > 5_000 || !exec) {
+        if (clock.now() - lastCount > 5_000 || !exec) {
           landed = await countLanded();
-          lastCount = Date.now();
+          lastCount = clock.now();
         }
         awaySince = undefined;
         if (exec) {
@@ -108,27 +118,27 @@ export async function waitForImport(sdk: Medusa, f: Factory, o: WaitOptions): Pr
           goneAt = undefined;
           if (["failed", "reverted", "compensating", "waiting_to_compensate"].includes(String(exec.state))) return { outcome: "failed" };
         } else {
-          goneAt ??= Date.now();
+          goneAt ??= clock.now();
           // A finished execution is removed; every new product there means it succeeded. The notification
           // usually follows within a second or two; without it after a grace, the worker may be down.
-          if (o.newHandles.length > 0 && landed === o.newHandles.length && Date.now() - goneAt > NOTIFICATION_GRACE_MS) {
+          if (o.newHandles.length > 0 && landed === o.newHandles.length && clock.now() - goneAt > NOTIFICATION_GRACE_MS) {
             return { outcome: "done", note: "Medusa's notification has not arrived (is its worker running?); the outcome was read from the store" };
           }
         }
         const now = `${exec?.state ?? "gone"}|${exec?.updated_at ?? ""}|${landed}`;
         if (now !== last) {
           last = now;
-          lastChange = Date.now();
+          lastChange = clock.now();
           checked = false;
         }
         // The server's part is done but the workflow's tail (run by the worker) is not: the store decides.
-        if (!checked && o.holdsFile && landed === o.newHandles.length && Date.now() - lastChange > Math.min(QUIET_MS, o.stallMs / 2)) {
+        if (!checked && o.holdsFile && landed === o.newHandles.length && clock.now() - lastChange > Math.min(QUIET_MS, o.stallMs / 2)) {
           checked = true;
           if (await o.holdsFile()) {
             return { outcome: "done", note: `Medusa's import ${o.transactionId} has written everything, but its workflow has not finished (is Medusa's worker running?); the outcome was read from the store` };
           }
         }
-        if (Date.now() - lastChange > o.stallMs) {
+        if (clock.now() - lastChange > o.stallMs) {
           const secs = Math.round(o.stallMs / 1000);
           const detail = exec
             ? `its workflow (import-products-as-chunks, ${String(exec.id)}) has been "${String(exec.state)}" with no progress for ${secs} s${wentAway ? " after the server went away during the import" : ""}`
@@ -142,14 +152,14 @@ export async function waitForImport(sdk: Medusa, f: Factory, o: WaitOptions): Pr
         if (!serverAway(e)) throw e;
         // The server is restarting (or gone): keep waiting, up to the stall time.
         wentAway = true;
-        awaySince ??= Date.now();
-        if (Date.now() - awaySince > o.stallMs) {
-          throw new JobError(`Medusa's import ${o.transactionId}: the server has not answered for ${Math.round((Date.now() - awaySince) / 1000)} s (${(e as Error).message})`, "when it is back, run it again with --engine batch: it matches what landed by handle and sends the rest");
+        awaySince ??= clock.now();
+        if (clock.now() - awaySince > o.stallMs) {
+          throw new JobError(`Medusa's import ${o.transactionId}: the server has not answered for ${Math.round((clock.now() - awaySince) / 1000)} s (${(e as Error).message})`, "when it is back, run it again with --engine batch: it matches what landed by handle and sends the rest");
         }
       }
       progress.add();
-      if (Date.now() > deadline) throw new JobError(`Medusa's import ${o.transactionId} did not finish within the wait timeout (${landed} of ${o.newHandles.length} new products so far)`, "raise --wait-timeout, or look for its notification later: medusactl notifications list");
-      await new Promise((r) => setTimeout(r, delay));
+      if (clock.now() > deadline) throw new JobError(`Medusa's import ${o.transactionId} did not finish within the wait timeout (${landed} of ${o.newHandles.length} new products so far)`, "raise --wait-timeout, or look for its notification later: medusactl notifications list");
+      await clock.sleep(delay);
       delay = Math.min(delay * 1.5, 3000);
     }
   } finally {
