@@ -45,7 +45,7 @@ export function Footer() {
         </section>
         <section aria-labelledby="footer-help">
           <h2 id="footer-help">Help</h2>
-          <p>Prices are in your region's currency. Shipping and tax are worked out at checkout from your address, before you place the order.</p>
+          <p>Prices are in your region's currency and, where your region charges VAT, include it. Shipping is worked out at checkout from your address, before you place the order.</p>
           <p>
             Your order confirmation shows the order number and ID. Keep them: with an account, you can add an order placed as a guest from your orders page.
           </p>
