@@ -338,8 +338,11 @@ describe("medusactl tui on-call keys, 80x24, real back-end", () => {
     expect(screen.split("\n")[0]).toContain("[read-only]");
     expect(screen).not.toMatch(/f fulfil|s ship/);
     tui.keys("f", "C", "x");
-    await new Promise((r) => setTimeout(r, 1000));
+    // Keys are handled in order: once the help that "?" opens is up, f, C and x have been handled too.
+    tui.keys("?");
+    await tui.waitFor(/Help/);
     expect(tui.screen()).not.toMatch(/Proceed|to confirm/);
+    tui.keys("Escape");
     tui.keys("q");
     expect(await tui.waitForExit()).toBe(0);
     expect((await orderState(adminSdk(), order.id)).fulfillment_status).toBe("not_fulfilled");
