@@ -68,6 +68,13 @@ export interface Config {
   userAgent?: string;
   /** Initial `x-medusa-locale`. */
   locale?: string;
+  /**
+   * Largest response body read as a whole, in bytes. Default 64 MiB. A longer (or endless) body
+   * cuts the connection and raises `ResponseTooLargeError` naming the limit and the path.
+   */
+  maxResponseBytes?: number;
+  /** Largest single server-sent event, in bytes. Default 1 MiB; past it the stream fails with `ResponseTooLargeError`. */
+  maxEventBytes?: number;
   /** Random source for backoff jitter (tests). */
   random?: () => number;
 }
