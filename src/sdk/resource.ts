@@ -192,6 +192,30 @@ export function bindMethod(spec: MethodSpec, ctx: ResourceContext): (...args: un
 }
 
 /**
+ * The one rule for walking limit/offset pages (docs/SECURITY.md, "every byte we read is
+ * bounded"): the rows decide, `count` only ends a walk early. A page with more rows than `limit`,
+ * or an empty or short page while `count` claims more, is not a list we can trust: the answer is
+ * a message, and the caller raises it instead of walking on (a `count: 1e12` would never end) or
+ * passing a partial list off as complete.
+ * @param got rows on this page; `offset` where it starts; `count` the page's own `count` field.
+ */
+export function pageVerdict(got: number, limit: number, offset: number, count: unknown): "more" | "done" | { problem: string } {
+  const total = typeof count === "number" ? count : undefined;
+  if (total !== undefined && !(Number.isSafeInteger(total) && total >= 0)) return { problem: `its count ${String(count)} is not a number of rows` };
+  if (got > limit) return { problem: `it answered ${got} rows for limit=${limit}` };
+  if (got < limit || got === 0) {
+    if (total !== undefined && offset + got < total) return { problem: `it answered ${got} rows for limit=${limit} at offset ${offset}, but its count says ${total}` };
+    return "done";
+  }
+  return total !== undefined && offset + got >= total ? "done" : "more";
+}
+
+/** The error message for a {@link pageVerdict} problem, naming the route. */
+export function inconsistentPage(path: string, problem: string): string {
+  return `the server's answer was inconsistent: GET ${path}: ${problem}; stopped rather than return a partial list`;
+}
+
+/**
  * Walks a list route page by page (limit/offset/count). Without an `order` the walk is by id,
  * so records created meanwhile land at the end instead of shifting pages under us.
  */
@@ -213,11 +237,18 @@ export async function* paginate<T = any>(
       timeout: options.timeout,
       retry: options.retry,
     });
-    const items = (page?.[key] as T[] | undefined) ?? [];
-    for (const item of items) yield item;
-    const count = typeof page?.count === "number" ? page.count : undefined;
-    offset += items.length;
-    if (items.length === 0 || (count !== undefined && offset >= count) || (count === undefined && items.length < limit)) return;
+    const rows = page?.[key];
+    // Loaded only on this error path: this module has no runtime imports.
+    const fail = async (problem: string) => {
+      const { InconsistentResponseError } = await import("./errors.js");
+      return new InconsistentResponseError(inconsistentPage(path, problem));
+    };
+    if (!Array.isArray(rows)) throw await fail(`it has no "${key}" list`);
+    const verdict = pageVerdict(rows.length, limit, offset, page.count);
+    if (typeof verdict === "object") throw await fail(verdict.problem);
+    for (const item of rows as T[]) yield item;
+    offset += rows.length;
+    if (verdict === "done") return;
   }
 }
 

@@ -15,6 +15,8 @@ import type { Writable } from "node:stream";
 import type { Factory } from "../../cmdutil/factory.js";
 import { checkOutputPath, openOutputFile } from "../../cmdutil/output-file.js";
 import { parseUserQuery } from "../../../sdk/query.js";
+import { InconsistentResponseError } from "../../../sdk/errors.js";
+import { inconsistentPage, pageVerdict } from "../../../sdk/resource.js";
 import { CancelError, UsageError } from "../../../term/errors.js";
 import { Checkpoint } from "../checkpoint.js";
 import { CsvSpool, CsvWriter } from "../csv.js";
@@ -133,7 +135,10 @@ export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
       const pages = await Promise.all(offsets.map((at) => sdk.admin.product.list({ ...query, limit: o.pageSize, offset: at, order: "id" }, undefined, { signal: f.signal }) as Promise<Rec>));
       let done = false;
       for (const page of pages) {
-        const products = (page.products as Rec[]) ?? [];
+        const products = page.products as Rec[];
+        const verdict = Array.isArray(products) ? pageVerdict(products.length, o.pageSize, offset, page.count) : { problem: 'it has no "products" list' };
+        // A page that contradicts itself ends the job as a failure: the part file never becomes --out.
+        if (typeof verdict === "object") throw new InconsistentResponseError(inconsistentPage("/admin/products", verdict.problem));
         if (typeof page.count === "number") progress.setTotal((count = page.count));
         const lines = products.flatMap(linesOf);
         const rows: ReportRow[] = products.map((p, i) => ({ row: offset + i + 1, action: "exported", key: p.handle, ids: { product_id: p.id } }));
@@ -156,7 +161,7 @@ export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
         await checkpoint?.commit(rows, { offset, bytes });
         await report?.add(rows);
         progress.add(products.length);
-        if (!products.length || products.length < o.pageSize || (count !== undefined && offset >= count)) {
+        if (verdict === "done") {
           done = true;
           break;
         }

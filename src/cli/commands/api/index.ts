@@ -3,6 +3,12 @@ import type { CommandContext } from "../../cmdutil/context.js";
 import { UsageError } from "../../../term/errors.js";
 import { collect, readBody } from "../../cmdutil/input.js";
 import { announceWrite } from "../../output/notice.js";
+import { inconsistentPage, pageVerdict } from "../../../sdk/resource.js";
+
+async function inconsistent(path: string, problem: string): Promise<Error> {
+  const { InconsistentResponseError } = await import("../../../sdk/errors.js");
+  return new InconsistentResponseError(inconsistentPage(path, problem));
+}
 
 type Rec = Record<string, unknown>;
 
@@ -76,8 +82,9 @@ export function listKey(page: Rec): string | undefined {
 }
 
 /**
- * Follows limit/offset until `count` items (or an empty or short page) and merges the pages into
+ * Follows limit/offset until an empty or short page (or `count` items) and merges the pages into
  * one document shaped like the first page: the list key holds every item and `count` the total.
+ * A page that contradicts itself (see pageVerdict) stops the walk with an error.
  */
 export async function fetchAllPages(
   fetch: (path: string, init: { method: string; query: Rec; signal: AbortSignal }) => Promise<unknown>,
@@ -97,11 +104,13 @@ export async function fetchAllPages(
     first ??= page;
     key ??= listKey(page);
     if (!key) throw new UsageError(`${path} did not answer a list; --paginate needs a list route`);
-    const got = (page[key] as unknown[] | undefined) ?? [];
+    const got = page[key];
+    if (!Array.isArray(got)) throw await inconsistent(path, `it has no "${key}" list`);
+    const verdict = pageVerdict(got.length, limit, offset, page.count);
+    if (typeof verdict === "object") throw await inconsistent(path, verdict.problem);
     items.push(...got);
     offset += got.length;
-    const count = typeof page.count === "number" ? page.count : undefined;
-    if (got.length === 0 || (count !== undefined && offset >= count) || (count === undefined && got.length < limit)) break;
+    if (verdict === "done") break;
   }
   return { ...first, [key]: items, count: items.length, offset: start, limit: items.length };
 }
