@@ -252,6 +252,31 @@ export async function* paginate<T = any>(
   }
 }
 
+/** The key a JSON answer of this method must hold: the list of a list route, the record of `retrieve`. */
+function expectedKey(spec: ResourceSpec, name: string, m: MethodSpec): { key: string; list: boolean } | undefined {
+  if (m.custom || m.accept) return undefined;
+  if (m.list && spec.many && !m.path.includes("{")) return { key: spec.many, list: true };
+  if (spec.one && name === "retrieve" && m.method === "GET") return { key: spec.one, list: false };
+  return undefined;
+}
+
+/**
+ * A 2xx answer of another shape than Medusa's (a proxy's JSON, another API on the URL) is a clear
+ * InconsistentResponseError naming the route, not a TypeError deep in a caller.
+ */
+function shapeChecked(fn: (...a: unknown[]) => Promise<unknown>, want: { key: string; list: boolean } | undefined, m: MethodSpec): (...a: unknown[]) => Promise<unknown> {
+  if (!want) return fn;
+  return async (...args: unknown[]) => {
+    const res = await fn(...args);
+    const v = res && typeof res === "object" && !Array.isArray(res) ? (res as Record<string, unknown>)[want.key] : undefined;
+    const ok = want.list ? Array.isArray(v) : v !== null && typeof v === "object" && !Array.isArray(v);
+    if (ok) return res;
+    const { InconsistentResponseError } = await import("./errors.js");
+    const got = res === undefined ? "an empty answer" : Array.isArray(res) ? "a JSON array" : res === null || typeof res !== "object" ? `a JSON ${res === null ? "null" : typeof res}` : `an object with ${Object.keys(res).slice(0, 5).map((k) => JSON.stringify(k.slice(0, 40))).join(", ") || "no keys"}`;
+    throw new InconsistentResponseError(`the server's answer was not Medusa's: ${m.method} ${m.path} should hold ${want.list ? "a list" : "an object"} "${want.key}", got ${got}`);
+  };
+}
+
 /** Builds the method object of a resource; methods are bound on first use and cached. */
 export function bindResource<S extends ResourceSpec>(spec: S, ctx: ResourceContext): BoundResource<S> {
   const cache: Record<string, unknown> = {};
@@ -269,7 +294,7 @@ export function bindResource<S extends ResourceSpec>(spec: S, ctx: ResourceConte
       }
       const m = spec.methods[prop];
       if (!m) return undefined;
-      const fn = bindMethod(m, ctx);
+      const fn = shapeChecked(bindMethod(m, ctx), expectedKey(spec, prop, m), m);
       target[prop] = fn;
       return fn;
     },
