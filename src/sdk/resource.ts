@@ -252,11 +252,10 @@ export async function* paginate<T = any>(
   }
 }
 
-/** The key a JSON answer of this method must hold: the list of a list route, the record of `retrieve`. */
-function expectedKey(spec: ResourceSpec, name: string, m: MethodSpec): { key: string; list: boolean } | undefined {
+/** The key a JSON answer of this method must hold: the list of a list route (the CLI checks single records itself). */
+function expectedKey(spec: ResourceSpec, m: MethodSpec): { key: string; list: boolean } | undefined {
   if (m.custom || m.accept) return undefined;
   if (m.list && spec.many && !m.path.includes("{")) return { key: spec.many, list: true };
-  if (spec.one && name === "retrieve" && m.method === "GET") return { key: spec.one, list: false };
   return undefined;
 }
 
@@ -294,7 +293,7 @@ export function bindResource<S extends ResourceSpec>(spec: S, ctx: ResourceConte
       }
       const m = spec.methods[prop];
       if (!m) return undefined;
-      const fn = shapeChecked(bindMethod(m, ctx), expectedKey(spec, prop, m), m);
+      const fn = ctx.client?.config?.checkShapes ? shapeChecked(bindMethod(m, ctx), expectedKey(spec, m), m) : bindMethod(m, ctx);
       target[prop] = fn;
       return fn;
     },

@@ -38,7 +38,7 @@ export function rawPathProblem(path: string): string | undefined {
     const shown = c === 0x20 ? "a space" : c < 0x20 || c === 0x7f ? `the control character U+${c.toString(16).toUpperCase().padStart(4, "0")}` : `the non-ASCII character U+${c.toString(16).toUpperCase().padStart(4, "0")}`;
     return `it holds ${shown} at position ${bad.index + 1}; a path is printable ASCII (percent-encode other characters, or pass values with --query)`;
   }
-  if (/^\/[/\\]/.test(path)) return "it names another host (// or /\\ at the start)";
+  if (/^\/[/\\]/.test(path)) return "it must be a path on the back-end, not another host (// or /\\ at the start)";
   return undefined;
 }
 

@@ -151,7 +151,8 @@ describe("7. parse failures are input errors", () => {
     expect(list.err).not.toContain("looks like a bug");
     const get = await run(["products", "get", "prod_1", "--json"], { env });
     expect(get.code).toBe(1);
-    expect(get.err).toContain(`GET /admin/products/{id} should hold an object "product"`);
+    // `get` looks the reference up through the list route first: the same clear error.
+    expect(get.err).toContain(`the server's answer was not Medusa's: GET /admin/products should hold a list "products", got an object with "data"`);
     expect(get.err).not.toContain("looks like a bug");
   });
 });
