@@ -19,6 +19,7 @@ import { checkOutputPath, openOutputFile } from "../../cmdutil/output-file.js";
 import { parseUserQuery } from "../../../sdk/query.js";
 import { InconsistentResponseError } from "../../../sdk/errors.js";
 import { inconsistentPage, pageVerdict } from "../../../sdk/resource.js";
+import { adminResources } from "../../../sdk/admin/index.js";
 import { CancelError, UsageError } from "../../../term/errors.js";
 import { Checkpoint } from "../checkpoint.js";
 import { CsvSpool, CsvWriter } from "../csv.js";
@@ -159,7 +160,7 @@ export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
         const products = page.products as Rec[];
         const verdict = Array.isArray(products) ? pageVerdict(products.length, o.pageSize, offset, page.count) : { problem: 'it has no "products" list' };
         // A page that contradicts itself ends the job as a failure: the part file never becomes --out.
-        if (typeof verdict === "object") throw new InconsistentResponseError(inconsistentPage("/admin/products", verdict.problem));
+        if (typeof verdict === "object") throw new InconsistentResponseError(inconsistentPage(adminResources.product.path, verdict.problem));
         if (typeof page.count === "number") progress.setTotal((count = page.count));
         const lines = products.flatMap(linesOf);
         const rows: ReportRow[] = products.map((p, i) => ({ row: offset + i + 1, action: "exported", key: p.handle, ids: { product_id: p.id } }));
