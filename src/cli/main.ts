@@ -101,6 +101,12 @@ export function reportError(e: unknown, io: IOStreams, debug: boolean): number {
       else if (err.status === 404 && !err.type) say("Hint: the back-end does not serve this route; check the path, the Medusa version, or `medusactl feature-flags list`\n");
       return EXIT.error;
     }
+    case "ResponseTooLargeError":
+      say(`Error: ${err.message}\nHint: an answer this large is not a Medusa answer; check the back-end (--url, MEDUSA_URL, or the profile's URL)\n`);
+      return EXIT.error;
+    case "InconsistentResponseError":
+      say(`Error: ${err.message}\nHint: ${notMedusaHint(err.request?.url)}\n`);
+      return EXIT.error;
     case "InvalidResponseError":
       say(`Error: ${err.message}\nHint: ${notMedusaHint(err.request?.url)}\n`);
       return EXIT.error;

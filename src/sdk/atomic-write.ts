@@ -5,7 +5,7 @@
  * or a failed job leaves the previous file as it was. Node only.
  */
 import { randomBytes } from "node:crypto";
-import { createWriteStream, promises as fs, type WriteStream } from "node:fs";
+import { constants as fsConstants, createWriteStream, promises as fs, type WriteStream } from "node:fs";
 import path from "node:path";
 
 export interface AtomicWriteOptions {
@@ -13,8 +13,52 @@ export interface AtomicWriteOptions {
   mode?: number;
 }
 
+// O_NOFOLLOW is 0 where the platform has none (Windows), which has no such links to plant either.
+const { O_WRONLY, O_RDWR, O_RDONLY, O_APPEND, O_CREAT, O_EXCL } = fsConstants;
+const O_NOFOLLOW = fsConstants.O_NOFOLLOW ?? 0;
+
+/**
+ * Flags of every file medusactl creates (docs/SECURITY.md, "we never follow a link we did not
+ * make"): it must not exist yet (O_EXCL), and a symbolic link planted in its place is not followed
+ * (O_NOFOLLOW), so the open fails (EEXIST/ELOOP) instead of writing into the link's target.
+ */
+export const CREATE_NEW_FLAGS = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW;
+
+/** Flags to read a file we made without following a link put in its place. */
+export const READ_OWN_FLAGS = O_RDONLY | O_NOFOLLOW;
+
+/** Creates `file`, which must not exist (not even as a link): see {@link CREATE_NEW_FLAGS}. */
+export function createNew(file: string, mode = 0o600): Promise<fs.FileHandle> {
+  return fs.open(file, CREATE_NEW_FLAGS, mode);
+}
+
+/**
+ * Opens a file we made earlier (a part file, a checkpoint journal) to read, update or append. A
+ * link in its place is refused with ELOOP rather than followed.
+ */
+export function openOwn(file: string, how: "read" | "update" | "append"): Promise<fs.FileHandle> {
+  const flags = how === "read" ? O_RDONLY : how === "update" ? O_RDWR : O_WRONLY | O_APPEND;
+  return fs.open(file, flags | O_NOFOLLOW);
+}
+
+/**
+ * Throws ELOOP (as a refused open would) when `file` is a symbolic link: for names we reuse, where
+ * a link can only have been planted by someone else. Nothing there, or a regular file, passes.
+ */
+export async function refuseLink(file: string): Promise<void> {
+  const st = await fs.lstat(file).catch(() => undefined);
+  if (st?.isSymbolicLink()) {
+    throw Object.assign(new Error(`${file} is a symbolic link, which medusactl does not follow`), { code: "ELOOP", errno: -40, syscall: "open", path: file });
+  }
+}
+
+/** A name no one can have planted: the target's folder and name, a random suffix. */
+export function randomSibling(file: string, suffix: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(8).toString("hex")}${suffix}`);
+}
+
 function tempName(file: string): string {
-  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(8).toString("hex")}.tmp`);
 }
 
 /**
@@ -65,7 +109,7 @@ async function syncDir(dir: string): Promise<void> {
 export async function writeFileAtomic(file: string, data: string | Uint8Array, opts: AtomicWriteOptions = {}): Promise<void> {
   const mode = opts.mode ?? 0o600;
   const tmp = tempName(file);
-  const h = await fs.open(tmp, "w", mode);
+  const h = await createNew(tmp, mode);
   try {
     await h.writeFile(data);
     await h.sync();
@@ -95,7 +139,7 @@ export interface AtomicStream {
 export function openAtomicStream(file: string, opts: AtomicWriteOptions = {}): AtomicStream {
   const mode = opts.mode ?? 0o600;
   const tmp = tempName(file);
-  const stream = createWriteStream(tmp, { mode });
+  const stream = createWriteStream(tmp, { flags: CREATE_NEW_FLAGS as unknown as string, mode });
   let done = false;
   const closed = () =>
     new Promise<void>((resolve, reject) => {
@@ -110,7 +154,7 @@ export function openAtomicStream(file: string, opts: AtomicWriteOptions = {}): A
       if (done) return;
       done = true;
       await closed();
-      const h = await fs.open(tmp, "r+");
+      const h = await openOwn(tmp, "update");
       try {
         await h.sync();
       } finally {

@@ -3,6 +3,7 @@ import {
   ApiError,
   MedusaError,
   NetworkError,
+  ResponseTooLargeError,
   TimeoutError,
   isApiError,
   isNetworkError,
@@ -15,7 +16,7 @@ import { redactHeaders, redactUrl } from "./redact.js";
 import { REFUSED_STATUS, backoffDelay, isSafeMethod, normalizeRetry, sleep, type RetryPolicy } from "./retry.js";
 import { DEFAULT_TOKEN_KEY, MemoryTokenStore, resolveStorage } from "./token-store.js";
 import { fetchTransport } from "./transport/fetch.js";
-import { AttemptAbort, NOT_SENT_CODES, errorCode, type BodyInit, type Transport, type TransportRequest, type TransportResponse } from "./transport/types.js";
+import { AttemptAbort, DEFAULT_MAX_BODY_BYTES, NOT_SENT_CODES, errorCode, isBodyTooLarge, type BodyInit, type Transport, type TransportRequest, type TransportResponse } from "./transport/types.js";
 import type { ClientHeaders, Config, FetchInit, Logger, ServerSentEvent } from "./types.js";
 import { SDK_VERSION } from "./version.js";
 
@@ -23,6 +24,8 @@ export const PUBLISHABLE_KEY_HEADER = "x-publishable-api-key";
 export const LOCALE_STORAGE_KEY = "medusa_locale";
 const LOCALE_HEADER = "x-medusa-locale";
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** One server-sent event larger than this is refused (Medusa's events are a few hundred bytes). */
+const DEFAULT_MAX_EVENT_BYTES = 1024 * 1024;
 const MAX_USER_AGENT = 350;
 
 const isBrowser = () => typeof window !== "undefined" && typeof (window as { document?: unknown }).document !== "undefined";
@@ -180,8 +183,12 @@ export class Client {
     const { res } = await this.send(prepared, { ...init, signal: controller.signal, retry: false }, true);
     const { createParser } = await import("eventsource-parser");
     const request = prepared.errorRequest;
+    const maxEventBytes = this.config.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES;
     async function* events(): AsyncGenerator<ServerSentEvent> {
       const queue: ServerSentEvent[] = [];
+      // Bytes fed since the last complete event: the parser buffers an unfinished event whole, so
+      // one endless event would grow without bound.
+      let pending = 0;
       const parser = createParser({
         onEvent: (ev) => queue.push({ event: ev.event, data: ev.data, id: ev.id }),
         onRetry: (retry) => queue.push({ retry }),
@@ -191,11 +198,17 @@ export class Client {
       try {
         for await (const chunk of res.stream()) {
           parser.feed(decoder.decode(chunk, { stream: true }));
+          if (queue.length) pending = 0;
+          else if ((pending += chunk.byteLength) > maxEventBytes) {
+            controller.abort();
+            throw new ResponseTooLargeError({ limit: maxEventBytes, request, what: "one server-sent event", setting: "maxEventBytes" });
+          }
           while (queue.length) yield queue.shift()!;
         }
         parser.feed(decoder.decode());
         while (queue.length) yield queue.shift()!;
       } catch (e) {
+        if (e instanceof ResponseTooLargeError) throw e;
         if (controller.signal.aborted) return;
         throw new NetworkError(`event stream failed: ${(e as Error).message}`, { cause: e, request, sent: true });
       } finally {
@@ -299,6 +312,7 @@ export class Client {
     const hooks = this.config.hooks;
     const logged = Boolean(hooks?.afterResponse || this.config.debug);
     const signal = init.signal;
+    const maxBytes = this.config.maxResponseBytes ?? DEFAULT_MAX_BODY_BYTES;
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw new AbortError(p.errorRequest, signal.reason);
       const cancel = new AttemptAbort();
@@ -320,7 +334,7 @@ export class Client {
         res = await transport.request(new AttemptRequest(p, headers, cancel));
         if (p.sameOrigin && this.config.auth?.type === "session") this.keepCookies(res);
         if (res.status >= 300) {
-          const bodyText = await res.text();
+          const bodyText = await res.text(maxBytes);
           error = responseError({
             status: res.status,
             statusText: res.statusText,
@@ -331,10 +345,11 @@ export class Client {
           });
         } else if (!streaming) {
           // Buffer the body inside the attempt, so a body cut short or too slow counts against it.
-          text = await res.text();
+          text = await res.text(maxBytes);
         }
       } catch (e) {
         if (signal?.aborted) error = new AbortError(p.errorRequest, signal.reason);
+        else if (isBodyTooLarge(e)) error = new ResponseTooLargeError({ limit: maxBytes, request: p.errorRequest });
         else if (timedOut) error = new TimeoutError({ attempt, timeoutMs, request: p.errorRequest });
         else {
           const code = errorCode(e);

@@ -119,6 +119,52 @@ export class AbortError extends MedusaError {
   }
 }
 
+/** The path (and query) of a redacted request URL, for messages. */
+export function requestPath(request: ErrorRequest | undefined): string {
+  if (!request) return "";
+  try {
+    const u = new URL(request.url);
+    return u.pathname + u.search;
+  } catch {
+    return request.url;
+  }
+}
+
+/**
+ * An answer larger than the client reads (`maxResponseBytes`, or `maxEventBytes` for one
+ * server-sent event). The connection was cut; nothing of the body is kept. Never retried.
+ */
+export class ResponseTooLargeError extends MedusaError {
+  override name = "ResponseTooLargeError";
+  /** The limit in bytes that was passed. */
+  readonly limit: number;
+  constructor(init: { limit: number; request: ErrorRequest; what?: string; setting?: string }) {
+    const what = init.what ?? "the response";
+    super(
+      `${what} to ${init.request.method} ${requestPath(init.request)} is larger than ${describeLimit(init.limit)} (the ${init.setting ?? "maxResponseBytes"} limit); stopped reading it`,
+      { request: init.request },
+    );
+    this.limit = init.limit;
+  }
+}
+
+/**
+ * A 2xx answer that cannot be Medusa's: a list page with more rows than asked for, a short page
+ * while `count` claims more, a list without its array. Never retried; nothing built on it is kept.
+ */
+export class InconsistentResponseError extends MedusaError {
+  override name = "InconsistentResponseError";
+  constructor(message: string, request?: ErrorRequest) {
+    super(message, { request });
+  }
+}
+
+function describeLimit(n: number): string {
+  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
+  return `${n} bytes`;
+}
+
 function hasName(e: unknown, name: string): boolean {
   return typeof e === "object" && e !== null && (e as { name?: unknown }).name === name;
 }

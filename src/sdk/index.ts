@@ -34,6 +34,8 @@ export {
   NetworkError,
   TimeoutError,
   AbortError,
+  ResponseTooLargeError,
+  InconsistentResponseError,
   isApiError,
   isNetworkError,
   isTimeoutError,

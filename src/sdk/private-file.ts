@@ -8,6 +8,8 @@ import { promises as fs } from "node:fs";
 /**
  * Makes `file` (and its folder) private when group or others can read it: 0600 for the file,
  * 0700 for the folder. Returns a line per change for the caller to show, empty when all was well.
+ * A `file` that is a symbolic link is refused (ELOOP) and nothing is changed: its target is not
+ * ours to chmod. (The folder may be a link the user made, e.g. into a dotfiles repository.)
  */
 export async function keepPrivate(file: string, dir: string): Promise<string[]> {
   const changed: string[] = [];
@@ -17,8 +19,12 @@ export async function keepPrivate(file: string, dir: string): Promise<string[]> 
   ] as const) {
     let mode: number;
     try {
-      mode = (await fs.stat(p)).mode & 0o777;
-    } catch {
+      // The file itself is looked at, never a link's target: chmod would change whatever it points to.
+      const st = p === file ? await fs.lstat(p) : await fs.stat(p);
+      if (st.isSymbolicLink()) throw linkRefused(p);
+      mode = st.mode & 0o777;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ELOOP") throw e;
       continue;
     }
     if ((mode & 0o077) === 0) continue;
@@ -26,6 +32,15 @@ export async function keepPrivate(file: string, dir: string): Promise<string[]> 
     changed.push(`${p} was mode ${octal(mode)}, readable by others; now ${octal(want)}`);
   }
   return changed;
+}
+
+/** The error of a private file that is a symbolic link: refused, as an O_NOFOLLOW open would be. */
+export function linkRefused(file: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${file} is a symbolic link; medusactl keeps private data only in a regular file it made itself`), {
+    code: "ELOOP",
+    syscall: "open",
+    path: file,
+  });
 }
 
 export function octal(mode: number): string {

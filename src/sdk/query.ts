@@ -129,7 +129,10 @@ function joinUrlSlow(baseUrl: string, path: string): URL {
   const prefix = b.pathname.endsWith("/") ? b.pathname.slice(0, -1) : b.pathname;
   // "//host/x" and "/\\host/x" are protocol-relative to a URL parser: a path must never leave the back-end's origin.
   const p = path.replace(/^[/\\]+/, "");
-  return new URL(`${prefix}/${p}`, b.origin);
+  const url = new URL(`${prefix}/${p}`, b.origin);
+  // A tab or line break after the slash is dropped by the parser, which then sees "//host".
+  if (url.origin !== b.origin) throw new TypeError(`the path ${JSON.stringify(path)} resolves outside ${b.origin}`);
+  return url;
 }
 
 /**

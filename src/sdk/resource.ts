@@ -192,6 +192,30 @@ export function bindMethod(spec: MethodSpec, ctx: ResourceContext): (...args: un
 }
 
 /**
+ * The one rule for walking limit/offset pages (docs/SECURITY.md, "every byte we read is
+ * bounded"): the rows decide, `count` only ends a walk early. A page with more rows than `limit`,
+ * or an empty or short page while `count` claims more, is not a list we can trust: the answer is
+ * a message, and the caller raises it instead of walking on (a `count: 1e12` would never end) or
+ * passing a partial list off as complete.
+ * @param got rows on this page; `offset` where it starts; `count` the page's own `count` field.
+ */
+export function pageVerdict(got: number, limit: number, offset: number, count: unknown): "more" | "done" | { problem: string } {
+  const total = typeof count === "number" ? count : undefined;
+  if (total !== undefined && !(Number.isSafeInteger(total) && total >= 0)) return { problem: `its count ${String(count)} is not a number of rows` };
+  if (got > limit) return { problem: `it answered ${got} rows for limit=${limit}` };
+  if (got < limit || got === 0) {
+    if (total !== undefined && offset + got < total) return { problem: `it answered ${got} rows for limit=${limit} at offset ${offset}, but its count says ${total}` };
+    return "done";
+  }
+  return total !== undefined && offset + got >= total ? "done" : "more";
+}
+
+/** The error message for a {@link pageVerdict} problem, naming the route. */
+export function inconsistentPage(path: string, problem: string): string {
+  return `the server's answer was inconsistent: GET ${path}: ${problem}; stopped rather than return a partial list`;
+}
+
+/**
  * Walks a list route page by page (limit/offset/count). Without an `order` the walk is by id,
  * so records created meanwhile land at the end instead of shifting pages under us.
  */
@@ -213,12 +237,43 @@ export async function* paginate<T = any>(
       timeout: options.timeout,
       retry: options.retry,
     });
-    const items = (page?.[key] as T[] | undefined) ?? [];
-    for (const item of items) yield item;
-    const count = typeof page?.count === "number" ? page.count : undefined;
-    offset += items.length;
-    if (items.length === 0 || (count !== undefined && offset >= count) || (count === undefined && items.length < limit)) return;
+    const rows = page?.[key];
+    // Loaded only on this error path: this module has no runtime imports.
+    const fail = async (problem: string) => {
+      const { InconsistentResponseError } = await import("./errors.js");
+      return new InconsistentResponseError(inconsistentPage(path, problem));
+    };
+    if (!Array.isArray(rows)) throw await fail(`it has no "${key}" list`);
+    const verdict = pageVerdict(rows.length, limit, offset, page.count);
+    if (typeof verdict === "object") throw await fail(verdict.problem);
+    for (const item of rows as T[]) yield item;
+    offset += rows.length;
+    if (verdict === "done") return;
   }
+}
+
+/** The key a JSON answer of this method must hold: the list of a list route (the CLI checks single records itself). */
+function expectedKey(spec: ResourceSpec, m: MethodSpec): { key: string; list: boolean } | undefined {
+  if (m.custom || m.accept) return undefined;
+  if (m.list && spec.many && !m.path.includes("{")) return { key: spec.many, list: true };
+  return undefined;
+}
+
+/**
+ * A 2xx answer of another shape than Medusa's (a proxy's JSON, another API on the URL) is a clear
+ * InconsistentResponseError naming the route, not a TypeError deep in a caller.
+ */
+function shapeChecked(fn: (...a: unknown[]) => Promise<unknown>, want: { key: string; list: boolean } | undefined, m: MethodSpec): (...a: unknown[]) => Promise<unknown> {
+  if (!want) return fn;
+  return async (...args: unknown[]) => {
+    const res = await fn(...args);
+    const v = res && typeof res === "object" && !Array.isArray(res) ? (res as Record<string, unknown>)[want.key] : undefined;
+    const ok = want.list ? Array.isArray(v) : v !== null && typeof v === "object" && !Array.isArray(v);
+    if (ok) return res;
+    const { InconsistentResponseError } = await import("./errors.js");
+    const got = res === undefined ? "an empty answer" : Array.isArray(res) ? "a JSON array" : res === null || typeof res !== "object" ? `a JSON ${res === null ? "null" : typeof res}` : `an object with ${Object.keys(res).slice(0, 5).map((k) => JSON.stringify(k.slice(0, 40))).join(", ") || "no keys"}`;
+    throw new InconsistentResponseError(`the server's answer was not Medusa's: ${m.method} ${m.path} should hold ${want.list ? "a list" : "an object"} "${want.key}", got ${got}`);
+  };
 }
 
 /** Builds the method object of a resource; methods are bound on first use and cached. */
@@ -238,7 +293,7 @@ export function bindResource<S extends ResourceSpec>(spec: S, ctx: ResourceConte
       }
       const m = spec.methods[prop];
       if (!m) return undefined;
-      const fn = bindMethod(m, ctx);
+      const fn = ctx.client?.config?.checkShapes ? shapeChecked(bindMethod(m, ctx), expectedKey(spec, m), m) : bindMethod(m, ctx);
       target[prop] = fn;
       return fn;
     },

@@ -1,6 +1,6 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { writeFileAtomic } from "./atomic-write.js";
+import { openOwn, writeFileAtomic } from "./atomic-write.js";
 import { keepPrivate, moveAside } from "./private-file.js";
 import { lockFile } from "./file-lock.js";
 import type { TokenStorage } from "./token-store.js";
@@ -10,11 +10,35 @@ export class TokenFileError extends Error {
   override name = "TokenFileError";
   readonly file: string;
   readonly reason: string;
-  constructor(file: string, reason: string) {
-    super(`token file ${file} is unreadable (${reason}); remove it and log in again`);
+  /** True when the file is a symbolic link: refused as it is, never moved aside or replaced. */
+  readonly link: boolean;
+  constructor(file: string, reason: string, link = false) {
+    super(
+      link
+        ? `token file ${file} is a symbolic link; medusactl keeps secrets only in a regular file it made and does not follow links`
+        : `token file ${file} is unreadable (${reason}); remove it and log in again`,
+    );
     this.file = file;
     this.reason = reason;
+    this.link = link;
   }
+}
+
+/** Largest token file we read: a few secrets take a few KiB. */
+const MAX_TOKEN_FILE_BYTES = 1024 * 1024;
+
+/**
+ * Why `text` is not JSON, in words that quote nothing of it (it holds secrets; V8's own message
+ * quotes the text around the fault): the line and column only.
+ */
+export function jsonFaultWithoutContent(text: string, e: unknown): string {
+  const m = /position (\d+)/.exec((e as Error)?.message ?? "");
+  if (!m) return "not valid JSON";
+  const at = Math.min(Number(m[1]), text.length);
+  const before = text.slice(0, at);
+  const line = before.split("\n").length;
+  const column = at - before.lastIndexOf("\n");
+  return `not valid JSON at line ${line}, column ${column}`;
 }
 
 export interface FileTokenStoreOptions {
@@ -79,24 +103,42 @@ export class FileTokenStore implements TokenStorage {
 
   private async readAll(): Promise<Record<string, unknown>> {
     if (!this.modesChecked) {
+      try {
+        for (const line of await keepPrivate(this.file, path.dirname(this.file))) this.onNotice(line);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === "ELOOP") throw new TokenFileError(this.file, "a symbolic link", true);
+        throw e;
+      }
       this.modesChecked = true;
-      for (const line of await keepPrivate(this.file, path.dirname(this.file))) this.onNotice(line);
     }
     let text: string;
     try {
-      text = await fs.readFile(this.file, "utf8");
+      // O_NOFOLLOW: a link swapped in after the check above is refused too (ELOOP).
+      const h = await openOwn(this.file, "read");
+      try {
+        const { size } = await h.stat();
+        if (size > MAX_TOKEN_FILE_BYTES) throw new TokenFileError(this.file, `larger than ${MAX_TOKEN_FILE_BYTES / 1024 / 1024} MiB, which no token file is`);
+        text = await h.readFile("utf8");
+      } finally {
+        await h.close();
+      }
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === "ENOENT") return {};
-      throw new TokenFileError(this.file, (e as Error).message);
+      if (e instanceof TokenFileError) throw e;
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === "ENOENT") return {};
+      if (code === "ELOOP") throw new TokenFileError(this.file, "a symbolic link", true);
+      // The system's words and code only: never anything read from the file.
+      throw new TokenFileError(this.file, code ?? "cannot be read");
     }
     if (text.trim() === "") return {};
+    let parsed: unknown;
     try {
-      const parsed = JSON.parse(text) as unknown;
-      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("not an object");
-      return parsed as Record<string, unknown>;
+      parsed = JSON.parse(text) as unknown;
     } catch (e) {
-      throw new TokenFileError(this.file, `not valid JSON: ${(e as Error).message}`);
+      throw new TokenFileError(this.file, jsonFaultWithoutContent(text, e));
     }
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new TokenFileError(this.file, "not a JSON object");
+    return parsed as Record<string, unknown>;
   }
 
   private async update(mutate: (data: Record<string, unknown>) => void): Promise<void> {
@@ -108,7 +150,7 @@ export class FileTokenStore implements TokenStorage {
       try {
         data = await this.readAll();
       } catch (e) {
-        if (!(e instanceof TokenFileError)) throw e;
+        if (!(e instanceof TokenFileError) || e.link) throw e;
         // Not blocking login forever, and not overwriting what the file may still hold: it is kept beside.
         const aside = await moveAside(this.file);
         this.onNotice(`${this.file} could not be read (${e.reason}); moved aside to ${aside}: the other profiles' secrets need a new login`);

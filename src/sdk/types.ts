@@ -68,6 +68,19 @@ export interface Config {
   userAgent?: string;
   /** Initial `x-medusa-locale`. */
   locale?: string;
+  /**
+   * Largest response body read as a whole, in bytes. Default 64 MiB. A longer (or endless) body
+   * cuts the connection and raises `ResponseTooLargeError` naming the limit and the path.
+   */
+  maxResponseBytes?: number;
+  /** Largest single server-sent event, in bytes. Default 1 MiB; past it the stream fails with `ResponseTooLargeError`. */
+  maxEventBytes?: number;
+  /**
+   * Check the shape of list and retrieve answers: a 2xx JSON answer without its list (or record)
+   * raises `InconsistentResponseError` naming the route. Off by default (the js-sdk returns any
+   * answer as it came); the CLI and TUI turn it on.
+   */
+  checkShapes?: boolean;
   /** Random source for backoff jitter (tests). */
   random?: () => number;
 }

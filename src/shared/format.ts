@@ -137,3 +137,41 @@ export function formatCell(field: string, value: unknown, record: Record<string,
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);
 }
+
+/** Significant decimal digits a double holds exactly, whatever they are (DBL_DIG). */
+export const EXACT_DIGITS = 15;
+
+/** Decimals allowed when the currency is not known where an amount is read (a flag): the most any ISO 4217 currency has (BHD, KWD, OMR…). */
+export const UNKNOWN_CURRENCY_DECIMALS = 3;
+
+/**
+ * Counts what a plain decimal string ("-12.50") needs: significant digits (leading zeros and the
+ * fraction's trailing zeros do not count) and decimals (the fraction's trailing zeros do not count).
+ * Undefined when `text` is not a plain decimal (no exponent, hex, separators).
+ */
+export function decimalShape(text: string): { significant: number; decimals: number } | undefined {
+  const m = /^-?(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!m || (m[1] === "" && !m[2]) || text.endsWith(".")) return undefined;
+  const int = m[1]!.replace(/^0+/, "");
+  const frac = (m[2] ?? "").replace(/0+$/, "");
+  const digits = (int + frac).replace(/^0+/, "");
+  return { significant: digits.length, decimals: frac.length };
+}
+
+/**
+ * A money amount in major units (19.99) as a number, exactly, or why not (docs/SECURITY.md,
+ * "amounts are exact or refused"): more significant digits than a double holds (15), or more
+ * decimals than the currency's minor unit (`minorDigits`; UNKNOWN_CURRENCY_DECIMALS when no
+ * currency is given), would be stored as another amount, so they are refused, never rounded.
+ */
+export function exactAmount(text: string, currency?: string | null): { value: number } | { error: string } {
+  const t = text.trim();
+  const shape = decimalShape(t);
+  if (!shape) return { error: `"${text}" is not an amount (write decimals in major units, e.g. 19.99)` };
+  if (shape.significant > EXACT_DIGITS) return { error: `"${text}" has ${shape.significant} significant digits; at most ${EXACT_DIGITS} can be stored exactly` };
+  const max = currency ? minorDigits(currency) : UNKNOWN_CURRENCY_DECIMALS;
+  if (shape.decimals > max) {
+    return { error: `"${text}" has ${shape.decimals} decimals; ${currency ? `${currency.toUpperCase()} has ${max}` : `an amount has at most ${max}`}` };
+  }
+  return { value: Number(t) };
+}

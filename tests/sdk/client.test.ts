@@ -382,12 +382,18 @@ describe("pagination", () => {
     expect(s.seen[0]!.url).toContain("order=id");
   });
 
-  it("stops on an empty page even if count is wrong", async () => {
+  it("stops on an empty page, and says the answer was inconsistent when count claims more", async () => {
     const s = await server((_q, res) => json(res, 200, { products: [], count: 99 }));
     const sdk = new Medusa({ baseUrl: s.url });
     const items = [];
-    for await (const p of sdk.admin.product.paginate()) items.push(p);
+    const err = await (async () => {
+      for await (const p of sdk.admin.product.paginate()) items.push(p);
+    })().catch((e: unknown) => e);
     expect(items).toEqual([]);
+    expect((err as Error).name).toBe("InconsistentResponseError");
+    expect((err as Error).message).toBe(
+      "the server's answer was inconsistent: GET /admin/products: it answered 0 rows for limit=50 at offset 0, but its count says 99; stopped rather than return a partial list",
+    );
     expect(s.seen).toHaveLength(1);
   });
 });

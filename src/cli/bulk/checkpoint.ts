@@ -13,7 +13,7 @@
 import { createHash } from "node:crypto";
 import { createReadStream, promises as fs } from "node:fs";
 import path from "node:path";
-import { removeStaleTemps, writeFileAtomic } from "../../sdk/atomic-write.js";
+import { createNew, openOwn, refuseLink, removeStaleTemps, writeFileAtomic } from "../../sdk/atomic-write.js";
 import { UsageError } from "../../term/errors.js";
 
 export interface CheckpointKey {
@@ -104,17 +104,24 @@ export class Checkpoint<S, E> {
     if (opts.resume) {
       const resumed = await readCheckpoint<S, E>(metaFile, journalFile, key, opts.check);
       if (resumed) {
-        // Drop whatever an interrupted append left beyond the committed length.
-        await fs.truncate(journalFile, resumed.meta.journalBytes).catch((e: NodeJS.ErrnoException) => {
-          if (e.code !== "ENOENT") throw e;
+        // Drop whatever an interrupted append left beyond the committed length (never through a link).
+        const h = await openOwn(journalFile, "update").catch(async (e: NodeJS.ErrnoException) => {
+          if (e.code === "ENOENT") return createNew(journalFile);
+          throw e;
         });
-        await fs.appendFile(journalFile, "", { mode: 0o600 });
+        try {
+          await h.truncate(resumed.meta.journalBytes);
+        } finally {
+          await h.close();
+        }
         return new Checkpoint<S, E>(dir, id, resumed.meta, resumed.entries, true);
       }
     }
+    // A link where our journal goes was not made by us: refused, not removed and not followed.
+    await refuseLink(journalFile);
     await fs.rm(journalFile, { force: true });
     const meta: Meta<S> = { version: 1, key, file: opts.file, createdAt: stamp, updatedAt: stamp, journalBytes: 0, state: opts.initial };
-    await fs.writeFile(journalFile, "", { mode: 0o600 });
+    await (await createNew(journalFile)).close();
     await writeFileAtomic(metaFile, JSON.stringify(meta));
     return new Checkpoint<S, E>(dir, id, meta, [], false);
   }
@@ -128,7 +135,7 @@ export class Checkpoint<S, E> {
       if (state !== undefined) this.state = state;
       if (entries.length) {
         const text = entries.map((e) => JSON.stringify(e)).join("\n") + "\n";
-        const fh = await fs.open(this.journalFile, "r+");
+        const fh = await openOwn(this.journalFile, "update");
         try {
           await fh.write(text, this.journalBytes, "utf8");
           await fh.sync();
@@ -167,6 +174,18 @@ export function rowsOf(lastRow: number): (state: unknown, entries: { row?: numbe
   };
 }
 
+/** Reads a file of ours without following a link put in its place (ELOOP). */
+async function readOwn(file: string): Promise<Buffer>;
+async function readOwn(file: string, encoding: "utf8"): Promise<string>;
+async function readOwn(file: string, encoding?: "utf8"): Promise<Buffer | string> {
+  const h = await openOwn(file, "read");
+  try {
+    return encoding ? await h.readFile(encoding) : await h.readFile();
+  } finally {
+    await h.close();
+  }
+}
+
 const START_OVER = "run the same command without --resume to start the job over (the old checkpoint is then discarded)";
 
 function inconsistent(file: string, why: string): UsageError {
@@ -181,9 +200,10 @@ function inconsistent(file: string, why: string): UsageError {
 async function readCheckpoint<S, E>(metaFile: string, journalFile: string, key: CheckpointKey, check?: (state: S, entries: E[]) => string | undefined): Promise<{ meta: Meta<S>; entries: E[] } | undefined> {
   let text: string;
   try {
-    text = await fs.readFile(metaFile, "utf8");
+    text = await readOwn(metaFile, "utf8");
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    if ((e as NodeJS.ErrnoException).code === "ELOOP") throw e;
     throw inconsistent(metaFile, (e as Error).message);
   }
   let meta: Meta<S>;
@@ -195,10 +215,11 @@ async function readCheckpoint<S, E>(metaFile: string, journalFile: string, key: 
   if (!meta || typeof meta !== "object" || meta.version !== 1) throw inconsistent(metaFile, "unknown format");
   if (JSON.stringify(meta.key) !== JSON.stringify(key)) throw inconsistent(metaFile, "it belongs to another command, target or file");
   if (!Number.isSafeInteger(meta.journalBytes) || meta.journalBytes < 0) throw inconsistent(metaFile, `journalBytes ${JSON.stringify(meta.journalBytes)} is not a byte count`);
-  let journal = Buffer.alloc(0);
+  let journal: Buffer = Buffer.alloc(0);
   try {
-    journal = await fs.readFile(journalFile);
+    journal = await readOwn(journalFile);
   } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ELOOP") throw e;
     if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw inconsistent(journalFile, (e as Error).message);
   }
   if (journal.length < meta.journalBytes) throw inconsistent(journalFile, `it holds ${journal.length} bytes, the checkpoint says ${meta.journalBytes} were committed`);

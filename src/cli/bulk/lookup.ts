@@ -5,6 +5,8 @@
  * SDK's declared list methods, so paths live only in the SDK.
  */
 import type { Admin, Medusa } from "../../sdk/index.js";
+import { InconsistentResponseError } from "../../sdk/errors.js";
+import { pageVerdict } from "../../sdk/resource.js";
 import { UsageError } from "../../term/errors.js";
 import { chunked, runPool } from "./pool.js";
 
@@ -44,10 +46,11 @@ export async function pageAll<T = Rec>(page: (query: Rec) => Promise<unknown>, k
   const out: T[] = [];
   for (let offset = 0; ; offset += pageSize) {
     const res = (await page({ ...query, limit: pageSize, offset })) as Rec;
-    const got = (res?.[key] as T[] | undefined) ?? [];
-    out.push(...got);
-    const count = typeof res?.count === "number" ? res.count : undefined;
-    if (got.length < pageSize || (count !== undefined && out.length >= count)) return out;
+    const got = res?.[key];
+    const verdict = Array.isArray(got) ? pageVerdict(got.length, pageSize, offset, res.count) : { problem: `it has no "${key}" list` };
+    if (typeof verdict === "object") throw new InconsistentResponseError(`the server's answer was inconsistent: a page of ${key}: ${verdict.problem}; stopped rather than return a partial list`);
+    out.push(...(got as T[]));
+    if (verdict === "done") return out;
   }
 }
 

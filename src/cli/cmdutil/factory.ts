@@ -83,7 +83,8 @@ export async function sdkDefaults(f: Factory, baseUrl: string, opts: { pool?: bo
 async function buildSdk(f: Factory, opts: { needCredential?: boolean; pool?: boolean; hooks?: Hooks }): Promise<Medusa> {
   const target = await f.target(opts);
   const { Medusa } = await import("../../sdk/index.js");
-  const common = { ...(await sdkDefaults(f, target.url, opts)), publishableKey: target.publishableKey, hooks: opts.hooks };
+  // checkShapes: a non-Medusa answer is a clear error in the CLI and TUI, not a TypeError deep in a command.
+  const common = { ...(await sdkDefaults(f, target.url, opts)), publishableKey: target.publishableKey, hooks: opts.hooks, checkShapes: true };
   if (target.apiKey) return new Medusa({ ...common, apiKey: target.apiKey });
   // JWTs: the hook keeps the token fresh for as long as the command runs (long bulk jobs too).
   let client: Medusa | undefined;

@@ -39,7 +39,8 @@ export async function openRegularFile(file: string, flag?: string): Promise<fs.F
 }
 
 function tooBig(label: string, max: number): UsageError {
-  return new UsageError(`${label} is larger than ${Math.round(max / 1024 / 1024)} MiB; refusing to read it into memory`);
+  const size = max >= 1024 * 1024 ? `${Math.round(max / 1024 / 1024)} MiB` : `${Math.round(max / 1024)} KiB`;
+  return new UsageError(`${label} is larger than ${size}; refusing to read it into memory`);
 }
 
 /** A whole regular file as text, at most `max` bytes. */

@@ -1,6 +1,7 @@
 import { UsageError } from "../../term/errors.js";
 import type { IOStreams } from "../../term/io.js";
 import { readStdinText, readTextFile } from "./input-file.js";
+import { MAX_DEPTH, UNSAFE_KEYS, parseJsonStrict, scanJson, shorten, tooDeep } from "./strict-parse.js";
 
 /** `--data <json | @file | ->`: a JSON document from the flag, a file or stdin. */
 export async function readData(io: IOStreams, data: string | undefined): Promise<unknown> {
@@ -18,9 +19,9 @@ export async function readData(io: IOStreams, data: string | undefined): Promise
     where = "--data";
   }
   try {
-    return JSON.parse(text);
+    return parseJsonStrict(text, where === "--data" ? "--data" : `--data ${where === "stdin" ? "(stdin)" : where}`);
   } catch (e) {
-    throw new UsageError(`${where === "--data" ? "--data" : `--data ${where === "stdin" ? "(stdin)" : where}`} is not valid JSON: ${(e as Error).message}`);
+    throw new UsageError((e as Error).message);
   }
 }
 
@@ -32,19 +33,28 @@ export function applySets(target: Record<string, unknown>, sets: string[]): Reco
     const key = s.slice(0, eq);
     const raw = s.slice(eq + 1);
     let value: unknown = raw;
+    const valueProblem = /^[\s[{"\-\d]/.test(raw) ? scanJson(raw) : undefined;
+    if (valueProblem) throw new UsageError(`--set ${shorten(key)}: ${valueProblem}`);
     try {
       value = JSON.parse(raw);
     } catch {
       value = raw;
     }
     const parts = key.split(".");
+    // `__proto__.x=1` would write into Object.prototype: every object in the process.
+    const bad = parts.find((p) => UNSAFE_KEYS.has(p));
+    if (bad !== undefined) throw new UsageError(`--set ${shorten(key)}: the key "${bad}" is not allowed`);
+    if (parts.some((p) => p === "")) throw new UsageError(`--set ${shorten(key)}: empty key between dots`);
+    if (parts.length > MAX_DEPTH) throw new UsageError(`--set ${shorten(key)}: nested deeper than ${MAX_DEPTH} levels`);
     let obj: Record<string, unknown> = target;
     for (const p of parts.slice(0, -1)) {
-      if (typeof obj[p] !== "object" || obj[p] === null || Array.isArray(obj[p])) obj[p] = {};
+      if (!Object.prototype.hasOwnProperty.call(obj, p) || typeof obj[p] !== "object" || obj[p] === null || Array.isArray(obj[p])) obj[p] = {};
       obj = obj[p] as Record<string, unknown>;
     }
     obj[parts[parts.length - 1]!] = value;
   }
+  const deep = tooDeep(target);
+  if (deep) throw new UsageError(`the request body nests deeper than ${MAX_DEPTH} levels at ${shorten(deep)}`);
   return target;
 }
 

@@ -10,6 +10,7 @@ import { JobError, UsageError } from "../../term/errors.js";
 import { canPrompt } from "../../term/io.js";
 import { sanitize } from "../../term/sanitize.js";
 import { isOrderError, phrase } from "../../shared/orders/errors.js";
+import { exactAmount } from "../../shared/format.js";
 import { CLI_WORDS } from "./order-words.js";
 import { requireConfirmation } from "./prompter.js";
 import type { ActionResult } from "../../shared/orders/common.js";
@@ -24,11 +25,17 @@ export function actionFlags(cmd: Command): Command {
   return cmd.option("-y, --yes", "do not ask for confirmation (needed when not on a terminal)").option("--json", "print the order as re-read after the action, as JSON");
 }
 
-/** A money amount flag: a positive decimal in the currency's major unit (19.99). */
+/**
+ * A money amount flag: a positive decimal in the currency's major unit (19.99), exact (see
+ * exactAmount: 15 significant digits, at most 3 decimals since the order's currency is not known
+ * yet), else exit 2.
+ */
 export function parseAmount(value: string): number {
-  const n = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !Number.isFinite(n) || n <= 0) throw new UsageError(`"${value}" is not an amount: use a positive number in the currency's units, e.g. 19.99`);
-  return n;
+  if (!/^\d+(\.\d+)?$/.test(value.trim())) throw new UsageError(`"${value}" is not an amount: use a positive number in the currency's units, e.g. 19.99`);
+  const r = exactAmount(value);
+  if ("error" in r) throw new UsageError(`${r.error}: use a positive number in the currency's units, e.g. 19.99`);
+  if (r.value <= 0) throw new UsageError(`"${value}" is not an amount: use a positive number in the currency's units, e.g. 19.99`);
+  return r.value;
 }
 
 export function amountOption(flags: string, description: string): Option {

@@ -1,4 +1,4 @@
-import type { Transport, TransportRequest, TransportResponse } from "./types.js";
+import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, announcedTooLarge, type Transport, type TransportRequest, type TransportResponse } from "./types.js";
 
 type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -35,7 +35,35 @@ export function wrapResponse(res: Response): TransportResponse {
       get: (name) => res.headers.get(name),
       getSetCookie: () => (typeof res.headers.getSetCookie === "function" ? res.headers.getSetCookie() : []),
     },
-    text: () => res.text(),
+    async text(maxBytes = DEFAULT_MAX_BODY_BYTES) {
+      if (!res.body) return "";
+      if (announcedTooLarge(res.headers.get("content-length"), maxBytes)) {
+        await res.body.cancel().catch(() => {});
+        throw new BodyTooLargeError(maxBytes);
+      }
+      // Read chunk by chunk, counting: res.text() would buffer whatever the server sends.
+      const reader = res.body.getReader();
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > maxBytes) {
+          chunks.length = 0;
+          await reader.cancel().catch(() => {});
+          throw new BodyTooLargeError(maxBytes);
+        }
+        chunks.push(value);
+      }
+      const all = new Uint8Array(size);
+      let at = 0;
+      for (const c of chunks) {
+        all.set(c, at);
+        at += c.byteLength;
+      }
+      return new TextDecoder().decode(all);
+    },
     async *stream() {
       if (!res.body) return;
       const reader = res.body.getReader();

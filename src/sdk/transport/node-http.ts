@@ -1,6 +1,6 @@
 import type { Agent as HttpAgent, IncomingMessage } from "node:http";
 import { defaultStatusText } from "../errors.js";
-import type { Transport, TransportRequest, TransportResponse } from "./types.js";
+import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, announcedTooLarge, readNodeText, type Transport, type TransportRequest, type TransportResponse } from "./types.js";
 
 export interface NodeHttpTransportOptions {
   /** Sockets per origin. Default 16. */
@@ -164,17 +164,13 @@ function wrap(res: IncomingMessage): TransportResponse {
       },
       getSetCookie: () => res.headers["set-cookie"] ?? [],
     },
-    text: () =>
-      // Events, not `for await`: the async iterator costs several promise turns per chunk.
-      new Promise<string>((resolve, reject) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.once("end", () => resolve(chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks).toString("utf8")));
-        res.once("error", reject);
-        res.once("close", () => {
-          if (!res.complete) reject(Object.assign(new Error("the response ended early"), { code: "ECONNRESET" }));
-        });
-      }),
+    text: (maxBytes = DEFAULT_MAX_BODY_BYTES) => {
+      if (announcedTooLarge(res.headers["content-length"], maxBytes)) {
+        res.destroy();
+        return Promise.reject(new BodyTooLargeError(maxBytes));
+      }
+      return readNodeText(res, maxBytes, () => !res.complete);
+    },
     stream: () => res as AsyncIterable<Uint8Array>,
     dump: () =>
       new Promise<void>((resolve) => {

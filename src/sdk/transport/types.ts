@@ -31,8 +31,12 @@ export interface TransportResponse {
   status: number;
   statusText: string;
   headers: { get(name: string): string | null; getSetCookie(): string[] };
-  /** Reads the whole body as text. */
-  text(): Promise<string>;
+  /**
+   * Reads the whole body as text, at most `maxBytes` bytes (default {@link DEFAULT_MAX_BODY_BYTES}):
+   * a longer body (or a `content-length` saying so) cuts the connection and rejects with
+   * {@link BodyTooLargeError}, so an endless answer never grows the process.
+   */
+  text(maxBytes?: number): Promise<string>;
   /** Reads the body as chunks (for server-sent events and downloads). */
   stream(): AsyncIterable<Uint8Array>;
   /** Discards the body so the connection can be reused. */
@@ -120,4 +124,77 @@ export function errorCode(err: unknown): string | undefined {
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** The default cap of one response body read as a whole: generous for Medusa, far below what crashes V8. */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/** A body longer than the reader's cap; the transport has already cut the connection. */
+export class BodyTooLargeError extends Error {
+  override name = "BodyTooLargeError";
+  readonly code = "ERR_BODY_TOO_LARGE";
+  constructor(readonly limit: number) {
+    super(`the response body is larger than ${formatBytes(limit)}`);
+  }
+}
+
+export function isBodyTooLarge(e: unknown): e is BodyTooLargeError {
+  return e instanceof BodyTooLargeError || (e as { code?: unknown })?.code === "ERR_BODY_TOO_LARGE";
+}
+
+/** 67108864 → "64 MiB". */
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
+  return `${n} bytes`;
+}
+
+/** True when a `content-length` header already announces more than `limit` bytes. */
+export function announcedTooLarge(contentLength: string | null | undefined, limit: number): boolean {
+  if (!contentLength) return false;
+  const n = Number(contentLength);
+  return Number.isFinite(n) && n > limit;
+}
+
+/**
+ * Reads a Node readable (node:http's IncomingMessage, undici's body) to text, at most `limit`
+ * bytes; past it, `destroy()` cuts the connection and the promise rejects with BodyTooLargeError.
+ * Events, not `for await`: the async iterator costs several promise turns per chunk.
+ */
+export function readNodeText(
+  res: NodeJS.ReadableStream & { destroy(err?: Error): void; complete?: boolean },
+  limit: number,
+  endedEarly?: () => boolean,
+): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const fail = (e: unknown) => {
+      if (settled) return;
+      settled = true;
+      reject(e);
+    };
+    res.on("data", (c: Buffer) => {
+      if (settled) return;
+      size += c.length;
+      if (size > limit) {
+        chunks.length = 0;
+        const err = new BodyTooLargeError(limit);
+        fail(err);
+        res.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    res.once("end", () => {
+      if (settled) return;
+      settled = true;
+      resolve(chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks).toString("utf8"));
+    });
+    res.once("error", fail);
+    res.once("close", () => {
+      if (endedEarly?.()) fail(Object.assign(new Error("the response ended early"), { code: "ECONNRESET" }));
+    });
+  });
 }

@@ -1,6 +1,6 @@
 import type { Dispatcher } from "undici";
 import { defaultStatusText } from "../errors.js";
-import type { Transport, TransportRequest, TransportResponse } from "./types.js";
+import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, announcedTooLarge, readNodeText, type Transport, type TransportRequest, type TransportResponse } from "./types.js";
 
 export interface UndiciTransportOptions {
   /** Sockets kept per origin. Default 16. */
@@ -113,8 +113,13 @@ class UndiciResponse implements TransportResponse {
       },
     };
   }
-  text(): Promise<string> {
-    return this.res.body.text();
+  text(maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<string> {
+    const body = this.res.body;
+    if (announcedTooLarge(this.headers.get("content-length"), maxBytes)) {
+      body.destroy();
+      return Promise.reject(new BodyTooLargeError(maxBytes));
+    }
+    return readNodeText(body as never, maxBytes);
   }
   stream(): AsyncIterable<Uint8Array> {
     return this.res.body as AsyncIterable<Uint8Array>;

@@ -1,6 +1,7 @@
 /** The seed file: its sections, their dependency order, and validation of a whole document. */
 import { SeedError, envName, type Item, type Kind } from "./engine.js";
 import { Issues, at, mapping, type Rec } from "./validate.js";
+import { MAX_DEPTH, parseJsonStrict, shorten, tooDeep } from "../../cmdutil/strict-parse.js";
 import { publishableKeys, regions, secretKeys, salesChannels, shippingProfiles, store, taxRegions } from "./kinds-setup.js";
 import { fulfillmentSets, serviceZones, shippingOptions, stockLocations } from "./kinds-locations.js";
 import { categories, collections, products, tags, types, variants } from "./kinds-catalog.js";
@@ -120,17 +121,34 @@ function checkEnvNames(items: Map<string, Item[]>, issues: Issues): void {
   }
 }
 
-/** Reads YAML (lazily loaded) or JSON text; syntax errors name the line. */
+/**
+ * Reads YAML (lazily loaded) or JSON text; syntax errors name the line. Both refuse a repeated
+ * key and nesting deeper than MAX_DEPTH (strict-parse.ts), so no document reaches validation in
+ * a shape that would crash it.
+ */
 export async function readSeedText(text: string, file: string): Promise<unknown> {
   if (/\.json$/i.test(file)) {
     try {
-      return JSON.parse(text);
+      return parseJsonStrict(text, file);
     } catch (e) {
-      throw new SeedError([`${file}: not valid JSON: ${(e as Error).message}`]);
+      throw new SeedError([(e as Error).message]);
     }
   }
   const { parseDocument } = await import("yaml");
-  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
-  if (doc.errors.length) throw new SeedError(doc.errors.map((e) => `${file}: ${e.message.split("\n")[0]}`));
-  return doc.toJS();
+  let value: unknown;
+  try {
+    const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+    // The YAML library recurses per level and reports a document nested thousands deep as a stack overflow.
+    const said = (m: string) => m.split("\n")[0]!.replace(/^Maximum call stack size exceeded/, `nested deeper than ${MAX_DEPTH} levels`).replace(/:$/, "");
+    if (doc.errors.length) throw new SeedError(doc.errors.map((e) => `${file}: ${said(e.message)}`));
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (e) {
+    if (e instanceof SeedError) throw e;
+    // The YAML library recurses per level: a document nested thousands deep overflows it.
+    if (e instanceof RangeError) throw new SeedError([`${file}: nested deeper than ${MAX_DEPTH} levels`]);
+    throw new SeedError([`${file}: ${(e as Error).message.split("\n")[0]}`]);
+  }
+  const deep = tooDeep(value);
+  if (deep) throw new SeedError([`${file}: nested deeper than ${MAX_DEPTH} levels at ${shorten(deep)}`]);
+  return value;
 }

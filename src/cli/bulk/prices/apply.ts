@@ -3,7 +3,7 @@ import type { Factory } from "../../cmdutil/factory.js";
 import { PartialFailureError, UsageError } from "../../../term/errors.js";
 import { requireConfirmation } from "../../cmdutil/prompter.js";
 import { renderTable } from "../../output/render.js";
-import { formatMoney } from "../../../shared/format.js";
+import { exactAmount, formatMoney } from "../../../shared/format.js";
 import { Problems, type Problem } from "../problems.js";
 import { parseCount, parseDecimal, readSheet, type SheetRow } from "../sheet.js";
 import { chunked, runPool } from "../pool.js";
@@ -63,9 +63,17 @@ export function validatePriceRows(rows: SheetRow[], file: string, problems: Prob
     if (sku && variantId) add(r, "variant_id", "give a sku or a variant_id, not both");
     const currency = c.currency_code ?? "";
     if (!/^[a-zA-Z]{3}$/.test(currency)) add(r, "currency_code", currency ? `"${currency}" is not a 3-letter currency code` : "empty");
-    const amount = parseDecimal(c.amount ?? "");
+    let amount = parseDecimal(c.amount ?? "");
     if (amount === undefined) add(r, "amount", c.amount ? `"${c.amount}" is not a number (write decimals like 19.99)` : "empty");
     else if (amount < 0) add(r, "amount", "must not be negative");
+    else {
+      // Exact or refused, against the row's own currency (2 decimals for USD, 0 for JPY…).
+      const exact = exactAmount(c.amount!, /^[a-zA-Z]{3}$/.test(currency) ? currency : undefined);
+      if ("error" in exact) {
+        add(r, "amount", exact.error);
+        amount = undefined;
+      }
+    }
     const qty = (col: string) => {
       const t = c[col];
       if (!t) return null;

@@ -6,6 +6,7 @@
  * `--portable` reference columns (CONTRACT.md §6).
  */
 import type { Problem } from "../problems.js";
+import { exactAmount } from "../../../shared/format.js";
 
 export type FieldKind = "string" | "number" | "boolean" | "json" | "status" | "handle" | "int";
 
@@ -278,7 +279,10 @@ export function parseRow(map: HeaderMap, rec: { row: number; line: number; cells
         return;
       case "price": {
         if (!DECIMAL.test(cell.trim())) return bad(i, `"${cell}" is not an amount (write decimals in major units, e.g. 19.99)`);
-        const amount = Number(cell);
+        // Exact or refused: 1e20, …568 or 0 stored in place of what the sheet says would be worse than no import.
+        const exact = exactAmount(cell, role.currency);
+        if ("error" in exact) return bad(i, exact.error);
+        const amount = exact.value;
         if (amount < 0) return bad(i, "an amount cannot be negative");
         out.prices[priceKey(role.currency, role.region)] = amount;
         return;

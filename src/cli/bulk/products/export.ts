@@ -9,12 +9,17 @@
  * uninterrupted export. The target is replaced only when the export is complete.
  */
 import { createHash } from "node:crypto";
+import path from "node:path";
+import { READ_OWN_FLAGS as READ_OWN, createNew, openOwn, randomSibling } from "../../../sdk/atomic-write.js";
 import { createReadStream, promises as fs } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Writable } from "node:stream";
 import type { Factory } from "../../cmdutil/factory.js";
 import { checkOutputPath, openOutputFile } from "../../cmdutil/output-file.js";
 import { parseUserQuery } from "../../../sdk/query.js";
+import { InconsistentResponseError } from "../../../sdk/errors.js";
+import { inconsistentPage, pageVerdict } from "../../../sdk/resource.js";
+import { adminResources } from "../../../sdk/admin/index.js";
 import { CancelError, UsageError } from "../../../term/errors.js";
 import { Checkpoint } from "../checkpoint.js";
 import { CsvSpool, CsvWriter } from "../csv.js";
@@ -50,6 +55,8 @@ interface ExportState {
   offset: number;
   /** Committed bytes of the part file. */
   bytes: number;
+  /** The part file's name in the target's folder (random, created exclusively by the first run). */
+  part?: string;
 }
 
 const STATUSES = ["draft", "proposed", "published", "rejected"];
@@ -96,23 +103,40 @@ export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
     const target = await f.target();
     const what = JSON.stringify([query, o.output, Boolean(o.portable), o.pageSize, Boolean(o.csvRaw), o.out]);
     const key = { command: "products export", profile: target.profileName ?? "env", url: target.url, fileHash: createHash("sha256").update(what).digest("hex") };
-    part = `${o.out}.medusactl-part`;
-    const partFile = part;
+    // The part file's name is random and created exclusively, so nothing planted beside the
+    // target (a link to a victim) is ever written through; the checkpoint remembers the name.
+    const fresh = randomSibling(o.out, ".medusactl-part");
     checkpoint = await Checkpoint.open<ExportState, ReportRow>({
       dir: `${f.dataDir()}/jobs`,
       key,
       file: o.out,
       resume: Boolean(o.resume),
-      initial: { offset: 0, bytes: 0 },
-      check: (s) => (!Number.isSafeInteger(s?.offset) || s.offset < 0 || !Number.isSafeInteger(s?.bytes) || s.bytes < 0 ? "its offset or length is not a count" : undefined),
+      initial: { offset: 0, bytes: 0, part: path.basename(fresh) },
+      check: (s) =>
+        !Number.isSafeInteger(s?.offset) || s.offset < 0 || !Number.isSafeInteger(s?.bytes) || s.bytes < 0
+          ? "its offset or length is not a count"
+          : typeof s.part !== "string" || !/^\.[^/\\]*\.[0-9a-f]{16}\.medusactl-part$/.test(s.part)
+            ? "it names no part file of ours"
+            : undefined,
     });
+    part = path.join(path.dirname(o.out), checkpoint.state.part!);
+    const partFile = part;
     if (checkpoint.resumed) {
-      const size = await fs.stat(partFile).then((st) => st.size, () => -1);
-      if (size < checkpoint.state.bytes) throw new UsageError(`--resume: ${partFile} is missing or shorter than the checkpoint says`, "run the same command without --resume to start the export over");
-      await fs.truncate(partFile, checkpoint.state.bytes);
+      // Opened without following a link: a part file swapped for one is refused (ELOOP).
+      const h = await openOwn(partFile, "update").catch((e: NodeJS.ErrnoException) => {
+        if (e.code === "ENOENT") return undefined;
+        throw e;
+      });
+      try {
+        const size = h ? (await h.stat()).size : -1;
+        if (size < checkpoint.state.bytes) throw new UsageError(`--resume: ${partFile} is missing or shorter than the checkpoint says`, "run the same command without --resume to start the export over");
+        await h!.truncate(checkpoint.state.bytes);
+      } finally {
+        await h?.close();
+      }
     } else {
       if (o.resume) notice(f.io, "note: no checkpoint of this export; starting from the beginning", o.quiet);
-      await fs.writeFile(partFile, "", { mode: 0o600 });
+      await (await createNew(partFile)).close();
     }
   }
   const report = o.report ? new ReportWriter(o.report, ["product_id"]) : undefined;
@@ -133,13 +157,16 @@ export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
       const pages = await Promise.all(offsets.map((at) => sdk.admin.product.list({ ...query, limit: o.pageSize, offset: at, order: "id" }, undefined, { signal: f.signal }) as Promise<Rec>));
       let done = false;
       for (const page of pages) {
-        const products = (page.products as Rec[]) ?? [];
+        const products = page.products as Rec[];
+        const verdict = Array.isArray(products) ? pageVerdict(products.length, o.pageSize, offset, page.count) : { problem: 'it has no "products" list' };
+        // A page that contradicts itself ends the job as a failure: the part file never becomes --out.
+        if (typeof verdict === "object") throw new InconsistentResponseError(inconsistentPage(adminResources.product.path, verdict.problem));
         if (typeof page.count === "number") progress.setTotal((count = page.count));
         const lines = products.flatMap(linesOf);
         const rows: ReportRow[] = products.map((p, i) => ({ row: offset + i + 1, action: "exported", key: p.handle, ids: { product_id: p.id } }));
         if (part) {
           const text = lines.map((l) => `${l}\n`).join("");
-          const h = await fs.open(part, "a");
+          const h = await openOwn(part, "append");
           try {
             await h.write(text);
             await h.sync();
@@ -156,7 +183,7 @@ export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
         await checkpoint?.commit(rows, { offset, bytes });
         await report?.add(rows);
         progress.add(products.length);
-        if (!products.length || products.length < o.pageSize || (count !== undefined && offset >= count)) {
+        if (verdict === "done") {
           done = true;
           break;
         }
@@ -182,7 +209,7 @@ export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
 async function finishPart(part: string, out: string, o: ExportOptions): Promise<void> {
   const file = await openOutputFile(out, "--out");
   try {
-    const lines = () => createInterface({ input: createReadStream(part), crlfDelay: Infinity });
+    const lines = () => createInterface({ input: createReadStream(part, { flags: READ_OWN as unknown as string }), crlfDelay: Infinity });
     if (o.output === "csv") {
       const columns = new Set<string>();
       for await (const line of lines()) if (line) for (const k of Object.keys(JSON.parse(line) as object)) columns.add(k);

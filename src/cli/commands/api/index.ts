@@ -3,6 +3,14 @@ import type { CommandContext } from "../../cmdutil/context.js";
 import { UsageError } from "../../../term/errors.js";
 import { collect, readBody } from "../../cmdutil/input.js";
 import { announceWrite } from "../../output/notice.js";
+import { rawPathProblem, sameOrigin } from "../../../shared/net.js";
+import { sanitize } from "../../../term/sanitize.js";
+import { inconsistentPage, pageVerdict } from "../../../sdk/resource.js";
+
+async function inconsistent(path: string, problem: string): Promise<Error> {
+  const { InconsistentResponseError } = await import("../../../sdk/errors.js");
+  return new InconsistentResponseError(inconsistentPage(path, problem));
+}
 
 type Rec = Record<string, unknown>;
 
@@ -37,9 +45,10 @@ export function register(cmd: Command, ctx: CommandContext): void {
       if (path === undefined) throw new UsageError("missing the path", `usage: medusactl api ${method.toUpperCase()} <path>`);
       const verb = method.toUpperCase();
       if (!METHODS.has(verb)) throw new UsageError(`unknown HTTP method "${method}"`, "usage: medusactl api <METHOD> <path>, e.g. medusactl api GET /admin/products");
-      if (!path.startsWith("/")) throw new UsageError(`the path must start with / (got "${path}")`, "the back-end URL comes from the profile, --url or MEDUSA_URL");
-      // "//host/…" or "/\\host/…" would name another host; the raw command only talks to the profile's own back-end.
-      if (/^\/[/\\]/.test(path)) throw new UsageError(`the path must be a path on the back-end, not another host (got "${path}")`, "the back-end URL comes from the profile, --url or MEDUSA_URL");
+      if (!path.startsWith("/")) throw new UsageError(`the path must start with / (got ${JSON.stringify(path)})`, "the back-end URL comes from the profile, --url or MEDUSA_URL");
+      // Checked before any URL parser sees it: "/\t/host/x" parses as "//host/x", another host.
+      const problem = rawPathProblem(path);
+      if (problem) throw new UsageError(`the path ${JSON.stringify(path)} cannot be sent: ${problem}`, "the back-end URL comes from the profile, --url or MEDUSA_URL");
       const { parseUserQuery } = await import("../../../sdk/query.js");
       const q = path.indexOf("?");
       const pathname = q >= 0 ? path.slice(0, q) : path;
@@ -51,22 +60,32 @@ export function register(cmd: Command, ctx: CommandContext): void {
       const body = hasBody ? await readBody(f.io, o) : undefined;
       // Store and auth routes work without a stored credential; admin routes need one.
       const sdk = await f.sdk({ needCredential: pathname.startsWith("/admin") });
+      // And the URL it resolves to must be on the back-end's own origin, whatever the parser made of it.
+      const { joinUrlString } = await import("../../../sdk/query.js");
+      const resolved = joinUrlString(sdk.client.config.baseUrl, pathname);
+      if (!sameOrigin(resolved, sdk.client.config.baseUrl)) throw new UsageError(`the path ${JSON.stringify(path)} resolves outside the back-end (${JSON.stringify(resolved)})`);
       const init = { method: verb, query: Object.keys(query).length ? query : undefined, body, signal: f.signal };
       let res: unknown;
       try {
         res = o.paginate ? await fetchAllPages((p, i) => sdk.client.fetch(p, i), pathname, query, f.signal) : await sdk.client.fetch(pathname, init);
       } catch (e) {
         const err = e as { name?: string; body?: unknown };
-        if (err?.name === "ApiError" && err.body !== undefined && err.body !== null && err.body !== "") writeBody(f.io.out, err.body);
+        if (err?.name === "ApiError" && err.body !== undefined && err.body !== null && err.body !== "") writeBody(f.io, err.body);
         throw e;
       }
-      if (res !== undefined && res !== null && res !== "") writeBody(f.io.out, res);
+      if (res !== undefined && res !== null && res !== "") writeBody(f.io, res);
       if (verb !== "GET" && verb !== "HEAD" && verb !== "OPTIONS") await announceWrite(f, `${verb} ${pathname}`);
     });
 }
 
-function writeBody(out: NodeJS.WritableStream, body: unknown): void {
-  out.write(typeof body === "string" ? (body.endsWith("\n") ? body : `${body}\n`) : `${JSON.stringify(body, null, 2)}\n`);
+/**
+ * The body as it came (docs/SECURITY.md, "raw output to a terminal is sanitised"): byte-exact into
+ * a pipe or file; on a terminal, escapes and invisible characters are shown, not run (an error
+ * page's OSC or CSI sequences would retitle the window, rewrite the screen or the clipboard).
+ */
+function writeBody(io: { out: NodeJS.WritableStream; isStdoutTTY: boolean }, body: unknown): void {
+  const text = typeof body === "string" ? (body.endsWith("\n") ? body : `${body}\n`) : `${JSON.stringify(body, null, 2)}\n`;
+  io.out.write(io.isStdoutTTY ? sanitize(text, { newlines: true }) : text);
 }
 
 /** The key of a list answer: the one array of objects beside count/limit/offset. */
@@ -76,8 +95,9 @@ export function listKey(page: Rec): string | undefined {
 }
 
 /**
- * Follows limit/offset until `count` items (or an empty or short page) and merges the pages into
+ * Follows limit/offset until an empty or short page (or `count` items) and merges the pages into
  * one document shaped like the first page: the list key holds every item and `count` the total.
+ * A page that contradicts itself (see pageVerdict) stops the walk with an error.
  */
 export async function fetchAllPages(
   fetch: (path: string, init: { method: string; query: Rec; signal: AbortSignal }) => Promise<unknown>,
@@ -97,11 +117,13 @@ export async function fetchAllPages(
     first ??= page;
     key ??= listKey(page);
     if (!key) throw new UsageError(`${path} did not answer a list; --paginate needs a list route`);
-    const got = (page[key] as unknown[] | undefined) ?? [];
+    const got = page[key];
+    if (!Array.isArray(got)) throw await inconsistent(path, `it has no "${key}" list`);
+    const verdict = pageVerdict(got.length, limit, offset, page.count);
+    if (typeof verdict === "object") throw await inconsistent(path, verdict.problem);
     items.push(...got);
     offset += got.length;
-    const count = typeof page.count === "number" ? page.count : undefined;
-    if (got.length === 0 || (count !== undefined && offset >= count) || (count === undefined && got.length < limit)) break;
+    if (verdict === "done") break;
   }
   return { ...first, [key]: items, count: items.length, offset: start, limit: items.length };
 }

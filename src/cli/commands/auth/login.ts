@@ -75,7 +75,7 @@ export async function loginRun(ctx: CommandContext, c: Command, o: LoginOptions)
   let auth: "jwt" | "api-key";
 
   if (o.apiKeyStdin) {
-    secret = await readSecretFromStdin(io);
+    secret = await readSecretFromStdin(io, "--api-key-stdin");
     if (!secret) throw new UsageError("--api-key-stdin: stdin held no key");
     auth = "api-key";
     const sdk = new Medusa({ ...common, apiKey: secret });
@@ -84,7 +84,7 @@ export async function loginRun(ctx: CommandContext, c: Command, o: LoginOptions)
     email = o.email ?? existing?.email;
     if (!email && interactive) email = (await f.prompter().input("Email: ")).trim();
     if (!email) throw new UsageError("login --password-stdin needs --email <email>");
-    const password = o.passwordStdin ? await readSecretFromStdin(io) : await f.prompter().secret("Password: ");
+    const password = o.passwordStdin ? await readSecretFromStdin(io, "--password-stdin") : await f.prompter().secret("Password: ");
     if (!password) throw new UsageError(o.passwordStdin ? "--password-stdin: stdin held no password" : "no password given");
     const { MemoryTokenStore } = await import("../../../sdk/token-store.js");
     const storage = new MemoryTokenStore();

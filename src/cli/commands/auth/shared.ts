@@ -1,10 +1,17 @@
 import type { IOStreams } from "../../../term/io.js";
+import { readStdinText } from "../../cmdutil/input-file.js";
 
-/** Reads all of stdin as one secret: the first line, trimmed (`echo $KEY | medusactl login --api-key-stdin`). */
-export async function readSecretFromStdin(io: IOStreams): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of io.in) chunks.push(typeof c === "string" ? Buffer.from(c) : (c as Buffer));
-  return Buffer.concat(chunks).toString("utf8").split(/\r?\n/)[0]!.trim();
+/** The most stdin a secret may take (a key or password is under 1 KiB; a JWT a few KiB). */
+export const MAX_SECRET_BYTES = 64 * 1024;
+
+/**
+ * Reads stdin as one secret: the first line, trimmed (`echo $KEY | medusactl login --api-key-stdin`).
+ * At most MAX_SECRET_BYTES: more is refused (exit 2) without reading further, and the message
+ * never quotes what was read.
+ */
+export async function readSecretFromStdin(io: IOStreams, flag = "stdin"): Promise<string> {
+  const text = await readStdinText(io, { label: flag, max: MAX_SECRET_BYTES });
+  return text.split(/\r?\n/)[0]!.trim();
 }
 
 /** Which environment credential overrides stored ones, if any (MEDUSA_API_KEY wins over MEDUSA_TOKEN). */

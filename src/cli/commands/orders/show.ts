@@ -1,6 +1,6 @@
 import { Command } from "commander";
 import type { HttpTypes } from "@medusajs/types";
-import { sanitize } from "../../../term/sanitize.js";
+import { sanitize, sanitizeFields } from "../../../term/sanitize.js";
 import type { CommandContext } from "../../cmdutil/context.js";
 import type { Factory } from "../../cmdutil/factory.js";
 import type { OrderDetail } from "../../../shared/orders/read.js";
@@ -31,7 +31,7 @@ export async function showRun(f: Factory, o: ShowOptions): Promise<void> {
       return;
     }
     // The human view: notes, names and titles are the shop's text, so they are shown sanitised.
-    f.io.out.write(sanitize(await renderOrder(detail), { newlines: true }));
+    f.io.out.write(await orderView(detail));
   });
 }
 
@@ -53,6 +53,14 @@ function address(a: Addr): string {
 function sameAddress(a: Addr, b: Addr): boolean {
   const key = (x: Addr) => JSON.stringify([x?.first_name, x?.last_name, x?.company, x?.address_1, x?.address_2, x?.city, x?.postal_code, x?.province, x?.country_code]);
   return Boolean(a && b) && key(a) === key(b);
+}
+
+/**
+ * What `orders show` prints: each field made one safe line first (an address holding "\r\n"
+ * must not forge a line of the view), then the whole view once more, for what the renderer adds.
+ */
+export async function orderView(d: OrderDetail): Promise<string> {
+  return sanitize(await renderOrder(sanitizeFields(d)), { newlines: true });
 }
 
 /** The readable view of `orders show`. */
