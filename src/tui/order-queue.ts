@@ -9,32 +9,11 @@
  * `status` narrowing.
  */
 import { lineQuantities, type OrderLine } from "../shared/orders/lines.js";
+import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from "../shared/orders/statuses.js";
+
+export { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES };
 
 type Row = Record<string, unknown>;
-
-export const ORDER_STATUSES = ["pending", "completed", "canceled", "archived", "requires_action", "draft"] as const;
-export const PAYMENT_STATUSES = [
-  "not_paid",
-  "awaiting",
-  "authorized",
-  "partially_authorized",
-  "captured",
-  "partially_captured",
-  "partially_refunded",
-  "refunded",
-  "canceled",
-  "requires_action",
-] as const;
-export const FULFILLMENT_STATUSES = [
-  "not_fulfilled",
-  "partially_fulfilled",
-  "fulfilled",
-  "partially_shipped",
-  "shipped",
-  "partially_delivered",
-  "delivered",
-  "canceled",
-] as const;
 
 const STATUS_WORDS = new Set<string>([...ORDER_STATUSES, ...PAYMENT_STATUSES, ...FULFILLMENT_STATUSES, "requested", "received", "published", "proposed", "rejected"]);
 

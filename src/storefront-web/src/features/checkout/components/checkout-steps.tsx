@@ -6,6 +6,7 @@ import { AddressFields, readAddress, type AddressValues } from "../../../compone
 import { AddressLines } from "../../../components/ui/address-lines.js";
 import { Button } from "../../../components/ui/button.js";
 import { ItemImage } from "../../../components/ui/item-image.js";
+import { ItemName } from "../../../components/ui/item-name.js";
 import { TextField } from "../../../components/ui/field.js";
 import { EmptyState, ErrorState, InlineError, Loading } from "../../../components/ui/status.js";
 import { focusHeading } from "../../../lib/router.js";
@@ -337,13 +338,7 @@ function ReviewStep({ cart, onPlaced, onStep, totals }: { cart: HttpTypes.StoreC
             {/* The amount in the basis of the totals below (src/shared/money.ts). */}
             <ItemImage src={i.thumbnail} size={56} />
             <span className="review-item-name">
-              {i.quantity} × <bdi>{i.product_title ?? i.title}</bdi>
-              {i.variant_title ? (
-                <>
-                  {" "}
-                  (<bdi>{i.variant_title}</bdi>)
-                </>
-              ) : null}
+              {i.quantity} × <ItemName item={i} />
             </span>
             <span className="review-item-amount">{rows.get(i.id)?.amount.text}</span>
           </li>

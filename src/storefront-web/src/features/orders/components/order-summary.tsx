@@ -2,6 +2,7 @@ import type { HttpTypes } from "@medusajs/types";
 import { formatDate, formatDisplayId, formatMoney } from "../../../../../shared/format.js";
 import { AddressLines } from "../../../components/ui/address-lines.js";
 import { ItemImage } from "../../../components/ui/item-image.js";
+import { ItemName } from "../../../components/ui/item-name.js";
 import { Totals } from "../../../components/ui/totals.js";
 import { itemRowsById } from "../../../../../shared/money.js";
 
@@ -72,13 +73,7 @@ export function OrderSummary({ order }: { order: HttpTypes.StoreOrder }) {
                 <span className="item-cell">
                   <ItemImage src={i.thumbnail} size={56} />
                   <span>
-                    <bdi>{i.product_title ?? i.title}</bdi>
-                    {i.variant_title ? (
-                      <>
-                        {" "}
-                        (<bdi>{i.variant_title}</bdi>)
-                      </>
-                    ) : null}
+                    <ItemName item={i} />
                   </span>
                 </span>
               </td>
