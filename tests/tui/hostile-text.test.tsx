@@ -34,6 +34,19 @@ describe("shop text in the TUI", () => {
     for (const f of t.frames) expect(f).not.toMatch(CONTROL);
   });
 
+  it("a line break inside shop text (an address holding \\r\\n) is shown as an escape, never as a forged line of the view", async () => {
+    const b = new FakeOrdersBackend();
+    const o = b.addOrder({ display_id: 8, first_name: "Mallory", last_name: "Doe", state: "new" });
+    o.shipping_address.address_1 = "1 Main St\r\nPAID IN FULL — refund approved";
+    const t = renderTui({ backend: b, size: { columns: 140, rows: 40 } });
+    await t.see("#8 ");
+    await t.press("enter");
+    await t.see("Order #8");
+    const frame = t.frame();
+    expect(frame).toContain("1 Main St\\r\\nPAID IN FULL");
+    expect(frame.split("\n").some((l) => l.trimStart().startsWith("PAID IN FULL"))).toBe(false);
+  });
+
   it("a server error message with escapes is shown harmlessly", async () => {
     const b = backend();
     const t = renderTui({ backend: b });

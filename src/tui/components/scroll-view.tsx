@@ -1,5 +1,6 @@
 import { Box } from "ink";
 import { Text } from "./text.js";
+import { sanitize } from "../../term/sanitize.js";
 
 export interface Segment {
   text: string;
@@ -24,7 +25,8 @@ export function ScrollView({ lines, top, height, width }: { lines: readonly Line
             ? " "
             : l.map((s, j) => (
                 <Text key={j} color={s.color} bold={s.bold}>
-                  {s.text}
+                  {/* One view line is one terminal line: a line break inside shop text (an address holding \r\n) is shown, not followed. */}
+                  {sanitize(s.text)}
                 </Text>
               ))}
         </Text>
