@@ -223,8 +223,14 @@ describe("new orders", () => {
     b.addOrder({ display_id: 42, created_at: new Date(Date.UTC(2026, 10, 3)).toISOString() });
     await t.see("▲ 2 new (N)", 8000);
     await t.press("N");
-    const frame = await t.see("> #42 ");
-    expect(frame).toContain("Orders  1–13 of 42");
+    // The title and the selection marker are drawn in separate renders: wait for a frame with both.
+    await vi.waitFor(
+      () => {
+        expect(t.frame()).toContain("> #42 ");
+        expect(t.frame()).toContain("Orders  1–13 of 42");
+      },
+      { timeout: 8000 },
+    );
     await vi.waitFor(() => expect(t.frame()).not.toContain("new (N)"));
   });
 
@@ -239,8 +245,13 @@ describe("new orders", () => {
     b.addOrder({ display_id: 7, created_at: new Date(Date.UTC(2026, 10, 5)).toISOString() });
     await t.see("▲ 1 new (N)", 8000);
     await t.press("N");
-    const frame = await t.see("Orders  1–7 of 7", 8000);
-    expect(frame).toContain("> #7 ");
+    await vi.waitFor(
+      () => {
+        expect(t.frame()).toContain("Orders  1–7 of 7");
+        expect(t.frame()).toContain("> #7 ");
+      },
+      { timeout: 8000 },
+    );
   });
 
   it("asks nothing extra while the list shows the newest orders itself", async () => {
