@@ -268,6 +268,7 @@ export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope,
             `queue:${q.name}`,
             () => {
               setQueue(q.name === "all" ? undefined : q.name);
+              chosen.current = undefined;
               setPos({ cursor: 0, top: 0 });
             },
           ]),
@@ -277,6 +278,8 @@ export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope,
           setFilter("");
           setSortIndex(Math.max(0, spec.sorts.findIndex((s) => s.field === "created_at")));
           setDesc(true);
+          // A jump to the top is a new choice: the row chosen before must not pull the cursor back.
+          chosen.current = undefined;
           setPos({ cursor: 0, top: 0 });
           news.acknowledge();
         },
