@@ -143,6 +143,17 @@ describe("7. parse failures are input errors", () => {
     expect(r2.err).not.toMatch(/Maximum call stack|looks like a bug/);
   });
 
+  it("a YAML seed's amounts are judged by the text they were written as: 1e20 and 19 significant digits are refused with the line", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "medusactl-seed-"));
+    const file = path.join(dir, "seed.yaml");
+    await writeFile(file, "version: 1\nprice_lists:\n  - title: Big\n    prices:\n      - sku: A\n        currency_code: eur\n        amount: 12345678901234567.89\n      - sku: B\n        currency_code: eur\n        amount: 1e20\n      - sku: C\n        currency_code: eur\n        amount: 19.99\n");
+    const r = await run(["apply", "-f", file, "--dry-run"], { env: { MEDUSA_URL: "http://127.0.0.1:9", MEDUSA_API_KEY: "sk_x" } });
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${file}:7: the number 12345678901234567.89 has 19 significant digits; at most 15 can be stored exactly`);
+    expect(r.err).toContain(`${file}:10: the number 1e20 cannot be stored exactly`);
+    expect(r.err).not.toContain(":13:");
+  });
+
   it("a JSON answer of another shape is a clear error (exit 1), not 'looks like a bug'", async () => {
     const { env } = await backend((_q, res) => json(res, 200, { data: [{ id: 1 }] }));
     const list = await run(["products", "list", "--json"], { env });

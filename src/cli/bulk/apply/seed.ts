@@ -1,7 +1,7 @@
 /** The seed file: its sections, their dependency order, and validation of a whole document. */
 import { SeedError, envName, type Item, type Kind } from "./engine.js";
 import { Issues, at, mapping, type Rec } from "./validate.js";
-import { MAX_DEPTH, parseJsonStrict, shorten, tooDeep } from "../../cmdutil/strict-parse.js";
+import { MAX_DEPTH, inexactNumber, parseJsonStrict, shorten, tooDeep } from "../../cmdutil/strict-parse.js";
 import { publishableKeys, regions, secretKeys, salesChannels, shippingProfiles, store, taxRegions } from "./kinds-setup.js";
 import { fulfillmentSets, serviceZones, shippingOptions, stockLocations } from "./kinds-locations.js";
 import { categories, collections, products, tags, types, variants } from "./kinds-catalog.js";
@@ -134,13 +134,25 @@ export async function readSeedText(text: string, file: string): Promise<unknown>
       throw new SeedError([(e as Error).message]);
     }
   }
-  const { parseDocument } = await import("yaml");
+  const { parseDocument, visit, LineCounter } = await import("yaml");
   let value: unknown;
   try {
-    const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+    const lines = new LineCounter();
+    const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true, lineCounter: lines });
     // The YAML library recurses per level and reports a document nested thousands deep as a stack overflow.
     const said = (m: string) => m.split("\n")[0]!.replace(/^Maximum call stack size exceeded/, `nested deeper than ${MAX_DEPTH} levels`).replace(/:$/, "");
     if (doc.errors.length) throw new SeedError(doc.errors.map((e) => `${file}: ${said(e.message)}`));
+    // Amounts are exact or refused, as in JSON seeds: the YAML library has already made 1e20 or
+    // 12345678901234567.89 a double, so the number is judged by the text it was written as.
+    const inexact: string[] = [];
+    visit(doc, {
+      Scalar(_key, node) {
+        if (typeof node.value !== "number" || typeof node.source !== "string" || node.type !== "PLAIN") return;
+        const why = inexactNumber(node.source);
+        if (why) inexact.push(`${file}:${lines.linePos(node.range?.[0] ?? 0).line}: ${why}`);
+      },
+    });
+    if (inexact.length) throw new SeedError(inexact);
     value = doc.toJS({ maxAliasCount: 100 });
   } catch (e) {
     if (e instanceof SeedError) throw e;
