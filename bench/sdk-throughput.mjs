@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Requests per second and client CPU per request (issue 20): raw undici `request()` on a
-// keep-alive Agent, our SDK on its default Node transport (undici), our SDK on the `node:http`
+// Requests per second and client CPU per request (issues 20 and 26): raw undici, both as
+// `Pool.request()` on the origin's pool (the baseline: the fastest plain undici for one back-end)
+// and as `request()` on a keep-alive Agent, our SDK on its default Node transport (undici), our SDK on the `node:http`
 // transport the CLI uses for one-shot commands, and @medusajs/js-sdk, all in one run against a
 // local node:http server in a child process answering a fixed 8 KB JSON page. Each client runs
 // sequentially (one request in flight) and with 16 in flight; repeats are interleaved (every
@@ -13,7 +14,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { median, root, shuffle, writeFragment } from "./lib/measure.mjs";
-import { rawUndiciClient, startOrderPageServer } from "./lib/order-page-server.mjs";
+import { rawUndiciClient, rawUndiciPoolClient, startOrderPageServer } from "./lib/order-page-server.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -41,6 +42,7 @@ async function ourClients(dist, label, url, apiKey) {
 async function clients(url, apiKey) {
   const theirs = new JsSdk({ baseUrl: url, apiKey });
   return {
+    "raw undici Pool.request()": await rawUndiciPoolClient(url, apiKey, IN_FLIGHT),
     "raw undici request()": await rawUndiciClient(url, apiKey, IN_FLIGHT),
     ...(await ourClients(path.join(root, "dist"), "", url, apiKey)),
     ...(COMPARE ? await ourClients(path.resolve(COMPARE), " (before)", url, apiKey) : {}),
@@ -113,12 +115,13 @@ for (let r = 0; r < REPEATS; r++) {
 }
 server.child.kill();
 
-const base = "raw undici request()";
+// The baseline is one origin's Pool (the fastest plain undici), not request() on an Agent, which hides the Agent's own cost.
+const base = "raw undici Pool.request()";
 function table(mode) {
   const s = samples[mode];
   const rps = (name) => median(s[name].map((x) => x.rps));
   const cpu = (name) => median(s[name].map((x) => x.cpuUs));
-  const lines = ["| client | req/s (median) | range | vs raw undici | client CPU µs/request | CPU vs raw |", "| --- | ---: | --- | ---: | ---: | ---: |"];
+  const lines = ["| client | req/s (median) | range | vs raw Pool | client CPU µs/request | CPU vs raw Pool |", "| --- | ---: | --- | ---: | ---: | ---: |"];
   for (const name of names) {
     const xs = s[name].map((x) => x.rps);
     lines.push(
@@ -153,7 +156,8 @@ per repeat; CPU µs per call, median of ${REPEATS}:
 | --- | ---: |
 ${Object.entries(pipeline).map(([k, xs]) => `| ${k} | ${median(xs).toFixed(1)} |`).join("\n")}
 
-The default Node transport is undici \`request()\` on a keep-alive pool; the CLI's one-shot commands use the
+The default Node transport is undici on a keep-alive \`Pool\` of the back-end's origin (\`pool.request()\` with the
+path; an \`Agent\` with \`request()\` is used only behind a proxy); the CLI's one-shot commands use the
 \`node:http\` transport (it starts faster), which hands over to the same undici pool after 32 requests or 8 at once
 (\`upgradeAfter\`): a one-shot command never gets there, this benchmark does in its first repeat. The js-sdk goes through
 Node's global \`fetch\` (undici plus the WHATWG layer).

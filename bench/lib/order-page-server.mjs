@@ -26,6 +26,24 @@ export function startOrderPageServer() {
 }
 
 /** The baseline both benchmarks compare with: undici `request()` on a keep-alive Agent, JSON parsed by undici. */
+/**
+ * The fastest plain undici client for one origin: `Pool.request()` with a path, no Agent and no URL
+ * parsing per call (issue 26's baseline; the SDK's transport is measured against it).
+ */
+export async function rawUndiciPoolClient(url, apiKey, connections) {
+  const { Pool } = await import("undici");
+  const pool = new Pool(url, { keepAliveTimeout: 60_000, connections });
+  const auth = `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}`;
+  return async () => {
+    const res = await pool.request({
+      path: "/admin/orders?limit=12&offset=0",
+      method: "GET",
+      headers: { authorization: auth, accept: "application/json", "content-type": "application/json" },
+    });
+    return res.body.json();
+  };
+}
+
 export async function rawUndiciClient(url, apiKey, connections) {
   const { Agent, request } = await import("undici");
   const agent = new Agent({ keepAliveTimeout: 60_000, connections });

@@ -18,19 +18,28 @@ function proxyConfigured(env: Record<string, string | undefined>): boolean {
 }
 
 /**
- * Node transport: undici `request()` on a keep-alive pool per origin; with HTTP(S)_PROXY set,
- * undici's EnvHttpProxyAgent (which honours NO_PROXY). undici is imported on first use so that
+ * Node transport: undici on a keep-alive `Pool` per origin; with HTTP(S)_PROXY set, undici's
+ * EnvHttpProxyAgent (which honours NO_PROXY). undici is imported on first use so that
  * importing the SDK costs nothing.
  */
 export function undiciTransport(options: UndiciTransportOptions = {}): Transport {
-  let dispatcherPromise: Promise<{ dispatcher: Dispatcher; request: typeof import("undici").request }> | undefined;
   const env = options.env ?? process.env;
 
-  type Loaded = { dispatcher: Dispatcher; request: typeof import("undici").request };
+  /**
+   * Without a proxy, requests go straight to a `Pool` of the origin (a client talks to one back-end):
+   * `Agent` and the top-level `request()` look the origin up and parse the URL on every call, which
+   * cost a quarter of the throughput at 16 requests in flight. With a proxy or a given dispatcher,
+   * `request()` on that dispatcher.
+   */
+  type Loaded = { direct: boolean; dispatcher: Dispatcher; request: typeof import("undici").request; Pool: typeof import("undici").Pool; common: Record<string, unknown> };
+  let loadPromise: Promise<Loaded> | undefined;
   let loaded: Loaded | undefined;
+  const pools = new Map<string, Dispatcher>();
+  let lastOrigin = "";
+  let lastPool: Dispatcher | undefined;
 
   function load() {
-    dispatcherPromise ??= import("undici").then((undici) => {
+    loadPromise ??= import("undici").then((undici) => {
       const common = {
         connections: options.connections ?? 16,
         keepAliveTimeout: options.keepAliveTimeout ?? 10_000,
@@ -38,25 +47,40 @@ export function undiciTransport(options: UndiciTransportOptions = {}): Transport
         headersTimeout: 0,
         bodyTimeout: 0,
       };
+      const proxied = !options.dispatcher && proxyConfigured(env);
       const dispatcher =
         options.dispatcher ??
-        (proxyConfigured(env)
+        (proxied
           ? new undici.EnvHttpProxyAgent({
               ...common,
               httpProxy: env.HTTP_PROXY ?? env.http_proxy,
               httpsProxy: env.HTTPS_PROXY ?? env.https_proxy ?? env.HTTP_PROXY ?? env.http_proxy,
               noProxy: env.NO_PROXY ?? env.no_proxy,
             })
-          : new undici.Agent(common));
-      return (loaded = { dispatcher, request: undici.request });
+          : undefined);
+      return (loaded = { direct: !dispatcher, dispatcher: dispatcher as Dispatcher, request: undici.request, Pool: undici.Pool, common });
     });
-    return dispatcherPromise;
+    return loadPromise;
+  }
+
+  /** The pool of `url`'s origin, and the path to ask it for. */
+  function poolFor(l: Loaded, url: string): { pool: Dispatcher; path: string } {
+    const slash = url.indexOf("/", url.indexOf("//") + 2);
+    const origin = slash < 0 ? url : url.slice(0, slash);
+    const path = slash < 0 ? "/" : url.slice(slash);
+    if (origin !== lastOrigin || !lastPool) {
+      let pool = pools.get(origin);
+      if (!pool) pools.set(origin, (pool = new l.Pool(origin, l.common)));
+      lastOrigin = origin;
+      lastPool = pool;
+    }
+    return { pool: lastPool, path };
   }
 
   return {
     async request(req: TransportRequest): Promise<TransportResponse> {
       // Once loaded, a request costs no promise turn before it leaves.
-      const { dispatcher, request } = loaded ?? (await load());
+      const l = loaded ?? (await load());
       let body: unknown = req.body ?? undefined;
       let headers = req.headers;
       if (body !== undefined && typeof body !== "string" && !(body instanceof Uint8Array)) {
@@ -74,20 +98,22 @@ export function undiciTransport(options: UndiciTransportOptions = {}): Transport
           body = Readable.fromWeb(body as import("node:stream/web").ReadableStream);
         }
       }
-      const res = await request(req.url, {
-        method: req.method as Dispatcher.HttpMethod,
-        headers,
-        body: body as never,
-        // The attempt's own switch is an EventEmitter-shaped signal to undici: no AbortSignal per request.
-        signal: (req.abort ?? req.signal) as never,
-        dispatcher,
-      });
-      return new UndiciResponse(res);
+      // The attempt's own switch is an EventEmitter-shaped signal to undici: no AbortSignal per request.
+      const signal = (req.abort ?? req.signal) as never;
+      const method = req.method as Dispatcher.HttpMethod;
+      if (l.direct) {
+        const { pool, path } = poolFor(l, req.url);
+        return new UndiciResponse(await pool.request({ path, method, headers, body: body as never, signal }));
+      }
+      return new UndiciResponse(await l.request(req.url, { method, headers, body: body as never, signal, dispatcher: l.dispatcher }));
     },
     async close() {
-      if (!dispatcherPromise || options.dispatcher) return;
-      const { dispatcher } = await dispatcherPromise;
-      await dispatcher.close();
+      if (!loadPromise) return;
+      const l = await loadPromise;
+      await Promise.all([...pools.values()].map((p) => p.close()));
+      pools.clear();
+      lastPool = undefined;
+      if (!l.direct && !options.dispatcher) await l.dispatcher.close();
     },
   };
 }
