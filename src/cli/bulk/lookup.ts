@@ -8,6 +8,7 @@ import type { Admin, Medusa } from "../../sdk/index.js";
 import { InconsistentResponseError } from "../../sdk/errors.js";
 import { pageVerdict } from "../../sdk/resource.js";
 import { UsageError } from "../../term/errors.js";
+import { NameLookupError, resolveName } from "../../shared/resolve.js";
 import { chunked, runPool } from "./pool.js";
 
 type Rec = Record<string, any>;
@@ -87,6 +88,8 @@ export interface RefKind {
   resource: ListResource;
   idPrefix: string;
   nameField: string;
+  /** The list's key in the answer (`sales_channels`). */
+  many: string;
 }
 
 /**
@@ -98,14 +101,25 @@ export async function resolveRef(sdk: Medusa, what: RefKind, value: string, sign
     const [hit] = await listAll<Rec>(sdk, what.resource, { id: [value], fields: `id,${what.nameField}` }, { signal, pageSize: 1 });
     if (hit) return { id: hit.id, name: hit[what.nameField] };
   }
-  const hits = (await listAll<Rec>(sdk, what.resource, { [what.nameField]: value, fields: `id,${what.nameField}` }, { signal, pageSize: 100 })).filter((r) => r[what.nameField] === value);
-  if (hits.length === 1) return { id: hits[0]!.id, name: value };
-  if (hits.length > 1) throw new UsageError(`${what.flag} "${value}": ${hits.length} records have that name; give the id (${hits.map((h) => h.id).join(", ")})`);
-  throw new UsageError(`${what.flag} "${value}": not found (give an id or the exact name)`);
+  try {
+    const hit = await resolveName<Rec>({
+      what: what.flag.replace(/^--/, "").replace(/-/g, " "),
+      value,
+      page: async (q) => ((await adminOf(sdk)[what.resource]!.list!({ ...q, [what.nameField]: value, fields: `id,${what.nameField}` }, undefined, { signal })) as Rec)[what.many] ?? [],
+      matches: (r) => r[what.nameField] === value,
+      describe: (r) => r.id,
+      signal,
+    });
+    return { id: hit.id, name: value };
+  } catch (e) {
+    if (!(e instanceof NameLookupError)) throw e;
+    if (e.kind === "ambiguous") throw new UsageError(`${what.flag} "${value}": ${e.candidates.length} records have that name; give the id (${e.candidates.join(", ")})`);
+    throw new UsageError(`${what.flag} "${value}": not found (give an id or the exact name)`);
+  }
 }
 
 export const REFS = {
-  salesChannel: { flag: "--sales-channel", resource: "salesChannel", idPrefix: "sc_", nameField: "name" },
-  stockLocation: { flag: "--location", resource: "stockLocation", idPrefix: "sloc_", nameField: "name" },
-  shippingProfile: { flag: "--shipping-profile", resource: "shippingProfile", idPrefix: "sp_", nameField: "name" },
+  salesChannel: { flag: "--sales-channel", resource: "salesChannel", idPrefix: "sc_", nameField: "name", many: "sales_channels" },
+  stockLocation: { flag: "--location", resource: "stockLocation", idPrefix: "sloc_", nameField: "name", many: "stock_locations" },
+  shippingProfile: { flag: "--shipping-profile", resource: "shippingProfile", idPrefix: "sp_", nameField: "name", many: "shipping_profiles" },
 } as const satisfies Record<string, RefKind>;

@@ -6,6 +6,7 @@
  */
 import type { Medusa } from "../../sdk/index.js";
 import { JobError, UsageError } from "../../term/errors.js";
+import { NameLookupError, resolveName, sameName } from "../../shared/resolve.js";
 
 type Rec = Record<string, any>;
 
@@ -48,9 +49,6 @@ export function idShaped(value: string): boolean {
   return /^[a-z]+(?:_[a-z]+)*_[A-Za-z0-9]+$/.test(value);
 }
 
-/** At most this many records are read looking for a name (a q search can match widely). */
-const MAX_SCAN = 5000;
-
 /**
  * The id `value` stands for. `list(query)` is the noun's list call; `many` its list key. Returns
  * the value unchanged when it is an id or the noun has no natural key.
@@ -65,27 +63,23 @@ export async function resolveNaturalKey(
 ): Promise<string> {
   const key = NATURAL_KEYS[noun];
   if (!key || !many || looksLikeId(value)) return value;
-  const want = key.caseless ? value.toLowerCase() : value;
-  const hits: Rec[] = [];
-  const pageSize = 200;
-  for (let offset = 0; offset < MAX_SCAN; offset += pageSize) {
-    signal?.throwIfAborted();
-    const res = (await list({ [key.filter]: key.filter === "q" ? value : [value], fields: `id,${key.field}`, limit: pageSize, offset })) as Rec;
-    const page = (res?.[many] as Rec[] | undefined) ?? [];
-    for (const r of page) {
-      const have = typeof r[key.field] === "string" ? (key.caseless ? r[key.field].toLowerCase() : r[key.field]) : undefined;
-      if (have === want) hits.push(r);
-    }
-    // A short or empty page is the last one, whatever `count` claims.
-    if (page.length < pageSize) break;
+  try {
+    const hit = await resolveName<Rec>({
+      what: singular(noun),
+      value,
+      page: async (q) => (((await list({ ...q, [key.filter]: key.filter === "q" ? value : [value], fields: `id,${key.field}` })) as Rec)?.[many] as Rec[] | undefined) ?? [],
+      matches: (r) => sameName(r[key.field], value, key.caseless),
+      describe: (r) => r.id,
+      signal,
+    });
+    return hit.id as string;
+  } catch (e) {
+    if (!(e instanceof NameLookupError)) throw e;
+    if (e.kind === "ambiguous") throw new UsageError(`${e.candidates.length} ${noun} have the ${key.label} "${value}": ${e.candidates.join(", ")}`, `give one of the ids: medusactl ${noun} get <id>`);
+    // quiet: the caller already tried it as an id and reports the miss itself.
+    if (opts.quiet) return value;
+    throw new JobError(`no ${singular(noun)} with the ${key.label} "${value}" (nor the id)`, `\`medusactl ${noun} list\` lists them with their ids`);
   }
-  if (hits.length === 1) return hits[0]!.id as string;
-  if (hits.length > 1) {
-    throw new UsageError(`${hits.length} ${noun} have the ${key.label} "${value}": ${hits.map((h) => h.id).join(", ")}`, `give one of the ids: medusactl ${noun} get <id>`);
-  }
-  // quiet: the caller already tried it as an id and reports the miss itself.
-  if (opts.quiet) return value;
-  throw new JobError(`no ${singular(noun)} with the ${key.label} "${value}" (nor the id)`, `\`medusactl ${noun} list\` lists them with their ids`);
 }
 
 /** The hint for a 404 on `get <value>`: what `get` takes and where the ids are. */

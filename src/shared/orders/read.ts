@@ -1,6 +1,7 @@
 import type { HttpTypes } from "@medusajs/types";
 import type { Medusa } from "../../sdk/index.js";
 import { OrderError, explainApiError } from "./errors.js";
+import { NameLookupError, resolveName, sameName } from "../resolve.js";
 
 export type AdminOrder = HttpTypes.AdminOrder;
 /** An order as read, or its id. */
@@ -104,12 +105,21 @@ export async function resolveCustomer(sdk: Medusa, ref: string, opts: ReadOpts =
     }
   }
   if (!text.includes("@")) throw new OrderError(`"${ref}" is not a customer: expected a cus_… id or an e-mail address`, "input");
-  const { customers } = await sdk.admin.customer.list({ q: text, limit: 50 }, undefined, { signal: opts.signal });
-  const hits = customers.filter((c) => c.email?.toLowerCase() === text.toLowerCase());
-  // A guest and a registered customer may share an e-mail; a transfer needs the account.
-  const hit = hits.find((c) => c.has_account) ?? hits[0];
-  if (!hit) throw new OrderError(`no customer with e-mail ${text}`, "api", { status: 404 });
-  return hit;
+  try {
+    return await resolveName({
+      what: "customer",
+      value: text,
+      page: async (q) => (await sdk.admin.customer.list({ ...q, q: text }, undefined, { signal: opts.signal })).customers,
+      matches: (c) => sameName(c.email, text, true),
+      describe: (c) => `${c.email} (${c.id}${c.has_account ? "" : ", guest"})`,
+      // A guest and a registered customer may share an e-mail; a transfer needs the account.
+      prefer: (hits) => hits.find((c) => c.has_account) ?? hits[0],
+      signal: opts.signal,
+    });
+  } catch (e) {
+    if (e instanceof NameLookupError) throw new OrderError(`no customer with e-mail ${text}`, "api", { status: 404 });
+    throw e;
+  }
 }
 
 export interface OrderDetail {

@@ -6,6 +6,7 @@ import type { HttpTypes } from "@medusajs/types";
 import type { Medusa } from "../../sdk/index.js";
 import type { Signal } from "./common.js";
 import { OrderError } from "./errors.js";
+import { NameLookupError, resolveName, sameName } from "../resolve.js";
 import { type AdminOrder, orderName } from "./read.js";
 
 /**
@@ -19,21 +20,44 @@ export async function outboundOption(sdk: Medusa, order: AdminOrder, ref: string
   return { id: method.shipping_option_id, name: method.name ?? method.shipping_option_id };
 }
 
-/** A region by `reg_…` id, name or currency code (case-insensitive). */
-export async function resolveRegion(sdk: Medusa, ref: string, s: Signal = {}): Promise<HttpTypes.AdminRegion> {
-  const { regions } = await sdk.admin.region.list({ limit: 200, fields: "id,name,currency_code" }, undefined, { signal: s.signal });
-  const t = ref.toLowerCase();
-  const hits = regions.filter((r) => r.id === ref || r.name?.toLowerCase() === t || r.currency_code?.toLowerCase() === t);
-  if (hits.length === 1) return hits[0]!;
-  if (hits.length > 1) throw new OrderError(`"${ref}" matches ${hits.length} regions (${hits.map((r) => r.name).join(", ")}): use the id`, "input");
-  throw new OrderError(`no region "${ref}" (have: ${regions.map((r) => `${r.name} ${r.currency_code}`).join(", ")})`, "input");
+/** Order operations word a failed name lookup as their own input error, with where the ids are. */
+async function named<T>(lookup: Parameters<typeof resolveName<T>>[0], list: string): Promise<T> {
+  try {
+    return await resolveName(lookup);
+  } catch (e) {
+    if (e instanceof NameLookupError) throw new OrderError(`${e.message}${e.kind === "ambiguous" ? ": use the id" : ""}`, "input", { hint: `\`medusactl ${list} list\` lists them with their ids` });
+    throw e;
+  }
 }
 
-/** A shipping option by `so_…` id or name, with its price in `currency`. */
+/** A region by `reg_…` id, name or currency code (letter case aside). */
+export async function resolveRegion(sdk: Medusa, ref: string, s: Signal = {}): Promise<HttpTypes.AdminRegion> {
+  return named(
+    {
+      what: "region",
+      value: ref,
+      page: async (q) => (await sdk.admin.region.list({ ...q, fields: "id,name,currency_code" }, undefined, { signal: s.signal })).regions,
+      matches: (r) => r.id === ref || sameName(r.name, ref, true) || sameName(r.currency_code, ref, true),
+      describe: (r) => `${r.name} (${r.id})`,
+      signal: s.signal,
+    },
+    "regions",
+  );
+}
+
+/** A shipping option by `so_…` id or name (letter case aside), with its price in `currency`. */
 export async function resolveShippingOption(sdk: Medusa, ref: string, currency: string, s: Signal = {}): Promise<{ id: string; name: string; amount: number }> {
-  const { shipping_options } = await sdk.admin.shippingOption.list({ limit: 200, fields: "id,name,*prices" } as HttpTypes.AdminShippingOptionListParams, undefined, { signal: s.signal });
-  const hit = shipping_options.find((o) => o.id === ref) ?? shipping_options.find((o) => o.name?.toLowerCase() === ref.toLowerCase());
-  if (!hit) throw new OrderError(`no shipping option "${ref}"`, "input");
+  const hit = await named(
+    {
+      what: "shipping option",
+      value: ref,
+      page: async (q) => (await sdk.admin.shippingOption.list({ ...q, fields: "id,name,*prices" } as HttpTypes.AdminShippingOptionListParams, undefined, { signal: s.signal })).shipping_options,
+      matches: (o) => o.id === ref || sameName(o.name, ref, true),
+      describe: (o) => `${o.name} (${o.id})`,
+      signal: s.signal,
+    },
+    "shipping-options",
+  );
   const price = (hit.prices ?? []).find((p) => p.currency_code?.toLowerCase() === currency.toLowerCase() && !(p as { price_rules?: unknown[] }).price_rules?.length);
   return { id: hit.id, name: hit.name, amount: Number(price?.amount ?? 0) };
 }
