@@ -145,10 +145,12 @@ describe("resources", () => {
     // Medusa 2.21 answers 200 {} for a missing product tag; the CLI still calls it an error.
     const gone = await runCli(["product-tags", "get", created.id], { env });
     expect(gone.code).toBe(1);
-    expect(gone.stderr).toBe(`Error: product-tag ${created.id} not found\nHint: GET /admin/product-tags/${created.id} answered without a product_tag\n`);
+    expect(gone.stderr).toBe(
+      `Error: product-tag ${created.id} not found (GET /admin/product-tags/${created.id} answered without a product_tag)\nHint: give an id or the exact value; \`medusactl product-tags list\` lists them\n`,
+    );
     const missing = await runCli(["products", "get", "prod_missing"], { env });
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toMatch(/^Error: Product .*not found \(404 not_found, GET \/admin\/products\/prod_missing\)\n$/);
+    expect(missing.stderr).toBe("Error: product prod_missing not found (404 not_found, GET /admin/products/prod_missing)\nHint: give an id or the exact handle; `medusactl products list` lists them\n");
   });
 
   it("creates a product from --data on stdin and a customer group from a file, then lists them as a table", async () => {
