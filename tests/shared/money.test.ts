@@ -216,3 +216,20 @@ describe("shopperPrice", () => {
     expect(shopperPrice(undefined)).toBeUndefined();
   });
 });
+
+describe("refundableAmountText", () => {
+  const order = (captured: number, refunded = 0) =>
+    ({ currency_code: "eur", payment_collections: [{ payments: [{ id: "pay_1", amount: captured, captures: [{ id: "c", amount: captured }], refunds: refunded ? [{ id: "r", amount: refunded }] : [] }] }] }) as never;
+
+  it("is Medusa's amount rounded to the cent, as --amount takes it", async () => {
+    const { refundableAmountText } = await import("../../src/shared/orders/payments.js");
+    expect(refundableAmountText(order(48.76858), 23.7881)).toBe("23.79");
+    expect(refundableAmountText(order(100), 10)).toBe("10.00");
+  });
+
+  it("never more than the captured payments still hold: rounding down the last cent then", async () => {
+    const { refundableAmountText } = await import("../../src/shared/orders/payments.js");
+    expect(refundableAmountText(order(48.76858), 48.76858)).toBe("48.76");
+    expect(refundableAmountText(order(48.76858, 20), 28.76858)).toBe("28.76");
+  });
+});

@@ -5,7 +5,7 @@
 import type { HttpTypes } from "@medusajs/types";
 import { mayHaveBeenApplied } from "../../sdk/errors.js";
 import type { Medusa } from "../../sdk/index.js";
-import { formatMoney } from "../format.js";
+import { formatMoney, minorDigits, toMinor } from "../format.js";
 import { type ActionResult, type Signal, assertNotCanceled, money } from "./common.js";
 import { OrderError, explainApiError, type Phrase } from "./errors.js";
 import { type AdminOrder, type OrderRef, loadOrder, orderName, orderPayments } from "./read.js";
@@ -135,11 +135,24 @@ export function pendingDifference(order: AdminOrder): number {
   return Number((order.summary as { pending_difference?: number } | undefined)?.pending_difference ?? 0);
 }
 
+/**
+ * An amount to refund as a person (and `--amount`) writes it: Medusa's exact figure (23.7881)
+ * rounded to the currency's minor unit, as money leaves in cents, but never more than the captured
+ * payments still hold. The cent fraction left over is within Medusa's own rounding tolerance.
+ */
+export function refundableAmountText(order: AdminOrder, amount: number): string {
+  const left = orderPayments(order).filter((p) => !p.payment.canceled_at).reduce((a, p) => a + p.captured - p.refunded, 0);
+  const digits = minorDigits(order.currency_code);
+  let minor = toMinor(amount, digits);
+  if (left > 0 && minor / 10 ** digits > left + 1e-9) minor = Math.floor(Number((left * 10 ** digits).toPrecision(12)));
+  return (minor / 10 ** digits).toFixed(digits);
+}
+
 /** A closing line about money after a change: a refund due, or an amount still to collect. */
 export function balanceNote(order: AdminOrder): Phrase | undefined {
   const diff = pendingDifference(order);
   const name = orderName(order);
-  if (diff < 0) return (w) => `refund due to the customer: ${formatMoney(-diff, order.currency_code)} (${w.command("orders refund", name, `${w.input("amount")} ${Number((-diff).toFixed(4))}`)})`;
+  if (diff < 0) return (w) => `refund due to the customer: ${formatMoney(-diff, order.currency_code)} (${w.command("orders refund", name, `${w.input("amount")} ${refundableAmountText(order, -diff)}`)})`;
   if (diff > 0) return (w) => `to collect from the customer: ${formatMoney(diff, order.currency_code)} (${w.command("payment-collections mark-as-paid", name)} once paid)`;
   return undefined;
 }
