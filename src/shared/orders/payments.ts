@@ -94,6 +94,11 @@ export async function refundOrder(sdk: Medusa, order: OrderRef, opts: { amount: 
   const before = await loadOrder(sdk, order, opts.signal);
   const name = orderName(before);
   if (!(opts.amount > 0)) throw new OrderError("the amount to refund must be greater than 0", "input");
+  // People (and --amount) give cents; Medusa keeps what it owes exactly (23.7881). Asked for the
+  // refund due to the cent, send Medusa's own figure, so its books close at 0 rather than 0.0019.
+  const due = refundDue(before);
+  const halfCent = 0.5 / 10 ** minorDigits(before.currency_code);
+  if (due > 0 && Math.abs(opts.amount - due) < halfCent) opts = { ...opts, amount: due };
   const payments = orderPayments(before).filter((p) => !p.payment.canceled_at);
   const captured = payments.reduce((a, p) => a + p.captured, 0);
   if (captured <= 0) throw new OrderError(`order ${name}: payment not captured; nothing to refund`, "state", { hint: (w) => `capture first: ${w.command("orders capture", name)}` });
