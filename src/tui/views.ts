@@ -508,7 +508,8 @@ export function listQuery(
 ): Record<string, unknown> {
   if (view.list.nested) return { limit: view.list.nested.limit, offset: 0, order: "-created_at", fields: view.list.fields };
   const query: Record<string, unknown> = { limit: p.limit ?? PAGE_SIZE, offset: p.offset, order: p.order ?? view.list.defaultOrder, fields: view.list.fields, ...p.queue?.server, ...p.scope };
-  if (p.filter && serverFilter(view, p.filter)) query.q = p.filter;
+  // "#21" is how people write an order number; Medusa's q finds it as "21".
+  if (p.filter && serverFilter(view, p.filter)) query.q = /^#\d+$/.test(p.filter.trim()) ? p.filter.trim().slice(1) : p.filter;
   return query;
 }
 
