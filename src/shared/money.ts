@@ -115,21 +115,6 @@ export interface ItemLike {
   created_at?: unknown;
 }
 
-/** The fields a request must ask for (`fields=`) for the breakdown to be exact. */
-export const BREAKDOWN_FIELDS = [
-  "currency_code",
-  "total",
-  "item_subtotal",
-  "shipping_subtotal",
-  "discount_subtotal",
-  "discount_total",
-  "tax_total",
-  "credit_line_total",
-  "original_item_total",
-  "original_shipping_total",
-  "shipping_total",
-] as const;
-
 const num = (v: unknown): number => {
   if (v === null || v === undefined || v === "") return 0;
   const n = typeof v === "number" ? v : typeof v === "object" && v && "value" in v ? Number((v as { value: unknown }).value) : Number(v);
