@@ -11,8 +11,6 @@
 import { lineQuantities, type OrderLine } from "../shared/orders/lines.js";
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from "../shared/orders/statuses.js";
 
-export { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES };
-
 type Row = Record<string, unknown>;
 
 const STATUS_WORDS = new Set<string>([...ORDER_STATUSES, ...PAYMENT_STATUSES, ...FULFILLMENT_STATUSES, "requested", "received", "published", "proposed", "rejected"]);

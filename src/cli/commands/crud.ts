@@ -4,6 +4,7 @@ import type { CommandContext } from "../cmdutil/context.js";
 import type { Factory } from "../cmdutil/factory.js";
 import { announceWrite, describeTarget, notice } from "../output/notice.js";
 import { JobError, UsageError } from "../../term/errors.js";
+import { pathOf } from "../../shared/net.js";
 import { collect, readBody } from "../cmdutil/input.js";
 import { OUTPUT_FORMATS, pickColumns, writeList, writeRecord, type OutputFormat } from "../output/render.js";
 import { requireConfirmation } from "../cmdutil/prompter.js";
@@ -134,7 +135,7 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
       } catch (e) {
         const err = e as { status?: number; type?: string; request?: { method: string; url: string } };
         if (err.status !== 404) throw e;
-        miss = ` (404${err.type ? ` ${err.type}` : ""}${err.request ? `, ${err.request.method} ${new URL(err.request.url).pathname}` : ""})`;
+        miss = ` (404${err.type ? ` ${err.type}` : ""}${err.request ? `, ${err.request.method} ${pathOf(err.request.url)}` : ""})`;
         return undefined;
       }
     };

@@ -41,10 +41,11 @@ const KINDS: { kind: StatusKind; flag: string; words: readonly string[]; name: s
  */
 export function statusProblem(kind: StatusKind, word: string): string | undefined {
   const own = KINDS.find((k) => k.kind === kind)!;
-  const w = word.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  const w = statusWord(word);
   if (own.words.includes(w)) return undefined;
-  const elsewhere = KINDS.filter((k) => k.kind !== kind && k.words.includes(w)).map((k) => `${k.flag} ${w}`);
-  return `"${word}" is not ${own.name}; allowed: ${own.words.join(", ")}${elsewhere.length ? `. "${w}" is ${KINDS.find((k) => k.kind !== kind && k.words.includes(w))!.name}: use ${elsewhere.join(" or ")}` : ""}`;
+  const others = KINDS.filter((k) => k.kind !== kind && k.words.includes(w));
+  const where = others.length ? `. "${w}" is ${others[0]!.name}: use ${others.map((k) => `${k.flag} ${w}`).join(" or ")}` : "";
+  return `"${word}" is not ${own.name}; allowed: ${own.words.join(", ")}${where}`;
 }
 
 /** The canonical word ("Not fulfilled" → "not_fulfilled"). */
