@@ -4,11 +4,16 @@ import { isatty } from "node:tty";
 import { main } from "../dist/cli/main.js";
 
 const controller = new AbortController();
+const stopNow = new AbortController();
 let interrupts = 0;
 const onSignal = (signal) => {
   interrupts += 1;
-  // A second Ctrl-C skips cleanup.
-  if (interrupts > 1) process.exit(130);
+  if (interrupts > 1) {
+    // A second Ctrl-C skips cleanup: listeners (a bulk job naming what was in flight) write
+    // synchronously, then the process leaves.
+    stopNow.abort(new Error(`received ${signal} again`));
+    process.exit(130);
+  }
   controller.abort(new Error(`received ${signal}`));
 };
 process.on("SIGINT", onSignal);
@@ -37,7 +42,7 @@ if (argv.some((a) => a === "--database-url" || a.startsWith("--database-url=")))
   process.title = ["medusactl", ...argv.map((a, i) => (argv[i - 1] === "--database-url" || a.startsWith("--database-url=") ? hide(a) : a))].join(" ");
 }
 
-const code = await main(argv, io, controller.signal);
+const code = await main(argv, io, controller.signal, stopNow.signal);
 // Flush pending writes to pipes before leaving.
 const drain = (s) => new Promise((r) => (s.writableNeedDrain ? s.once("drain", r) : r()));
 await Promise.all([drain(process.stdout), drain(process.stderr)]);

@@ -9,7 +9,7 @@ import { SDK_VERSION } from "../sdk/version.js";
  * Runs one command line and returns the exit code. The only place errors become output
  * (CONTRACT.md §3); `bin/medusactl.js` is the only place that exits.
  */
-export async function main(argv: string[], io: IOStreams, signal: AbortSignal): Promise<number> {
+export async function main(argv: string[], io: IOStreams, signal: AbortSignal, stopNow?: AbortSignal): Promise<number> {
   // The first commands people type answer without loading commander (see help.ts).
   if (argv.length === 0 || (argv.length === 1 && ["--help", "-h", "help"].includes(argv[0]!))) {
     io.out.write(rootHelp(SDK_VERSION));
@@ -33,7 +33,7 @@ export async function main(argv: string[], io: IOStreams, signal: AbortSignal): 
     let createFactory: typeof import("./cmdutil/factory.js").createFactory | undefined;
     const factory = (cmd: Parameters<typeof globalFlags>[0]): Factory => {
       if (!createFactory) throw new Error("the factory was used before the preAction hook loaded it");
-      return createFactory(io, globalFlags(cmd), signal);
+      return createFactory(io, globalFlags(cmd), signal, { stopNow, argv });
     };
     const program = await buildProgram(argv, { factory });
     program.hook("preAction", async () => {

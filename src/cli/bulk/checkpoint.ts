@@ -243,10 +243,11 @@ export async function jobFor(
   f: { dataDir(): string; target(): Promise<{ url: string; profileName?: string }> },
   command: string,
   file: string,
+  fingerprint?: string,
 ): Promise<{ dir: string; key: CheckpointKey }> {
   const target = await f.target();
   return {
     dir: path.join(f.dataDir(), "jobs"),
-    key: { command, profile: target.profileName ?? "env", url: target.url, fileHash: await hashFile(file) },
+    key: { command, profile: target.profileName ?? "env", url: target.url, fileHash: fingerprint ?? (await hashFile(file)) },
   };
 }

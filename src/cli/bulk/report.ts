@@ -124,3 +124,16 @@ export class ReportWriter {
     await checkOutputPath(file, "--report");
   }
 }
+
+/** Row numbers as ranges for a message: [2,3,4,9] → "2–4, 9" (at most a few ranges, then "…"). */
+export function rowRange(rows: number[], maxRanges = 4): string {
+  const sorted = [...new Set(rows)].sort((a, b) => a - b);
+  const ranges: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    ranges.push(i === j ? String(sorted[i]) : `${sorted[i]}–${sorted[j]}`);
+    i = j + 1;
+  }
+  return ranges.length > maxRanges ? `${ranges.slice(0, maxRanges).join(", ")}, …` : ranges.join(", ");
+}

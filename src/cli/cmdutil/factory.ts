@@ -13,7 +13,12 @@ import { sanitize } from "../../term/sanitize.js";
 export interface Factory {
   io: IOStreams;
   flags: GlobalFlags;
+  /** Aborted by a first Ctrl-C or SIGTERM: stop taking work. */
   signal: AbortSignal;
+  /** Aborted by a second one: stop at once (bulk jobs let writes in flight finish until then). */
+  stopNow?: AbortSignal;
+  /** The command line's arguments, for messages that repeat it (the resume command). */
+  argv?: readonly string[];
   now(): number;
   configDir(): string;
   dataDir(): string;

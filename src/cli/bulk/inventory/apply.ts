@@ -1,16 +1,15 @@
 import type { BulkFlags } from "../options.js";
 import type { Factory } from "../../cmdutil/factory.js";
-import { PartialFailureError, UsageError } from "../../../term/errors.js";
 import { renderTable } from "../../output/render.js";
 import { Problems } from "../problems.js";
 import { parseCount, readSheet, type SheetRow } from "../sheet.js";
 import { chunked, runPool } from "../pool.js";
-import { createProgress } from "../progress.js";
-import { Checkpoint, jobFor, rowsOf } from "../checkpoint.js";
+import { BulkJob, checkBulkFlags } from "../job.js";
+import { rowRange } from "../report.js";
 import { emptyJob } from "../empty-job.js";
 import { mayHaveBeenApplied } from "../../../sdk/errors.js";
 import { settle, tryAgainAfter } from "../uncertain.js";
-import { ReportWriter, countRow, emptySummary, rowError, type ReportRow, type ReportSummary } from "../report.js";
+import { countRow, emptySummary, rowError, type ReportRow, type ReportSummary } from "../report.js";
 import { listByKeys } from "../lookup.js";
 import { planStock, type StockPlan, type StockWant } from "./plan.js";
 import { leanHeap } from "../lean-heap.js";
@@ -64,8 +63,7 @@ export interface InventoryResult {
 
 export async function inventoryApplyRun(f: Factory, file: string, o: InventoryApplyOptions): Promise<InventoryResult> {
   leanHeap();
-  if (o.dryRun && o.resume) throw new UsageError("--resume continues a real run; drop --dry-run");
-  if (o.report) await ReportWriter.check(o.report);
+  await checkBulkFlags(o);
   const format = o.json ? "json" : (o.output ?? "table");
   const problems = new Problems();
   const sheet = await readSheet(file, file, { required: ["sku", "stocked_quantity"], optional: [], oneOf: [["location_id", "location_name"]] }, problems, f.signal);
@@ -116,9 +114,9 @@ export async function inventoryApplyRun(f: Factory, file: string, o: InventoryAp
   problems.throwIfAny();
 
   const plan = planStock(rows, items);
-  const summary = emptySummary();
-  const result: InventoryResult = { dry_run: Boolean(o.dryRun), summary };
   if (o.dryRun) {
+    const summary = emptySummary();
+    const result: InventoryResult = { dry_run: true, summary };
     for (const s of plan.create) countRow(summary, { action: "create" });
     for (const s of plan.update) countRow(summary, { action: "update" });
     for (const s of plan.unchanged) countRow(summary, { action: "unchanged" });
@@ -126,15 +124,10 @@ export async function inventoryApplyRun(f: Factory, file: string, o: InventoryAp
     return result;
   }
 
-  const job = await jobFor(f, "inventory apply", file);
-  if (!o.resume && (await Checkpoint.find(job.dir, job.key))) notice(f.io, `Note: an interrupted run of ${file} was found; starting again (--resume continues it).`, o.quiet);
   const lastRow = Math.max(1, ...sheet.rows.map((r) => r.row));
-  const checkpoint = await Checkpoint.open<Rec, ReportRow>({ dir: job.dir, key: job.key, file, resume: Boolean(o.resume), initial: {}, check: rowsOf(lastRow) });
-  const done = new Map(checkpoint.entries.filter((e) => e.action !== "failed").map((e) => [e.row, e]));
-  if (checkpoint.resumed && !(o.quiet || f.io.quiet)) f.io.err.write(`Resuming: ${done.size} row${done.size === 1 ? "" : "s"} were written by the interrupted run.\n`);
-  const report = o.report ? new ReportWriter(o.report, ["inventory_item_id", "location_id"]) : undefined;
+  const job = await BulkJob.open(f, { command: "inventory apply", file, flags: o, idColumns: ["inventory_item_id", "location_id"], progress: { label: "applying stock", unit: "levels", total: rows.length }, lastRow });
   const rowFor = (s: StockPlan<StockRow>["create"][number], action: ReportRow["action"]): ReportRow => {
-    const prior = action === "unchanged" ? done.get(s.want.row) : undefined;
+    const prior = action === "unchanged" ? job.done.get(s.want.row) : undefined;
     if (prior) return prior;
     return {
       row: s.want.row,
@@ -145,15 +138,10 @@ export async function inventoryApplyRun(f: Factory, file: string, o: InventoryAp
       changes: action === "update" ? [`stocked_quantity ${s.old} → ${s.stocked_quantity}`] : undefined,
     };
   };
-  const emit = async (r: ReportRow[]) => {
-    for (const x of r) countRow(summary, x);
-    await report?.add(r);
-  };
-  await emit(plan.unchanged.map((s) => rowFor(s, "unchanged")));
   const ops = [...plan.create.map((s) => ({ s, action: "create" as const })), ...plan.update.map((s) => ({ s, action: "update" as const }))];
-  const progress = createProgress(f.io, { label: "applying stock", unit: "levels", total: ops.length, quiet: o.quiet });
   try {
-    await runPool(chunked(ops, { maxItems: o.chunkSize ?? CHUNK }), o.concurrency, async (chunk) => {
+    await job.record(plan.unchanged.map((s) => rowFor(s, "unchanged")));
+    await job.each(chunked(ops, { maxItems: o.chunkSize ?? CHUNK }), async (chunk) => {
       const level = (x: (typeof ops)[number]) => ({ inventory_item_id: x.s.inventory_item_id, location_id: x.s.location_id, stocked_quantity: x.s.stocked_quantity });
       const out: ReportRow[] = [];
       let pending = chunk;
@@ -162,7 +150,7 @@ export async function inventoryApplyRun(f: Factory, file: string, o: InventoryAp
           await sdk.admin.inventoryItem.batchInventoryItemsLocationLevels(
             { create: pending.filter((x) => x.action === "create").map(level), update: pending.filter((x) => x.action === "update").map(level) } as never,
             undefined,
-            { signal: f.signal },
+            { signal: job.signal },
           );
           out.push(...pending.map((x) => rowFor(x.s, x.action)));
           pending = [];
@@ -172,8 +160,8 @@ export async function inventoryApplyRun(f: Factory, file: string, o: InventoryAp
           // the sheet's quantity; only the others are sent again (uncertain.ts).
           let held = new Set<string>();
           if (mayHaveBeenApplied(e)) {
-            await settle(attempt, f.signal);
-            const items = await listByKeys<Rec>(sdk, "inventoryItem", "id", [...new Set(pending.map((x) => x.s.inventory_item_id))], { fields: "id,location_levels.location_id,location_levels.stocked_quantity" }, { signal: f.signal });
+            await settle(attempt, job.signal);
+            const items = await listByKeys<Rec>(sdk, "inventoryItem", "id", [...new Set(pending.map((x) => x.s.inventory_item_id))], { fields: "id,location_levels.location_id,location_levels.stocked_quantity" }, { signal: job.signal });
             held = new Set(items.flatMap((i) => ((i.location_levels as Rec[]) ?? []).map((l) => `${i.id as string}|${l.location_id as string}|${Number(l.stocked_quantity)}`)));
           }
           const isHeld = (x: (typeof ops)[number]) => held.has(`${x.s.inventory_item_id}|${x.s.location_id}|${x.s.stocked_quantity}`);
@@ -186,19 +174,13 @@ export async function inventoryApplyRun(f: Factory, file: string, o: InventoryAp
           }
         }
       }
-      await emit(out);
-      await checkpoint.commit(out.filter((r) => r.action !== "failed"));
-      progress.add(chunk.length);
-    }, f.signal);
+      await job.record(out);
+    }, (chunk) => `rows ${rowRange(chunk.map((x) => x.s.want.row))}`);
   } catch (e) {
-    // The rows written so far still make a report (the file is renamed into place on close).
-    await report?.close({ interrupted: true }).catch(() => {});
-    throw e;
-  } finally {
-    progress.done();
+    await job.abandon(e);
   }
-  await report?.close();
-  if (summary.failed === 0) await checkpoint.finish();
+  const summary = await job.end();
+  const result: InventoryResult = { dry_run: false, summary };
   if (format === "json") f.io.out.write(JSON.stringify(result, null, 2) + "\n");
   else
     f.io.out.write(
@@ -206,7 +188,7 @@ export async function inventoryApplyRun(f: Factory, file: string, o: InventoryAp
         ? `No changes: ${summary.unchanged} stock level${summary.unchanged === 1 ? "" : "s"} unchanged.\n`
         : `Stock levels: ${summary.create} created, ${summary.update} updated, ${summary.unchanged} unchanged${summary.failed ? `, ${summary.failed} failed` : ""}.\n`,
     );
-  if (summary.failed) throw new PartialFailureError(`${summary.failed} of ${summary.rows} rows failed${report ? `; see ${report.file}` : "; run with --report to see which"} (--resume retries them)`);
+  job.failIfAny();
   return result;
 }
 

@@ -7,10 +7,9 @@ import { exactAmount, formatMoney } from "../../../shared/format.js";
 import { Problems, type Problem } from "../problems.js";
 import { parseCount, parseDecimal, readSheet, type SheetRow } from "../sheet.js";
 import { chunked, runPool } from "../pool.js";
-import { createProgress } from "../progress.js";
-import { Checkpoint, jobFor, rowsOf } from "../checkpoint.js";
+import { BulkJob, checkBulkFlags } from "../job.js";
 import { emptyJob } from "../empty-job.js";
-import { ReportWriter, countRow, emptySummary, rowError, type ReportRow, type ReportSummary } from "../report.js";
+import { countRow, emptySummary, rowError, rowRange, type ReportRow, type ReportSummary } from "../report.js";
 import { listAll, listByKeys, pageAll } from "../lookup.js";
 import type { Medusa } from "../../../sdk/index.js";
 import { fromListPrice, fromVariantPrice, mergedVariantPrices, planPrices, priceBody, priceKey, sameAmount, type ExistingPrice, type PricePlan, type PriceSpec } from "./plan.js";
@@ -174,8 +173,7 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
   leanHeap();
   if (o.priceList && o.priceListTitle) throw new UsageError("give --price-list or --price-list-title, not both");
   if (o.prune && !o.priceList && !o.priceListTitle) throw new UsageError("--prune works on a price list: add --price-list or --price-list-title", "without a list, variant prices are merged and never deleted");
-  if (o.dryRun && o.resume) throw new UsageError("--resume continues a real run; drop --dry-run");
-  if (o.report) await ReportWriter.check(o.report);
+  await checkBulkFlags(o);
   const format = o.json ? "json" : (o.output ?? "table");
   const withList = Boolean(o.priceList || o.priceListTitle);
 
@@ -249,37 +247,32 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
       typed: listTitle,
     });
   }
-  const job = await jobFor(f, "prices apply", file);
-  if (!o.resume && (await Checkpoint.find(job.dir, job.key))) notice(f.io, `Note: an interrupted run of ${file} was found; starting again (--resume continues it).`, o.quiet);
   const lastRow = Math.max(1, ...sheet.rows.map((r) => r.row));
-  const checkpoint = await Checkpoint.open<Rec, ReportRow>({ dir: job.dir, key: job.key, file, resume: Boolean(o.resume), initial: {}, check: rowsOf(lastRow) });
+  const job = await BulkJob.open(f, {
+    command: "prices apply",
+    file,
+    flags: o,
+    idColumns: ["variant_id", "price_id"],
+    progress: { label: "applying prices", unit: "prices", total: plan.create.length + plan.update.length + plan.delete.length + plan.unchanged.length },
+    lastRow,
+  });
   // Rows an interrupted run already wrote now plan as unchanged; their report keeps what was done.
-  const done = new Map(checkpoint.entries.filter((e) => e.action !== "failed").map((e) => [e.row, e]));
-  if (checkpoint.resumed && !(o.quiet || f.io.quiet)) f.io.err.write(`Resuming: ${done.size} row${done.size === 1 ? "" : "s"} were written by the interrupted run.\n`);
-  if (withList && !list) {
-    list = (await sdk.admin.priceList.create({ title: listTitle, description: listTitle, type: "sale", status: "active", rules: {} } as never, undefined, undefined, { signal: f.signal })).price_list as unknown as Rec;
-    result.price_list = { id: list.id as string, title: listTitle!, created: true };
-    notice(f.io, `Created price list "${listTitle}" (${list.id}).`, o.quiet);
-  }
-  const report = o.report ? new ReportWriter(o.report, ["variant_id", "price_id"]) : undefined;
-  const rowsOut: ReportRow[] = [];
-  const emit = async (r: ReportRow[]) => {
-    for (const x of r) countRow(summary, x);
-    rowsOut.push(...r);
-    await report?.add(r);
-  };
+  const done = job.done;
   const keyText = (p: PriceRow) => [p.sku ?? p.variant_id, p.currency_code, p.region_id ?? "", p.min_quantity ?? "", p.max_quantity ?? ""].join("|");
   const rowFor = (p: PriceRow, action: ReportRow["action"], priceId?: string, changes?: string[]): ReportRow => {
     const prior = action === "unchanged" ? done.get(p.row) : undefined;
     if (prior) return prior;
     return { row: p.row, line: p.line !== p.row ? p.line : undefined, action, key: keyText(p), ids: { variant_id: p.variant_id, price_id: priceId }, changes };
   };
-  await emit(plan.unchanged.map((p) => rowFor(p, "unchanged", existing.find((e) => priceKey(e) === priceKey(p))?.id)));
-  const total = plan.create.length + plan.update.length + plan.delete.length;
-  const progress = createProgress(f.io, { label: "applying prices", unit: "prices", total, quiet: o.quiet });
   let deleted = 0;
   let failedDeletes = 0;
   try {
+    if (withList && !list) {
+      list = (await sdk.admin.priceList.create({ title: listTitle, description: listTitle, type: "sale", status: "active", rules: {} } as never, undefined, undefined, { signal: job.signal })).price_list as unknown as Rec;
+      result.price_list = { id: list.id as string, title: listTitle!, created: true };
+      notice(f.io, `Created price list "${listTitle}" (${list.id}).`, o.quiet);
+    }
+    await job.record(plan.unchanged.map((p) => rowFor(p, "unchanged", existing.find((e) => priceKey(e) === priceKey(p))?.id)));
     if (list) {
       type Op = { kind: "create"; p: PriceRow } | { kind: "update"; id: string; p: PriceRow } | { kind: "delete"; e: ExistingPrice };
       const writes: Op[] = [...plan.create.map((p) => ({ kind: "create" as const, p })), ...plan.update.map((u) => ({ kind: "update" as const, id: u.id, p: u.price }))];
@@ -291,8 +284,8 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
         update: ops.flatMap((op) => (op.kind === "update" ? [{ id: op.id, variant_id: op.p.variant_id, amount: op.p.amount }] : [])),
         delete: ops.flatMap((op) => (op.kind === "delete" ? [op.e.id] : [])),
       });
-      const readBack = async () => (await pageAll<Rec>((q) => sdk.admin.priceList.prices(listId, q, undefined, { signal: f.signal }), "prices", {}, 1000)).map(fromListPrice);
-      await runPool(chunks, o.concurrency, async (chunk) => {
+      const readBack = async () => (await pageAll<Rec>((q) => sdk.admin.priceList.prices(listId, q, undefined, { signal: job.signal }), "prices", {}, 1000)).map(fromListPrice);
+      await job.each(chunks, async (chunk) => {
         const out: ReportRow[] = [];
         let pending: Op[] = chunk;
         let lastError: unknown;
@@ -301,7 +294,7 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
         for (let attempt = 0; attempt < UNCERTAIN_TRIES && pending.length; attempt++) {
           const body = bodyOf(pending);
           try {
-            const res = (await sdk.admin.priceList.batchPrices(listId, body as never, undefined, undefined, { signal: f.signal })) as unknown as { created?: Rec[] };
+            const res = (await sdk.admin.priceList.batchPrices(listId, body as never, undefined, undefined, { signal: job.signal })) as unknown as { created?: Rec[] };
             // `created` is not in input order: match the new ids by key.
             const createdIds = new Map(((res.created as Rec[]) ?? []).map((c) => [priceKey(fromListPrice(c)), c.id as string]));
             for (const op of pending) {
@@ -314,7 +307,7 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
             if ((e as Error)?.name === "AbortError") throw e;
             lastError = e;
             if (!mayHaveBeenApplied(e)) break;
-            await settle(attempt, f.signal);
+            await settle(attempt, job.signal);
             const now = await readBack();
             const byKey = new Map(now.map((x) => [priceKey(x), x]));
             const byId = new Map(now.map((x) => [x.id, x]));
@@ -338,10 +331,11 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
           failedDeletes += pending.filter((op) => op.kind === "delete").length;
           for (const op of pending) if (op.kind !== "delete") out.push({ ...rowFor(op.p, op.kind, op.kind === "update" ? op.id : undefined), action: "failed", error: err });
         }
-        await emit(out);
-        await checkpoint.commit(out.filter((r) => r.action !== "failed"));
-        progress.add(chunk.length);
-      }, f.signal);
+        await job.record(out, { advance: chunk.length });
+      }, (chunk) => {
+        const rows = chunk.flatMap((op) => (op.kind === "delete" ? [] : [op.p.row]));
+        return rows.length ? `rows ${rowRange(rows)}` : `${chunk.length} deletions`;
+      });
     } else {
       // Each variant gets its whole price list back, merged; grouped per product for variants/batch.
       const byVariant = new Map<string, PricePlan<PriceRow>>();
@@ -359,7 +353,7 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
       }
       const work: { productId: string; variants: string[] }[] = [];
       for (const [productId, vids] of byProduct) for (let i = 0; i < vids.length; i += VARIANT_CHUNK) work.push({ productId, variants: vids.slice(i, i + VARIANT_CHUNK) });
-      await runPool(work, o.concurrency, async (w) => {
+      await job.each(work, async (w) => {
         const update = w.variants.map((vid) => ({ id: vid, prices: mergedVariantPrices(variantPrices.get(vid) ?? [], byVariant.get(vid)!) }));
         const touched = w.variants.flatMap((vid) => {
           const vp = byVariant.get(vid)!;
@@ -369,7 +363,7 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
         const ok = () => touched.map((t) => rowFor(t.p, t.action, "id" in t ? t.id : undefined, t.action === "update" ? ["amount"] : undefined));
         for (let attempt = 0; !out; attempt++) {
           try {
-            await sdk.admin.product.batchVariants(w.productId, { update } as never, undefined, undefined, { signal: f.signal });
+            await sdk.admin.product.batchVariants(w.productId, { update } as never, undefined, undefined, { signal: job.signal });
             out = ok();
           } catch (e) {
             if ((e as Error)?.name === "AbortError") throw e;
@@ -377,8 +371,8 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
             // every price of the sheet is there with its amount (sending the same merge again changes nothing).
             let landed = false;
             if (mayHaveBeenApplied(e)) {
-              await settle(attempt, f.signal);
-              const now = await listByKeys<Rec>(sdk, "productVariant", "id", w.variants, { fields: "id,*prices,*prices.price_rules" }, { signal: f.signal });
+              await settle(attempt, job.signal);
+              const now = await listByKeys<Rec>(sdk, "productVariant", "id", w.variants, { fields: "id,*prices,*prices.price_rules" }, { signal: job.signal });
               const have = new Map(now.flatMap((v) => ((v.prices as Rec[]) ?? []).map((p) => fromVariantPrice(v.id as string, p))).map((p) => [priceKey(p), p]));
               landed = touched.every((t) => sameAmount(have.get(priceKey(t.p))?.amount, t.p.amount));
             }
@@ -389,27 +383,15 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
             }
           }
         }
-        await emit(out);
-        await checkpoint.commit(out.filter((r) => r.action !== "failed"));
-        progress.add(touched.length);
-      }, f.signal);
+        await job.record(out, { advance: touched.length });
+      }, (w) => `the prices of ${w.variants.length} variant${w.variants.length === 1 ? "" : "s"} of product ${w.productId}`);
     }
   } catch (e) {
-    // The rows written so far still make a report (the file is renamed into place on close).
-    await report?.close({ interrupted: true }).catch(() => {});
-    throw e;
-  } finally {
-    progress.done();
+    await job.abandon(e);
   }
-  summary.delete = deleted;
-  await report?.close({ deleted, delete_failed: failedDeletes, price_list_id: list?.id ?? null });
-  if (summary.failed === 0 && failedDeletes === 0) await checkpoint.finish();
+  result.summary = { ...(await job.end({ deleted, delete_failed: failedDeletes, price_list_id: list?.id ?? null }, { failedBesideRows: failedDeletes })), delete: deleted };
   writeSummary(f, result, format);
-  if (summary.failed || failedDeletes) {
-    throw new PartialFailureError(
-      `${summary.failed} of ${summary.rows} rows failed${failedDeletes ? ` and ${failedDeletes} deletions` : ""}${report ? `; see ${report.file}` : "; run with --report to see which"} (--resume retries them)`,
-    );
-  }
+  job.failIfAny({ failed: failedDeletes, what: "deletions" });
   return result;
 }
 

@@ -21,7 +21,7 @@ import { InconsistentResponseError } from "../../../sdk/errors.js";
 import { inconsistentPage, pageVerdict } from "../../../sdk/resource.js";
 import { adminResources } from "../../../sdk/admin/index.js";
 import { CancelError, UsageError } from "../../../term/errors.js";
-import { Checkpoint } from "../checkpoint.js";
+import { BulkJob, checkBulkFlags } from "../job.js";
 import { CsvSpool, CsvWriter } from "../csv.js";
 import { listByKeys } from "../lookup.js";
 import { createProgress } from "../progress.js";
@@ -29,7 +29,6 @@ import { ReportWriter, type ReportRow } from "../report.js";
 import { exportHeader, productRows } from "./csv-columns.js";
 import { PLAN_FIELDS } from "./import-batch.js";
 import { leanHeap } from "../lean-heap.js";
-import { notice } from "../../output/notice.js";
 
 export interface ExportOptions {
   out?: string;
@@ -66,7 +65,7 @@ export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
   for (const s of o.status ?? []) if (!STATUSES.includes(s)) throw new UsageError(`--status ${s}: expected one of ${STATUSES.join(", ")}`);
   if (o.resume && !o.out) throw new UsageError("--resume continues an export into a file: give the same --out");
   if (o.out) await checkOutputPath(o.out, "--out");
-  if (o.report) await ReportWriter.check(o.report);
+  await checkBulkFlags(o);
   const sdk = await f.sdk({ pool: true });
 
   const query: Rec = {};
@@ -97,20 +96,21 @@ export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
   const linesOf = (p: Rec): string[] => (o.output === "csv" ? productRows(p, regionsById, Boolean(o.portable)).map((r) => JSON.stringify(r)) : [JSON.stringify(p)]);
 
   // --out: a part file beside the target, a checkpoint in jobs/ keyed by what is exported and where.
-  let checkpoint: Checkpoint<ExportState, ReportRow> | undefined;
+  let job: BulkJob<ExportState, ReportRow> | undefined;
   let part: string | undefined;
   if (o.out) {
-    const target = await f.target();
     const what = JSON.stringify([query, o.output, Boolean(o.portable), o.pageSize, Boolean(o.csvRaw), o.out]);
-    const key = { command: "products export", profile: target.profileName ?? "env", url: target.url, fileHash: createHash("sha256").update(what).digest("hex") };
     // The part file's name is random and created exclusively, so nothing planted beside the
     // target (a link to a victim) is ever written through; the checkpoint remembers the name.
     const fresh = randomSibling(o.out, ".medusactl-part");
-    checkpoint = await Checkpoint.open<ExportState, ReportRow>({
-      dir: `${f.dataDir()}/jobs`,
-      key,
+    job = await BulkJob.open<ExportState, ReportRow>(f, {
+      command: "products export",
       file: o.out,
-      resume: Boolean(o.resume),
+      fingerprint: createHash("sha256").update(what).digest("hex"),
+      flags: { ...o, concurrency: Math.max(1, o.concurrency ?? 2) },
+      idColumns: ["product_id"],
+      progress: { label: "exporting", unit: "products" },
+      lastRow: Number.MAX_SAFE_INTEGER,
       initial: { offset: 0, bytes: 0, part: path.basename(fresh) },
       check: (s) =>
         !Number.isSafeInteger(s?.offset) || s.offset < 0 || !Number.isSafeInteger(s?.bytes) || s.bytes < 0
@@ -119,42 +119,49 @@ export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
             ? "it names no part file of ours"
             : undefined,
     });
+    const checkpoint = job.checkpoint;
     part = path.join(path.dirname(o.out), checkpoint.state.part!);
     const partFile = part;
-    if (checkpoint.resumed) {
-      // Opened without following a link: a part file swapped for one is refused (ELOOP).
-      const h = await openOwn(partFile, "update").catch((e: NodeJS.ErrnoException) => {
-        if (e.code === "ENOENT") return undefined;
-        throw e;
-      });
-      try {
-        const size = h ? (await h.stat()).size : -1;
-        if (size < checkpoint.state.bytes) throw new UsageError(`--resume: ${partFile} is missing or shorter than the checkpoint says`, "run the same command without --resume to start the export over");
-        await h!.truncate(checkpoint.state.bytes);
-      } finally {
-        await h?.close();
+    try {
+      if (checkpoint.resumed) {
+        // Opened without following a link: a part file swapped for one is refused (ELOOP).
+        const h = await openOwn(partFile, "update").catch((e: NodeJS.ErrnoException) => {
+          if (e.code === "ENOENT") return undefined;
+          throw e;
+        });
+        try {
+          const size = h ? (await h.stat()).size : -1;
+          if (size < checkpoint.state.bytes) throw new UsageError(`--resume: ${partFile} is missing or shorter than the checkpoint says`, "run the same command without --resume to start the export over");
+          await h!.truncate(checkpoint.state.bytes);
+        } finally {
+          await h?.close();
+        }
+        await job.carry(checkpoint.entries);
+      } else {
+        await (await createNew(partFile)).close();
       }
-    } else {
-      if (o.resume) notice(f.io, "note: no checkpoint of this export; starting from the beginning", o.quiet);
-      await (await createNew(partFile)).close();
+    } catch (e) {
+      await job.abandon(e);
     }
   }
-  const report = o.report ? new ReportWriter(o.report, ["product_id"]) : undefined;
-  if (checkpoint?.resumed) await report?.add(checkpoint.entries);
-
-  const progress = createProgress(f.io, { label: "exporting", unit: "products", quiet: o.quiet });
-  let offset = checkpoint?.state.offset ?? 0;
-  let bytes = checkpoint?.state.bytes ?? 0;
-  progress.add(offset);
+  const report = !job && o.report ? new ReportWriter(o.report, ["product_id"]) : undefined;
+  const progress = job?.progress ?? createProgress(f.io, { label: "exporting", unit: "products", quiet: o.quiet });
+  let offset = job?.checkpoint.state.offset ?? 0;
+  let bytes = job?.checkpoint.state.bytes ?? 0;
   const spool = !part && o.output === "csv" ? new CsvSpool() : undefined;
   const concurrency = Math.max(1, o.concurrency ?? 2);
+  const signal = job?.signal ?? f.signal;
   let count: number | undefined;
   try {
     for (;;) {
-      if (f.signal.aborted) throw new CancelError();
+      if (f.signal.aborted) {
+        // With --out the pages so far are saved and `end` says how to resume; on stdout there is nothing to resume.
+        if (job) break;
+        throw new CancelError();
+      }
       // Sorted by id (ULIDs: creation order), so pages stay stable while others add products.
       const offsets = Array.from({ length: count === undefined ? 1 : concurrency }, (_, i) => offset + i * o.pageSize).filter((x) => count === undefined || x < count);
-      const pages = await Promise.all(offsets.map((at) => sdk.admin.product.list({ ...query, limit: o.pageSize, offset: at, order: "id" }, undefined, { signal: f.signal }) as Promise<Rec>));
+      const pages = await Promise.all(offsets.map((at) => sdk.admin.product.list({ ...query, limit: o.pageSize, offset: at, order: "id" }, undefined, { signal }) as Promise<Rec>));
       let done = false;
       for (const page of pages) {
         const products = page.products as Rec[];
@@ -180,9 +187,11 @@ export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
           for (const l of lines) if (!f.io.out.write(`${l}\n`)) await new Promise<void>((r) => f.io.out.once("drain", r));
         }
         offset += products.length;
-        await checkpoint?.commit(rows, { offset, bytes });
-        await report?.add(rows);
-        progress.add(products.length);
+        if (job) await job.record(rows, { state: { ...job.checkpoint.state, offset, bytes } });
+        else {
+          await report?.add(rows);
+          progress.add(products.length);
+        }
         if (verdict === "done") {
           done = true;
           break;
@@ -191,17 +200,19 @@ export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
       if (done) break;
     }
     if (spool) await spool.writeTo(f.io.out, exportHeader(spool.columns, Boolean(o.portable)), { raw: o.csvRaw });
-    if (part) await finishPart(part, o.out!, o);
+    if (part && !f.signal.aborted) await finishPart(part, o.out!, o);
   } catch (e) {
     await spool?.discard();
+    if (job) await job.abandon(e);
     progress.done();
     await report?.close({ interrupted: true });
-    if (checkpoint) f.io.err.write("The export stopped; run the same command with --resume to continue after the last complete page.\n");
     throw e;
   }
-  progress.done();
-  await report?.close({ products: offset });
-  await checkpoint?.finish();
+  if (job) await job.end({ products: offset });
+  else {
+    progress.done();
+    await report?.close({ products: offset });
+  }
   if (!(o.quiet || f.io.quiet) && (o.out || f.io.isStderrTTY)) f.io.err.write(`exported ${offset} products${o.out ? ` to ${o.out}` : ""}\n`);
 }
 

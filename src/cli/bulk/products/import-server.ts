@@ -21,6 +21,7 @@ import { planProduct, variantTitle, type ExistingProduct, type ProductPlan } fro
 import { applyStock, fetchExisting, streamProducts, type FileIndex, type StoreFacts } from "./import-batch.js";
 import { createProgress } from "../progress.js";
 import { ReportWriter, emptySummary, countRow, type ReportRow } from "../report.js";
+import { BulkJob } from "../job.js";
 import { runPool } from "../pool.js";
 import { StuckImportError, waitForImport } from "./import-wait.js";
 import type { ImportOptions } from "./import-options.js";
@@ -160,12 +161,19 @@ export async function serverImport(f: Factory, o: ImportOptions, ctx: { index: F
         ...(error && action(r) === "failed" ? { error } : {}),
       })),
     );
+  // The dry run writes its report here; a real run's goes through the job (lock, checkpoint, wording).
+  let job: BulkJob | undefined;
   const finish = async (rows: ReportRow[], extra: Rec) => {
+    rows.sort((a, b) => a.row - b.row);
+    if (job) {
+      await job.record(rows);
+      return job.end({ products: counts, engine: "server", ...extra });
+    }
     const summary = emptySummary();
     for (const r of rows) countRow(summary, r);
     if (o.report) {
       const w = new ReportWriter(o.report, ["product_id", "variant_id"]);
-      await w.add(rows.sort((a, b) => a.row - b.row));
+      await w.add(rows);
       await w.close({ products: counts, engine: "server", ...extra });
     }
     return summary;
@@ -182,6 +190,23 @@ export async function serverImport(f: Factory, o: ImportOptions, ctx: { index: F
     return;
   }
 
+  let lastRow = 1;
+  for (const p of index.products.values()) lastRow = Math.max(lastRow, p.lastRow);
+  job = await BulkJob.open(f, { command: "products import", file: o.file, flags: o, idColumns: ["product_id", "variant_id"], progress: { label: "importing", total: index.dataRows }, lastRow });
+  try {
+    return await runServerJob(f, o, { ...ctx, job, plans, spool, counts, stockTargets, rowsOf, finish, json });
+  } catch (e) {
+    return job.abandon(e);
+  }
+}
+
+async function runServerJob(
+  f: Factory,
+  o: ImportOptions,
+  c: { index: FileIndex; store: StoreFacts; sdk: Medusa; job: BulkJob; plans: Rewritten[]; spool: CsvSpool; counts: Record<"create" | "update" | "unchanged" | "failed", number>; stockTargets: { sku: string; quantity: number | undefined; row: number }[]; rowsOf: (action: (r: Rewritten) => ReportRow["action"], error?: ReportRow["error"]) => ReportRow[]; finish: (rows: ReportRow[], extra: Rec) => Promise<import("../report.js").ReportSummary>; json: boolean },
+): Promise<void> {
+  const { index, store, sdk, job, plans, spool, counts, stockTargets, rowsOf, finish, json } = c;
+  const ids = new Map(store.existing);
   let transactionId: string | undefined;
   let upload: string | undefined;
   const started = Date.now();
@@ -199,11 +224,11 @@ export async function serverImport(f: Factory, o: ImportOptions, ctx: { index: F
         const bytes = await fs.readFile(csvPath);
         const file = new File([bytes], originalname, { type: "text/csv" });
         if (!(o.quiet || f.io.quiet)) f.io.err.write(`uploading ${spool.rows} rows for Medusa's importer\n`);
-        upload = await uploadFile(sdk, file, f.signal);
-        const res: Rec = await sdk.admin.product.createImport({ file_key: upload, originalname, extension: "csv", size: file.size, mime_type: "text/csv" }, undefined, undefined, { signal: f.signal });
+        upload = await uploadFile(sdk, file, job.signal);
+        const res: Rec = await sdk.admin.product.createImport({ file_key: upload, originalname, extension: "csv", size: file.size, mime_type: "text/csv" }, undefined, undefined, { signal: job.signal });
         transactionId = res.transaction_id as string;
         if (!(o.quiet || f.io.quiet)) f.io.err.write(`Medusa import ${transactionId}: ${res.summary?.toCreate ?? "?"} to create, ${res.summary?.toUpdate ?? "?"} to update\n`);
-        await sdk.admin.product.confirmImport(transactionId, undefined, undefined, { signal: f.signal });
+        await sdk.admin.product.confirmImport(transactionId, undefined, undefined, { signal: job.signal });
       } finally {
         await fs.rm(dir, { recursive: true, force: true });
       }
@@ -211,11 +236,12 @@ export async function serverImport(f: Factory, o: ImportOptions, ctx: { index: F
         f.io.out.write(json ? JSON.stringify({ file: o.file, engine: "server", transaction_id: transactionId, upload }, null, 2) + "\n" : `${transactionId}\n`);
         f.io.err.write(`not waiting: the uploaded file stays on the server until deleted (medusactl uploads delete ${upload})\n`);
         upload = undefined;
+        await job.end({ transaction_id: transactionId, outcome: "not waited for" });
         return;
       }
       const newHandles = plans.filter((r) => r.plan.action === "create" && r.plan.handle).map((r) => r.plan.handle!);
       try {
-        const holdsFile = async () => (await landedProducts(sdk, plans, ids, store, o.match === "handle", f.signal)).size === plans.filter((r) => r.plan.action !== "unchanged").length;
+        const holdsFile = async () => (await landedProducts(sdk, plans, ids, store, o.match === "handle", job.signal)).size === plans.filter((r) => r.plan.action !== "unchanged").length;
         const waited = await waitForImport(sdk, f, { originalname, transactionId: transactionId!, since: started, timeoutMs: o.waitTimeout ?? 30 * 60_000, stallMs: o.stallTimeout ?? 2 * 60_000, newHandles, holdsFile, quiet: o.quiet });
         outcome = waited.outcome;
         if (waited.note && !(o.quiet || f.io.quiet)) f.io.err.write(`${waited.note}\n`);
@@ -223,7 +249,7 @@ export async function serverImport(f: Factory, o: ImportOptions, ctx: { index: F
         if (e instanceof StuckImportError) {
           // The report says what is true: each product is read back and planned again; one that now
           // plans as "unchanged" landed, any other did not.
-          const landed = await landedProducts(sdk, plans, ids, store, o.match === "handle", f.signal).catch((e2: Error) => {
+          const landed = await landedProducts(sdk, plans, ids, store, o.match === "handle", job.signal).catch((e2: Error) => {
             f.io.err.write(`warning: could not read the products back for the report (${e2.message}); it lists every row not known to be written as failed\n`);
             return new Set<string>();
           });
@@ -247,7 +273,7 @@ export async function serverImport(f: Factory, o: ImportOptions, ctx: { index: F
   const created = plans.filter((r) => r.plan.action === "create" && r.plan.handle);
   if (created.length) {
     const { listByKeys } = await import("../lookup.js");
-    const found = await listByKeys(sdk, "product", "handle", created.map((r) => r.plan.handle!), { fields: "id,handle,variants.id,variants.sku" }, { concurrency: o.concurrency, signal: f.signal });
+    const found = await listByKeys(sdk, "product", "handle", created.map((r) => r.plan.handle!), { fields: "id,handle,variants.id,variants.sku" }, { concurrency: o.concurrency, signal: job.signal });
     for (const r of created) {
       const p = found.find((x) => x.handle === r.plan.handle);
       if (!p) continue;
@@ -256,16 +282,13 @@ export async function serverImport(f: Factory, o: ImportOptions, ctx: { index: F
     }
   }
   let stockErrors = new Map<string, import("../report.js").RowError>();
-  if (store.locationId && stockTargets.length) stockErrors = (await applyStock(sdk, store.locationId, stockTargets, { dryRun: false, signal: f.signal })).errors;
+  if (store.locationId && stockTargets.length) stockErrors = (await applyStock(sdk, store.locationId, stockTargets, { dryRun: false, signal: job.signal })).errors;
   const rows = rowsOf((r) => (r.rows.some((row) => typeof row.variant.sku === "string" && stockErrors.has(row.variant.sku)) ? "failed" : r.plan.action));
   for (const row of rows) if (row.action === "failed" && row.key && stockErrors.has(row.key)) row.error = stockErrors.get(row.key);
   const summary = await finish(rows, { transaction_id: transactionId, outcome });
   const text = `${o.file}: ${counts.create} created, ${counts.update} updated, ${counts.unchanged} unchanged by Medusa's import${transactionId ? ` ${transactionId}` : " (nothing to send)"} (${summary.rows} rows)${o.report ? `; report: ${o.report}` : ""}`;
   f.io.out.write(json ? JSON.stringify({ file: o.file, engine: "server", transaction_id: transactionId, products: counts, rows: summary, ...(o.report ? { report: o.report } : {}) }, null, 2) + "\n" : text + "\n");
-  if (summary.failed) {
-    const { PartialFailureError } = await import("../../../term/errors.js");
-    throw new PartialFailureError(`${summary.failed} of ${summary.rows} rows failed (stock)${o.report ? `; see ${o.report}` : ""}`);
-  }
+  job.failIfAny();
 }
 
 /** Uploads through a presigned URL when the file provider gives one, else through Medusa; returns the file key. */

@@ -4,21 +4,20 @@
  * Medusa's own import workflow (`--engine server`).
  */
 import type { Factory } from "../../cmdutil/factory.js";
-import { CancelError, PartialFailureError, UsageError } from "../../../term/errors.js";
+import { CancelError } from "../../../term/errors.js";
 import { openRegularFile } from "../../cmdutil/input-file.js";
-import { Checkpoint, jobFor, rowsOf } from "../checkpoint.js";
+import { BulkJob, checkBulkFlags } from "../job.js";
 import { emptyJob } from "../empty-job.js";
 import type { ImportOptions } from "./import-options.js";
 import { runPool } from "../pool.js";
 import { Problems } from "../problems.js";
 import { createProgress } from "../progress.js";
-import { ReportWriter, countRow, emptySummary, type ReportRow } from "../report.js";
+import { countRow, emptySummary, rowRange, type ReportRow } from "../report.js";
 import * as imp from "./import-batch.js";
 import type { ChunkResult } from "./import-batch.js";
 import { serverImport } from "./import-server.js";
 import type { FileProduct } from "./plan.js";
 import { leanHeap } from "../lean-heap.js";
-import { notice } from "../../output/notice.js";
 
 
 type Rec = Record<string, any>;
@@ -26,7 +25,7 @@ type Rec = Record<string, any>;
 export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
   leanHeap();
   const json = o.json || o.output === "json";
-  if (o.report) await ReportWriter.check(o.report);
+  await checkBulkFlags(o);
   await (await openRegularFile(o.file)).close();
   const matchHandle = o.match === "handle";
   const sdk = await f.sdk({ pool: true });
@@ -53,42 +52,23 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
     return serverImport(f, o, { index, store, sdk });
   }
 
-  // Missing tags and types of a --portable file are plain values: create them (not in a dry run).
-  if (!o.dryRun) {
-    for (const value of store.missingTags) {
-      const { product_tag } = await sdk.admin.productTag.create({ value }, undefined, undefined, { signal: f.signal });
-      store.resolved.refs.tag.set(value, product_tag.id);
-    }
-    for (const value of store.missingTypes) {
-      const { product_type } = await sdk.admin.productType.create({ value }, undefined, undefined, { signal: f.signal });
-      store.resolved.refs.type.set(value, product_type.id);
-    }
-  }
-
-  const job = o.dryRun ? undefined : await jobFor(f, "products import", o.file);
   type Entry = ReportRow & { product: string };
-  let checkpoint: Checkpoint<{ rows: number }, Entry> | undefined;
-  if (job) {
-    if (!o.resume) {
-      const old = await Checkpoint.find(job.dir, job.key);
-      if (old) notice(f.io, `note: an interrupted import of this file (${old.updatedAt}) is discarded; --resume would have continued it`, o.quiet);
-    }
-    let lastRow = 1;
-    for (const p of index.products.values()) lastRow = Math.max(lastRow, p.lastRow);
-    const rowsCheck = rowsOf(lastRow);
-    checkpoint = await Checkpoint.open<{ rows: number }, Entry>({
-      dir: job.dir,
-      key: job.key,
-      file: o.file,
-      resume: Boolean(o.resume),
-      initial: { rows: rowsTotal },
-      check: (state, entries) => (state?.rows !== rowsTotal ? `it counts ${JSON.stringify(state?.rows)} rows, the file has ${rowsTotal}` : rowsCheck(state, entries)),
-    });
-  } else if (o.resume) throw new UsageError("--resume cannot be combined with --dry-run");
-  if (o.resume && checkpoint && !checkpoint.resumed) notice(f.io, "note: no checkpoint of this file for this store; starting from the beginning", o.quiet);
-
-  const report = o.report ? new ReportWriter(o.report, ["product_id", "variant_id"]) : undefined;
-  const rowSummary = emptySummary();
+  let lastRow = 1;
+  for (const p of index.products.values()) lastRow = Math.max(lastRow, p.lastRow);
+  const job = o.dryRun
+    ? undefined
+    : await BulkJob.open<{ rows: number }, Entry>(f, {
+        command: "products import",
+        file: o.file,
+        flags: o,
+        idColumns: ["product_id", "variant_id"],
+        progress: { label: "importing", total: rowsTotal },
+        lastRow,
+        initial: { rows: rowsTotal },
+        check: (state) => (state?.rows !== rowsTotal ? `it counts ${JSON.stringify(state?.rows)} rows, the file has ${rowsTotal}` : undefined),
+        toReport: ({ product: _p, ...r }) => r,
+      });
+  const planSummary = emptySummary();
   const productSummary = { create: 0, update: 0, unchanged: 0, failed: 0 };
   const planOut: Rec[] = [];
   const done = new Set<string>();
@@ -96,102 +76,95 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
     const action = rows.some((r) => r.action === "failed") ? "failed" : (rows[0]?.action as "create" | "update" | "unchanged");
     if (action && action in productSummary) productSummary[action as keyof typeof productSummary]++;
   };
-  if (checkpoint?.resumed) {
-    const byProduct = new Map<string, Entry[]>();
-    for (const e of checkpoint.entries) byProduct.set(e.product, [...(byProduct.get(e.product) ?? []), e]);
-    for (const [key, rows] of byProduct) {
-      // A product that failed is tried again, not carried over as failed.
-      if (rows.some((r) => r.action === "failed")) continue;
-      done.add(key);
-      countProduct(rows);
-      for (const r of rows) countRow(rowSummary, r);
-      await report?.add(rows.map(({ product: _p, ...r }) => r));
-    }
-    if (!(o.quiet || f.io.quiet)) f.io.err.write(`resuming: ${done.size} products were done before\n`);
-  }
-
-  const progress = createProgress(f.io, { label: o.dryRun ? "planning" : "importing", total: rowsTotal, quiet: o.quiet });
-  progress.add(rowSummary.rows);
+  const progress = job?.progress ?? createProgress(f.io, { label: "planning", total: rowsTotal, quiet: o.quiet });
   const ids = new Map(store.existing);
-  const wctx = { sdk, resolved: store.resolved, matchHandle, ids, signal: f.signal };
+  const wctx = { sdk, resolved: store.resolved, matchHandle, ids, signal: job?.signal ?? f.signal };
 
-  // A small job split as evenly as the requests in flight allow: 300 products at 2 in flight go as
-  // 150 + 150, not 250 + 50 (the server's time per request grows with its size).
-  const chunkSize = Math.max(1, Math.min(o.chunkSize, Math.ceil((index.products.size - done.size) / o.concurrency)));
-  async function* chunks() {
-    let group: FileProduct[] = [];
-    for await (const p of imp.streamProducts(o.file, index!, { matchHandle, skip: done, signal: f.signal })) {
-      group.push(p);
-      if (group.length >= chunkSize) {
-        yield group;
-        group = [];
+  async function writeGroup(group: FileProduct[]): Promise<void> {
+    const results: ChunkResult[] = o.dryRun ? await imp.planChunk(group, wctx) : await imp.writeChunk(group, wctx);
+    if (store!.locationId) {
+      const targets = results.flatMap((r) => {
+        if (r.error) return [];
+        const fp = group.find((g) => g.key === r.plan.key)!;
+        return fp.rows.flatMap((row) => (typeof row.variant.sku === "string" ? [{ sku: row.variant.sku, quantity: row.stock, row: row.row }] : []));
+      });
+      const { changed, errors } = await imp.applyStock(sdk, store!.locationId, targets, { dryRun: Boolean(o.dryRun), signal: wctx.signal });
+      for (const r of results) {
+        const skus = r.plan.rows.map((x) => x.sku).filter((s): s is string => Boolean(s));
+        const stockChanged = skus.filter((s) => changed.has(s));
+        if (stockChanged.length && r.plan.action !== "create") {
+          r.plan = { ...r.plan, action: "update", changes: [...r.plan.changes, ...stockChanged.map((s) => `${s}.stock`)] };
+        }
+        const err = skus.map((s) => errors.get(s)).find(Boolean);
+        if (err && !r.error) r.error = { ...err, message: `stock: ${err.message}` };
       }
     }
-    if (group.length) yield group;
-  }
-
-  let interrupted = false;
-  let shownFailures = 0;
-  try {
-    await runPool(
-      chunks(),
-      o.concurrency,
-      async (group) => {
-        let results: ChunkResult[];
-        results = o.dryRun ? await imp.planChunk(group, wctx) : await imp.writeChunk(group, wctx);
-        if (store.locationId) {
-          const targets = results.flatMap((r) => {
-            if (r.error) return [];
-            const fp = group.find((g) => g.key === r.plan.key)!;
-            return fp.rows.flatMap((row) => (typeof row.variant.sku === "string" ? [{ sku: row.variant.sku, quantity: row.stock, row: row.row }] : []));
-          });
-          const { changed, errors } = await imp.applyStock(sdk, store.locationId, targets, { dryRun: Boolean(o.dryRun), signal: f.signal });
-          for (const r of results) {
-            const skus = r.plan.rows.map((x) => x.sku).filter((s): s is string => Boolean(s));
-            const stockChanged = skus.filter((s) => changed.has(s));
-            if (stockChanged.length && r.plan.action !== "create") {
-              r.plan = { ...r.plan, action: "update", changes: [...r.plan.changes, ...stockChanged.map((s) => `${s}.stock`)] };
-            }
-            const err = skus.map((s) => errors.get(s)).find(Boolean);
-            if (err && !r.error) r.error = { ...err, message: `stock: ${err.message}` };
-          }
-        }
-        const entries: Entry[] = [];
-        for (const r of results) {
-          const rows = imp.reportRows(r, r.plan.key);
-          entries.push(...rows);
-          countProduct(rows);
-          if (o.dryRun || json) planOut.push({ action: r.error ? "failed" : r.plan.action, handle: r.plan.handle, id: r.productId, changes: r.plan.changes, ...(r.error ? { error: r.error } : {}) });
-          if (o.dryRun && !json) f.io.out.write(planLine(r, f.io.isStdoutTTY));
-        }
-        for (const e of entries) {
-          countRow(rowSummary, e);
-          // The first failures are worth seeing at once; the report has all of them.
-          if (e.action === "failed" && shownFailures++ < 5) progress.warn(`row ${e.row}${e.key ? ` (${e.key})` : ""}: ${e.error?.message ?? "failed"}`);
-        }
-        await checkpoint?.commit(entries);
-        await report?.add(entries.map(({ product: _p, ...r }) => r));
-        progress.add(entries.length);
-      },
-      f.signal,
-    );
-  } catch (e) {
-    if ((e as Error)?.name === "AbortError" || f.signal.aborted) interrupted = true;
+    const entries: Entry[] = [];
+    for (const r of results) {
+      const rows = imp.reportRows(r, r.plan.key);
+      entries.push(...rows);
+      countProduct(rows);
+      if (o.dryRun || json) planOut.push({ action: r.error ? "failed" : r.plan.action, handle: r.plan.handle, id: r.productId, changes: r.plan.changes, ...(r.error ? { error: r.error } : {}) });
+      if (o.dryRun && !json) f.io.out.write(planLine(r, f.io.isStdoutTTY));
+    }
+    if (job) await job.record(entries);
     else {
-      progress.done();
-      await report?.close({ interrupted: true });
-      if (checkpoint) f.io.err.write(`The import stopped; run the same command with --resume to continue.\n`);
-      throw e;
+      for (const e of entries) countRow(planSummary, e);
+      progress.add(entries.length);
     }
   }
-  progress.done();
-  if (interrupted || f.signal.aborted) {
-    await report?.close({ interrupted: true });
-    if (checkpoint) f.io.err.write(`Interrupted; run the same command with --resume to continue.\n`);
-    throw new CancelError();
+
+  try {
+    if (job?.checkpoint.resumed) {
+      const byProduct = new Map<string, Entry[]>();
+      for (const e of job.checkpoint.entries) byProduct.set(e.product, [...(byProduct.get(e.product) ?? []), e]);
+      for (const [key, rows] of byProduct) {
+        // A product that failed is tried again, not carried over as failed.
+        if (rows.some((r) => r.action === "failed")) continue;
+        done.add(key);
+        countProduct(rows);
+        await job.carry(rows);
+      }
+    }
+    // Missing tags and types of a --portable file are plain values: create them (not in a dry run).
+    if (job) {
+      for (const value of store.missingTags) {
+        const { product_tag } = await sdk.admin.productTag.create({ value }, undefined, undefined, { signal: job.signal });
+        store.resolved.refs.tag.set(value, product_tag.id);
+      }
+      for (const value of store.missingTypes) {
+        const { product_type } = await sdk.admin.productType.create({ value }, undefined, undefined, { signal: job.signal });
+        store.resolved.refs.type.set(value, product_type.id);
+      }
+    }
+    // A small job split as evenly as the requests in flight allow: 300 products at 2 in flight go as
+    // 150 + 150, not 250 + 50 (the server's time per request grows with its size).
+    const chunkSize = Math.max(1, Math.min(o.chunkSize, Math.ceil((index.products.size - done.size) / o.concurrency)));
+    async function* chunks() {
+      let group: FileProduct[] = [];
+      for await (const p of imp.streamProducts(o.file, index!, { matchHandle, skip: done, signal: f.signal })) {
+        group.push(p);
+        if (group.length >= chunkSize) {
+          yield group;
+          group = [];
+        }
+      }
+      if (group.length) yield group;
+    }
+    const describe = (g: FileProduct[]) => `rows ${rowRange(g.flatMap((p) => p.rows.map((r) => r.row)))}`;
+    if (job) await job.each(chunks(), writeGroup, describe);
+    else await runPool(chunks(), o.concurrency, writeGroup, f.signal);
+  } catch (e) {
+    if (job) await job.abandon(e);
+    progress.done();
+    throw e;
   }
-  await report?.close({ products: productSummary });
-  await checkpoint?.finish();
+  let rowSummary = planSummary;
+  if (job) rowSummary = await job.end({ products: productSummary });
+  else {
+    progress.done();
+    if (f.signal.aborted) throw new CancelError();
+  }
 
   const summary = { file: o.file, engine: "batch", dryRun: Boolean(o.dryRun), products: productSummary, rows: rowSummary, ...(o.report ? { report: o.report } : {}) };
   if (json) f.io.out.write(JSON.stringify(o.dryRun ? { ...summary, plan: planOut } : summary, null, 2) + "\n");
@@ -202,9 +175,7 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
       : `${o.file}: ${p.create} created, ${p.update} updated, ${p.unchanged} unchanged, ${p.failed} failed (${rowSummary.rows} rows)${o.report ? `; report: ${o.report}` : ""}`;
     (o.dryRun ? f.io.err : f.io.out).write(text + "\n");
   }
-  if (rowSummary.failed > 0) {
-    throw new PartialFailureError(`${rowSummary.failed} of ${rowSummary.rows} rows failed${o.report ? `; see ${o.report}` : " (use --report for the details)"}`);
-  }
+  job?.failIfAny();
 }
 
 function planLine(r: ChunkResult, tty: boolean): string {

@@ -96,7 +96,7 @@ describe("prices apply with a failing chunk", () => {
     const report = path.join(dir, "r1.json");
     const first = await run({ priceList: "plist_1", report });
     expect(first.error).toBeInstanceOf(PartialFailureError);
-    expect((first.error as Error).message).toBe(`500 of 1500 rows failed; see ${report} (--resume retries them)`);
+    expect((first.error as Error).message).toBe(`500 of 1500 rows failed; see ${report}. Run the same command with --resume to retry only those`);
     expect(store.prices).toHaveLength(1000);
     const r1 = JSON.parse(readFileSync(report, "utf8"));
     expect(r1.summary).toMatchObject({ rows: 1500, create: 1000, failed: 500 });

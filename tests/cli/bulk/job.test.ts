@@ -1,0 +1,145 @@
+/**
+ * The bulk job runner (src/cli/bulk/job.ts): one job at a time, cancel that lets writes in flight
+ * finish and says how to resume, and one wording of failures.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createFactory } from "../../../src/cli/cmdutil/factory.js";
+import { BulkJob, resumeCommand, shellQuote } from "../../../src/cli/bulk/job.js";
+import { JobLock, holderAlive, processStartTicks } from "../../../src/cli/bulk/job-lock.js";
+import { CancelError, JobError, PartialFailureError } from "../../../src/term/errors.js";
+import type { ReportRow } from "../../../src/cli/bulk/report.js";
+import { testIO } from "../../helpers/test-io.js";
+
+function setup(rows = 10) {
+  const dir = mkdtempSync(path.join(tmpdir(), "medusactl-job-"));
+  const file = path.join(dir, "in.csv");
+  writeFileSync(file, ["sku", ...Array.from({ length: rows }, (_, i) => `S${i}`)].join("\n"));
+  const factory = (opts: { argv?: string[]; signal?: AbortSignal; stopNow?: AbortSignal } = {}) => {
+    const t = testIO();
+    const f = createFactory(t.io, {}, opts.signal ?? new AbortController().signal, {
+      dataDir: () => dir,
+      target: async () => ({ url: "http://fake", profileName: "test", source: "profile", production: false }),
+      argv: opts.argv ?? ["inventory", "apply", file],
+      stopNow: opts.stopNow,
+    });
+    return { f, t };
+  };
+  return { dir, file, factory };
+}
+
+const spec = (file: string, report?: string) => ({ command: "inventory apply", file, flags: { concurrency: 2, quiet: true, report }, idColumns: ["id"], progress: { label: "testing" }, lastRow: 11 });
+const row = (n: number, action: ReportRow["action"] = "create"): ReportRow => ({ row: n, action, key: `S${n - 2}` });
+
+describe("one run of a job at a time", () => {
+  it("refuses a second run of the same job with the first one's pid and start time, and takes the lock once the first is done", async () => {
+    const { file, factory } = setup();
+    const first = await BulkJob.open(factory().f, spec(file));
+    const second = await BulkJob.open(factory().f, spec(file)).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(second).toBeInstanceOf(JobError);
+    expect((second as JobError).exitCode).toBe(1);
+    expect((second as Error).message).toMatch(new RegExp(`pid ${process.pid}, started \\d{4}-\\d\\d-\\d\\dT`));
+    await first.end();
+    const third = await BulkJob.open(factory().f, spec(file));
+    await third.end();
+  });
+
+  it("takes over a lock left by a process that is gone", async () => {
+    const { dir } = setup();
+    const child = spawn(process.execPath, ["-e", ""]);
+    const pid = child.pid!;
+    await new Promise((r) => child.on("exit", r));
+    writeFileSync(path.join(dir, "abc.lock"), JSON.stringify({ pid, host: (await import("node:os")).hostname(), startedAt: "2026-01-01T00:00:00.000Z", command: "x" }));
+    const lock = await JobLock.acquire(dir, "abc", "x");
+    expect(JSON.parse(readFileSync(path.join(dir, "abc.lock"), "utf8")).pid).toBe(process.pid);
+    await lock.release();
+    expect(readdirSync(dir)).not.toContain("abc.lock");
+  });
+
+  it("does not trust a pid that now belongs to another process (its start time differs)", () => {
+    const ticks = processStartTicks(process.pid);
+    expect(ticks).toMatch(/^\d+$/);
+    const host = "here";
+    expect(holderAlive({ pid: process.pid, host, startedAt: "", ticks, command: "x" }, host)).toBe(true);
+    expect(holderAlive({ pid: process.pid, host, startedAt: "", ticks: String(Number(ticks) + 1), command: "x" }, host)).toBe(false);
+  });
+});
+
+describe("cancel", () => {
+  it("a first Ctrl-C lets the chunk in flight finish, keeps the checkpoint, prints the resume command and exits 130", async () => {
+    const { file, factory } = setup();
+    const interrupt = new AbortController();
+    const { f, t } = factory({ signal: interrupt.signal, argv: ["inventory", "apply", file, "--report", "my report.json"] });
+    const job = await BulkJob.open(f, { ...spec(file), flags: { concurrency: 1, quiet: true } });
+    const started: number[] = [];
+    let writeSignalAborted: boolean | undefined;
+    const error = await (async () => {
+      try {
+        await job.each([[2, 3], [4, 5], [6, 7]], async (chunk) => {
+          started.push(chunk[0]!);
+          // Ctrl-C arrives while the first chunk is on the wire.
+          if (chunk[0] === 2) interrupt.abort();
+          await new Promise((r) => setTimeout(r, 20));
+          writeSignalAborted = job.signal.aborted;
+          await job.record(chunk.map((n) => row(n)));
+        });
+        await job.end();
+      } catch (e) {
+        return job.abandon(e).catch((e2: unknown) => e2);
+      }
+    })();
+    expect(error).toBeInstanceOf(CancelError);
+    expect((error as CancelError).exitCode).toBe(130);
+    expect(started).toEqual([2]);
+    expect(writeSignalAborted).toBe(false);
+    expect(t.err()).toContain("Interrupted: 2 rows done and saved");
+    expect(t.err()).toContain(`medusactl inventory apply ${file} --report 'my report.json' --resume`);
+    const resumed = await BulkJob.open(factory().f, { ...spec(file), flags: { concurrency: 1, quiet: true, resume: true } });
+    expect([...resumed.done.keys()]).toEqual([2, 3]);
+    await resumed.end();
+  });
+
+  it("a second Ctrl-C names what was in flight and may be uncertain", async () => {
+    const { file, factory } = setup();
+    const now = new AbortController();
+    const { f, t } = factory({ stopNow: now.signal });
+    const job = await BulkJob.open(f, spec(file));
+    const run = job.each([[2, 3]], async () => {
+      now.abort();
+      await new Promise((r) => setTimeout(r, 5));
+    }, (c) => `rows ${c.join("–")}`);
+    await run;
+    expect(t.err()).toMatch(/Stopped at once: rows 2–3 was in flight and may or may not be on the server\. --resume reads them back/);
+    await job.end();
+  });
+});
+
+describe("results", () => {
+  it("a failed row keeps the checkpoint, is retried by --resume, and fails in the same words for every job", async () => {
+    const { file, factory, dir } = setup();
+    const report = path.join(dir, "r.json");
+    const job = await BulkJob.open(factory().f, spec(file, report));
+    await job.record([row(2), { ...row(3), action: "failed", error: { message: "boom", status: 500 } }]);
+    await job.end();
+    expect(() => job.failIfAny()).toThrow(PartialFailureError);
+    expect(() => job.failIfAny()).toThrow(`1 of 2 rows failed; see ${report}. Run the same command with --resume to retry only those`);
+    const again = await BulkJob.open(factory().f, { ...spec(file), flags: { concurrency: 1, resume: true, quiet: true } });
+    expect([...again.done.keys()]).toEqual([2]);
+    await again.end();
+  });
+});
+
+describe("the resume command", () => {
+  it("repeats the arguments quoted for a shell, adds --resume once and never passes control characters", () => {
+    expect(resumeCommand(["prices", "apply", "a b.csv"])).toBe("medusactl prices apply 'a b.csv' --resume");
+    expect(resumeCommand(["prices", "apply", "x.csv", "--resume"])).toBe("medusactl prices apply x.csv --resume");
+    expect(shellQuote("it's")).toBe(`'it'\\''s'`);
+    expect(shellQuote("a\u001b[2Jb")).not.toContain("\u001b");
+  });
+});
