@@ -153,12 +153,18 @@ export function openAtomicStream(file: string, opts: AtomicWriteOptions = {}): A
     async commit() {
       if (done) return;
       done = true;
-      await closed();
-      const h = await openOwn(tmp, "update");
       try {
-        await h.sync();
-      } finally {
-        await h.close();
+        await closed();
+        const h = await openOwn(tmp, "update");
+        try {
+          await h.sync();
+        } finally {
+          await h.close();
+        }
+      } catch (e) {
+        // A write that failed (a full disk): the target keeps what it held, and no temp file stays.
+        await fs.rm(tmp, { force: true });
+        throw e;
       }
       try {
         await fs.chmod(tmp, mode);

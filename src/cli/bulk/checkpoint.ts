@@ -71,10 +71,10 @@ export class Checkpoint<S, E> {
   }
 
   /** The checkpoint of an interrupted job with this key, if any (for a "use --resume" hint). */
-  static async find(dir: string, key: CheckpointKey): Promise<{ updatedAt: string; file: string } | undefined> {
+  static async find(dir: string, key: CheckpointKey): Promise<{ updatedAt: string; file: string; state: unknown } | undefined> {
     try {
       const meta = JSON.parse(await fs.readFile(path.join(dir, `${checkpointId(key)}.json`), "utf8")) as Meta<unknown>;
-      return { updatedAt: meta.updatedAt, file: meta.file };
+      return { updatedAt: meta.updatedAt, file: meta.file, state: meta.state };
     } catch {
       return undefined;
     }
@@ -167,10 +167,10 @@ export class Checkpoint<S, E> {
  * A check for `open`: every journalled row must be a row of the file (records 2 to `lastRow`).
  * The file's hash is in the key, so this catches a journal edited by hand, not a changed file.
  */
-export function rowsOf(lastRow: number): (state: unknown, entries: { row?: number }[]) => string | undefined {
+export function rowsOf(lastRow: number, firstRow = 2): (state: unknown, entries: { row?: number }[]) => string | undefined {
   return (_state, entries) => {
-    const bad = entries.find((e) => !Number.isInteger(e.row) || e.row! < 2 || e.row! > lastRow);
-    return bad ? `it records row ${String(bad.row)}, but the file's rows are 2 to ${lastRow}` : undefined;
+    const bad = entries.find((e) => !Number.isInteger(e.row) || e.row! < firstRow || e.row! > lastRow);
+    return bad ? `it records row ${String(bad.row)}, but the file's rows are ${firstRow} to ${lastRow}` : undefined;
   };
 }
 

@@ -39,9 +39,13 @@ export interface JobSpec<S, E extends ReportRow> {
   progress: { label: string; unit?: string; total?: number };
   /** The file's last record number: a journal naming any other row is refused. */
   lastRow: number;
+  /** The first row number (2: the header is record 1; an export counts products from 1). */
+  firstRow?: number;
   /** Job state kept beside the journal (e.g. the row count it was planned for). */
   initial?: S;
   check?: (state: S, entries: E[]) => string | undefined;
+  /** Clean-up of what a discarded checkpoint's run left (an export's part file); its state is not trusted. */
+  discarded?: (state: unknown) => Promise<void>;
   /** What of an entry goes into the report (engines may journal more than they report). */
   toReport?: (entry: E) => ReportRow;
 }
@@ -88,8 +92,11 @@ export class BulkJob<S = Record<string, unknown>, E extends ReportRow = ReportRo
     const lock = await JobLock.acquire(dir, checkpointId(key), spec.command);
     try {
       const old = spec.flags.resume ? undefined : await Checkpoint.find(dir, key);
-      if (old) notice(f.io, `Note: an interrupted run of ${sanitize(spec.file)} (${old.updatedAt}) is discarded; --resume would have continued it.`, spec.flags.quiet);
-      const rows = rowsOf(spec.lastRow);
+      if (old) {
+        notice(f.io, `Note: an interrupted run of ${sanitize(spec.file)} (${old.updatedAt}) is discarded; --resume would have continued it.`, spec.flags.quiet);
+        await spec.discarded?.(old.state);
+      }
+      const rows = rowsOf(spec.lastRow, spec.firstRow);
       const checkpoint = await Checkpoint.open<S, E>({
         dir,
         key,
@@ -227,10 +234,10 @@ export class BulkJob<S = Record<string, unknown>, E extends ReportRow = ReportRo
   }
 }
 
-/** `medusactl <the same arguments> --resume`, quoted for a POSIX shell. */
-export function resumeCommand(argv: readonly string[] | undefined): string {
+/** `medusactl <the same arguments> --resume`, quoted for a POSIX shell (`resume` false: without --resume). */
+export function resumeCommand(argv: readonly string[] | undefined, resume = true): string {
   const args = [...(argv ?? [])];
-  if (!args.includes("--resume")) args.push("--resume");
+  if (resume && !args.includes("--resume")) args.push("--resume");
   return ["medusactl", ...args.map(shellQuote)].join(" ");
 }
 

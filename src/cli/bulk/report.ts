@@ -5,7 +5,7 @@
  * file order); the JSON form ends with a summary of counts.
  */
 import type { WriteStream } from "node:fs";
-import { openAtomicStream, type AtomicStream } from "../../sdk/atomic-write.js";
+import { openAtomicStream, removeStaleTemps, type AtomicStream } from "../../sdk/atomic-write.js";
 import { checkOutputPath } from "../cmdutil/output-file.js";
 import { UsageError } from "../../term/errors.js";
 import { CsvWriter } from "./csv.js";
@@ -66,6 +66,7 @@ export class ReportWriter {
   private readonly file$: AtomicStream;
   private readonly csv?: CsvWriter;
   private first = true;
+  private failed?: Error;
   private chain: Promise<void> = Promise.resolve();
 
   /** `idColumns` are the CSV columns for `ReportRow.ids` (JSON keeps the object as is). */
@@ -74,6 +75,8 @@ export class ReportWriter {
     // Written beside the target and renamed when closed: a previous report stays whole until then.
     this.file$ = openAtomicStream(file);
     this.stream = this.file$.stream;
+    // A write that fails (a full disk) fails the job's next add, instead of waiting for a drain that never comes.
+    this.stream.on("error", (e) => (this.failed ??= e));
     if (format === "csv") {
       this.csv = new CsvWriter(this.stream);
       this.chain = this.csv.write(["row", "line", "action", "key", ...idColumns, "changes", "error_status", "error_type", "error_code", "error_message"]);
@@ -100,9 +103,10 @@ export class ReportWriter {
             r.error?.message ?? "",
           ]);
         } else {
+          if (this.failed) throw this.failed;
           const ok = this.stream.write((this.first ? "\n" : ",\n") + JSON.stringify(r));
           this.first = false;
-          if (!ok) await new Promise<void>((res) => this.stream.once("drain", res));
+          if (!ok) await this.drained();
         }
       }
     };
@@ -110,12 +114,40 @@ export class ReportWriter {
     return this.chain;
   }
 
-  /** Finishes the file (the JSON form gets `summary` plus any extra fields). */
+  private drained(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      if (this.failed) return reject(this.failed);
+      const onError = (e: Error) => {
+        this.stream.off("drain", onDrain);
+        reject(e);
+      };
+      const onDrain = () => {
+        this.stream.off("error", onError);
+        resolve();
+      };
+      this.stream.once("error", onError);
+      this.stream.once("drain", onDrain);
+    });
+  }
+
+  /**
+   * Finishes the file (the JSON form gets `summary` plus any extra fields). A report that could
+   * not be written whole (a full disk) is dropped and the file it would replace is left as it was.
+   */
   async close(extra: Record<string, unknown> = {}): Promise<void> {
-    await this.chain;
+    const ok = await this.chain.then(
+      () => !this.failed,
+      () => false,
+    );
+    if (!ok) {
+      await this.file$.discard();
+      throw this.failed ?? new Error(`the report ${this.file} could not be written`);
+    }
     if (this.csv) await this.csv.flush();
     else this.stream.write(`\n],"summary":${JSON.stringify({ ...this.summary, ...extra })}}\n`);
     await this.file$.commit();
+    // The temp file of a run that was killed (kill -9) before it could rename its report.
+    await removeStaleTemps(this.file);
   }
 
   /** Checks the path (a folder, a missing parent: exit 2, naming it) before any work starts. */

@@ -181,7 +181,9 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
         throw new Error(`the sandbox is already running on port ${existing.port}; run \`medusactl sandbox down\` before changing the port to ${port}`);
       }
       const same = (existing.topology ?? DEFAULT_TOPOLOGY) === topology;
-      if (same && existing.publishableKey && existing.secretKey && (await allAnswering(r, topology, ports))) {
+      // Medusa answers /health without its database: an embedded PostgreSQL that stopped is started again below.
+      const dbUp = !dbTarget(r, existing, dbPort).embedded || embeddedPid(r.paths) !== undefined;
+      if (same && dbUp && existing.publishableKey && existing.secretKey && (await allAnswering(r, topology, ports))) {
         return info(r, existing, existing.port, existing.dbPort, pid, false);
       }
     }

@@ -119,7 +119,19 @@ const refKey = (kind: string, key: string) => `${kind}\u0000${key}`;
  * Runs the three phases over already-parsed items. `kinds` is the dependency order; items of a
  * kind may also arrive from a parent's `children`.
  */
-export async function runApply(api: Api, kinds: Kind[], items: Map<string, Item[]>, opts: { dryRun: boolean }): Promise<ApplyResult> {
+/** A first Ctrl-C stopped `apply` between two objects: nothing was left half-written. */
+export class ApplyStopped extends Error {
+  override name = "ApplyStopped";
+  constructor(readonly done: number, readonly total: number) {
+    super(`stopped after ${done} of ${total} objects`);
+  }
+}
+
+/**
+ * `opts.stop` (a first Ctrl-C) is checked between objects; `api.signal` aborts requests (and
+ * should fire only when the user insists), so an object being written is never cut in half.
+ */
+export async function runApply(api: Api, kinds: Kind[], items: Map<string, Item[]>, opts: { dryRun: boolean; stop?: AbortSignal; lookups?: AbortSignal }): Promise<ApplyResult> {
   const byKind = new Map(kinds.map((k) => [k.kind, k]));
   const ids = new Map<string, string | undefined>();
   const existing = new Map<string, Map<string, unknown>>();
@@ -175,10 +187,14 @@ export async function runApply(api: Api, kinds: Kind[], items: Map<string, Item[
   // Phase 2: kinds in dependency order; nested kinds are queued by their parents.
   const queue = new Map<string, Item[]>();
   for (const [kind, list] of items) queue.set(kind, [...list]);
+  let applied = 0;
+  const total = [...items.values()].reduce((n, l) => n + l.length, 0);
   for (const k of kinds) {
     let list = queue.get(k.kind) ?? [];
     if (k.order) list = k.order(list);
     for (const it of list) {
+      if (opts.stop?.aborted) throw new ApplyStopped(applied, Math.max(total, applied));
+      applied++;
       const key = k.key(it.spec);
       await applyReconciled(k, it, key, existing, ctx, env);
       for (const child of k.children?.(it) ?? []) {

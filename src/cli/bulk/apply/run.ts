@@ -1,14 +1,16 @@
 import { setMaxListeners } from "node:events";
 import type { Factory } from "../../cmdutil/factory.js";
 import { readStdinText, readTextFile } from "../../cmdutil/input-file.js";
-import { UsageError } from "../../../term/errors.js";
+import { CancelError, UsageError } from "../../../term/errors.js";
 import type { IOStreams } from "../../../term/io.js";
 import { renderTable } from "../../output/render.js";
-import { SeedError, runApply, type Api, type ApplyResult } from "./engine.js";
+import { ApplyStopped, SeedError, runApply, type ApplyResult } from "./engine.js";
+import { JobLock } from "../job-lock.js";
+import { resumeCommand } from "../job.js";
+import { checkpointId, jobFor } from "../checkpoint.js";
+import { createHash } from "node:crypto";
 import { KINDS, parseSeed, readSeedText } from "./seed.js";
 import { leanHeap } from "../lean-heap.js";
-
-type Rec = Record<string, unknown>;
 
 /** The flags of `apply -f`. */
 export interface ApplyOptions {
@@ -32,6 +34,13 @@ function asUsage(e: unknown, file: string): never {
   throw e;
 }
 
+/** The lock of `apply` of this content (a file or stdin) into this store. */
+async function lockApply(f: Factory, file: string, items: unknown): Promise<JobLock> {
+  const fingerprint = createHash("sha256").update(JSON.stringify([...(items as Map<string, unknown>)])).digest("hex");
+  const { dir, key } = await jobFor(f, "apply", file, fingerprint);
+  return JobLock.acquire(dir, checkpointId(key), "apply");
+}
+
 export async function applyRun(f: Factory, o: ApplyOptions): Promise<ApplyResult> {
   leanHeap();
   const file = o.file!;
@@ -45,11 +54,26 @@ export async function applyRun(f: Factory, o: ApplyOptions): Promise<ApplyResult
   const sdk = await f.sdk({ pool: true });
   // The first phase looks up every kind at once, each request listening to the same signal.
   setMaxListeners(100, f.signal);
+  // One apply of a file into a store at a time; a dry run writes nothing and needs no lock.
+  const lock = o.dryRun ? undefined : await lockApply(f, file, items);
   let result: ApplyResult;
   try {
-    result = await runApply({ sdk, signal: f.signal }, KINDS, items, { dryRun: Boolean(o.dryRun) });
+    // Writes listen only to a second Ctrl-C: the first stops between objects (ApplyStopped).
+    const writes = o.dryRun ? f.signal : (f.stopNow ?? new AbortController().signal);
+    result = await runApply({ sdk, signal: writes }, KINDS, items, { dryRun: Boolean(o.dryRun), stop: f.signal });
   } catch (e) {
+    if (e instanceof ApplyStopped || f.signal.aborted) {
+      const done = e instanceof ApplyStopped ? ` after ${e.done} of ${e.total} objects; none was left half-written` : "";
+      f.io.err.write(`Interrupted${done}. apply converges: run the same command again to finish:\n  ${resumeCommand(f.argv, false)}\n`);
+      throw new CancelError("interrupted");
+    }
+    if (!o.dryRun && !(e instanceof SeedError)) {
+      // What was written stays; apply finds it by natural key on the next run.
+      f.io.err.write(`apply stopped; what it wrote is kept. It converges: run the same command again to finish:\n  ${resumeCommand(f.argv, false)}\n`);
+    }
     asUsage(e, file);
+  } finally {
+    await lock?.release();
   }
   writeResult(f.io, result, format, Boolean(o.quiet || f.io.quiet));
   return result;

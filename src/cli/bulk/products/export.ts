@@ -59,6 +59,8 @@ interface ExportState {
 }
 
 const STATUSES = ["draft", "proposed", "published", "rejected"];
+/** The part files an export writes beside its --out (randomSibling's names). */
+const PART_NAME = /^\.[^/\\]*\.[0-9a-f]{16}\.medusactl-part$/;
 
 export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
   leanHeap();
@@ -110,12 +112,18 @@ export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
       flags: { ...o, concurrency: Math.max(1, o.concurrency ?? 2) },
       idColumns: ["product_id"],
       progress: { label: "exporting", unit: "products" },
+      firstRow: 1,
       lastRow: Number.MAX_SAFE_INTEGER,
       initial: { offset: 0, bytes: 0, part: path.basename(fresh) },
+      // The part file of the run whose checkpoint is discarded: only a name of ours, beside the target.
+      discarded: async (old) => {
+        const name = (old as ExportState | undefined)?.part;
+        if (typeof name === "string" && PART_NAME.test(name)) await fs.rm(path.join(path.dirname(o.out!), name), { force: true });
+      },
       check: (s) =>
         !Number.isSafeInteger(s?.offset) || s.offset < 0 || !Number.isSafeInteger(s?.bytes) || s.bytes < 0
           ? "its offset or length is not a count"
-          : typeof s.part !== "string" || !/^\.[^/\\]*\.[0-9a-f]{16}\.medusactl-part$/.test(s.part)
+          : typeof s.part !== "string" || !PART_NAME.test(s.part)
             ? "it names no part file of ours"
             : undefined,
     });
