@@ -69,3 +69,30 @@ export function sameName(a: unknown, b: string, caseless = false): boolean {
   if (typeof a !== "string") return false;
   return caseless ? a.toLowerCase() === b.toLowerCase() : a === b;
 }
+
+/**
+ * Many names at once (a seed file's references, read in batches): the same rule as resolveName.
+ * Rows whose name is not wanted are ignored; a wanted name held by several rows is an error
+ * listing them, unless `prefer` picks one.
+ */
+export function byName<T>(
+  rows: Iterable<T>,
+  o: { wanted: Iterable<string>; nameOf: (row: T) => string; what: string; describe: (row: T) => string; prefer?: (rows: T[]) => T | undefined },
+): Map<string, T> {
+  const want = new Set(o.wanted);
+  const found = new Map<string, T[]>();
+  for (const r of rows) {
+    const k = o.nameOf(r);
+    if (want.has(k)) found.set(k, [...(found.get(k) ?? []), r]);
+  }
+  const out = new Map<string, T>();
+  for (const [k, hits] of found) {
+    const one = hits.length === 1 ? hits[0] : o.prefer?.(hits);
+    if (one === undefined) {
+      const candidates = hits.map(o.describe);
+      throw new NameLookupError(`${hits.length} ${o.what}s are named "${k}": ${candidates.join(", ")}`, "ambiguous", candidates);
+    }
+    out.set(k, one);
+  }
+  return out;
+}

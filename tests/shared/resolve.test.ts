@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NameLookupError, resolveName, sameName } from "../../src/shared/resolve.js";
+import { NameLookupError, byName, resolveName, sameName } from "../../src/shared/resolve.js";
 
 type Row = { id: string; name: string; account?: boolean };
 
@@ -58,5 +58,25 @@ describe("resolveName", () => {
     expect(sameName("Europe", "europe")).toBe(false);
     expect(sameName("Europe", "europe", true)).toBe(true);
     expect(sameName(undefined, "x", true)).toBe(false);
+  });
+});
+
+describe("byName (many names at once)", () => {
+  const rows = [
+    { id: "a", name: "North" },
+    { id: "b", name: "South" },
+    { id: "c", name: "South" },
+    { id: "d", name: "North pole" },
+  ];
+  const o = { nameOf: (r: { name: string }) => r.name, what: "region", describe: (r: { id: string; name: string }) => `${r.name} (${r.id})` };
+
+  it("matches exactly and ignores names nobody asked for", () => {
+    expect([...byName(rows, { ...o, wanted: ["North"] })].map(([k, v]) => [k, v.id])).toEqual([["North", "a"]]);
+  });
+
+  it("a wanted name held by several rows is an error listing them, unless prefer picks one", () => {
+    expect(() => byName(rows, { ...o, wanted: ["South"] })).toThrow(NameLookupError);
+    expect(() => byName(rows, { ...o, wanted: ["South"] })).toThrow('2 regions are named "South": South (b), South (c)');
+    expect(byName(rows, { ...o, wanted: ["South"], prefer: (h) => h.find((r) => r.id === "c") }).get("South")!.id).toBe("c");
   });
 });

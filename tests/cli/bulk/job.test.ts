@@ -143,3 +143,26 @@ describe("the resume command", () => {
     expect(shellQuote("a\u001b[2Jb")).not.toContain("\u001b");
   });
 });
+
+describe("the report", () => {
+  it("a report whose writing failed (a full disk) is dropped: the old file stays whole and no temp file is left", async () => {
+    const { dir } = setup();
+    const file = path.join(dir, "report.json");
+    writeFileSync(file, "the good report\n");
+    const { ReportWriter } = await import("../../../src/cli/bulk/report.js");
+    const w = new ReportWriter(file, ["id"]);
+    await w.add([row(2)]);
+    // What the file system says when the disk is full.
+    (w as unknown as { stream: NodeJS.EventEmitter }).stream.emit("error", Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" }));
+    await expect(w.add([row(3)])).rejects.toThrow(/ENOSPC/);
+    await expect(w.close()).rejects.toThrow(/ENOSPC/);
+    expect(readFileSync(file, "utf8")).toBe("the good report\n");
+    expect(readdirSync(dir).filter((x) => x.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("names rows as ranges in messages", async () => {
+    const { rowRange } = await import("../../../src/cli/bulk/report.js");
+    expect(rowRange([9, 2, 3, 4])).toBe("2–4, 9");
+    expect(rowRange([2, 4, 6, 8, 10, 12])).toBe("2, 4, 6, 8, …");
+  });
+});

@@ -7,6 +7,7 @@ import type { Medusa } from "../../../sdk/index.js";
 import { listAll as lookupAll, listByKeys as lookupByKeys, type ListResource } from "../lookup.js";
 import { settle, tryAgainAfter } from "../uncertain.js";
 import { Issues, type Rec } from "./validate.js";
+import { NameLookupError } from "../../../shared/resolve.js";
 
 export type Action = "create" | "update" | "unchanged";
 
@@ -149,17 +150,25 @@ export async function runApply(api: Api, kinds: Kind[], items: Map<string, Item[
   const wanted = new Map<string, Set<string>>();
   for (const k of kinds) wanted.set(k.kind, new Set(declared.get(k.kind)));
   for (const r of refs) wanted.get(r.kind)?.add(r.key);
+  const issues = new Issues();
+  const ambiguous = new Set<string>();
   await Promise.all(
     kinds.map(async (k) => {
       const keys = [...(wanted.get(k.kind) ?? [])];
       if (!k.load || keys.length === 0) return;
-      existing.set(k.kind, (await k.load(api, keys)) as Map<string, unknown>);
+      try {
+        existing.set(k.kind, (await k.load(api, keys)) as Map<string, unknown>);
+      } catch (e) {
+        // Two records answer to one name: which is meant is the user's call, before anything is written.
+        if (!(e instanceof NameLookupError)) throw e;
+        issues.add(k.section, `${e.message}; give each a distinct name in the store first`);
+        ambiguous.add(k.kind);
+      }
     }),
   );
-  const issues = new Issues();
   for (const r of refs) {
     if (declared.get(r.kind)?.has(r.key)) continue;
-    if (existing.get(r.kind)?.has(r.key)) continue;
+    if (existing.get(r.kind)?.has(r.key) || ambiguous.has(r.kind)) continue;
     issues.add(r.path, `no ${r.kind.replace(/_/g, " ")} "${r.key}" in the file or in the store`);
   }
   if (!issues.ok) throw new SeedError(issues.list);

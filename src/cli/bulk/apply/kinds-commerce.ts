@@ -97,8 +97,10 @@ export const customers = simpleKind<S, Rec>({
   key: (s) => s.email as string,
   refs: (s, path) => refList("customer_group", s.groups as string[], `${path}.groups`),
   resource: "customer",
-  load: (api, keys) => listByKeys(api, "customer", "email", keys, { fields: "id,email,first_name,last_name,phone,company_name,metadata,groups.id,*addresses" }),
+  load: (api, keys) => listByKeys(api, "customer", "email", keys, { fields: "id,email,has_account,first_name,last_name,phone,company_name,metadata,groups.id,*addresses" }),
   keyOf: (e) => (e.email as string).toLowerCase(),
+  // Guest checkouts leave customer records with the same e-mail: the registered one is meant.
+  prefer: (rows) => (rows.filter((r) => r.has_account).length === 1 ? rows.find((r) => r.has_account) : undefined),
   body: (s) => ({ email: s.email, first_name: s.first_name, last_name: s.last_name, phone: s.phone, company_name: s.company_name, metadata: s.metadata }),
   current: (e) => e,
   createOnly: ["email"],

@@ -2,6 +2,7 @@
  * The common shape of most kinds: one SDK resource, a natural key, plain fields compared one
  * by one, and link lists (`{add, remove}` methods) that are made to match the file exactly.
  */
+import { byName } from "../../../shared/resolve.js";
 import { callAdmin, oneKey } from "../../../sdk/admin/call.js";
 import type { ListResource } from "../lookup.js";
 import { changedFields, compact, envName, linkDiff, metadataChanged, type Api, type Item, type Kind, type KindContext, type Ref } from "./engine.js";
@@ -30,6 +31,8 @@ export interface SimpleKindDef<S extends Rec, E extends Rec> {
   resource: ListResource;
   load: (api: Api, keys: string[]) => Promise<E[]>;
   keyOf: (existing: E) => string;
+  /** Among records that share a key, the one meant (a registered customer over guest records). */
+  prefer?: (rows: E[]) => E | undefined;
   /** Body fields (ids resolved through ctx); metadata is compared by declared key only. */
   body: (spec: S, ctx: KindContext) => Rec;
   /** The existing object in the body's terms, for comparison. */
@@ -71,14 +74,8 @@ export function simpleKind<S extends Rec, E extends Rec>(def: SimpleKindDef<S, E
     order: def.order,
     children: def.children,
     async load(api, keys) {
-      const list = await def.load(api, keys);
-      const wanted = new Set(keys);
-      const map = new Map<string, E>();
-      for (const e of list) {
-        const k = def.keyOf(e);
-        if (wanted.has(k) && !map.has(k)) map.set(k, e);
-      }
-      return map;
+      // Exact, every page, and a name two records share is an error naming both (shared/resolve.ts).
+      return byName(await def.load(api, keys), { wanted: keys, nameOf: def.keyOf, what: def.kind.replace(/_/g, " "), describe: (e) => `${def.keyOf(e)} (${String(e.id)})`, prefer: def.prefer });
     },
     async apply(item, existing, ctx) {
       const spec = item.spec;

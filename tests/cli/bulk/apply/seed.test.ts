@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SeedError, envName, runApply, type Api } from "../../../../src/cli/bulk/apply/engine.js";
+import { ApplyStopped, SeedError, envName, runApply, type Api } from "../../../../src/cli/bulk/apply/engine.js";
 import { routeSdk } from "../../../helpers/fake-route-sdk.js";
 import { connectionReset } from "../../../helpers/fake-order-api.js";
 import { KINDS, parseSeed, readSeedText } from "../../../../src/cli/bulk/apply/seed.js";
@@ -146,6 +146,29 @@ describe("runApply against a fake back-end", () => {
     expect(second.changes.every((c) => c.action === "unchanged")).toBe(true);
     expect(writes).toHaveLength(count);
     expect(second.env).toEqual(first.env);
+  });
+
+  it("a name two records of the store share is an error listing both, and nothing is written", async () => {
+    const { api, writes, tables } = fakeApi();
+    tables["customer-groups"]!.push({ id: "cusgroup_a", name: "VIP" }, { id: "cusgroup_b", name: "VIP" });
+    const e = await runApply(api, KINDS, parseSeed(doc), { dryRun: false }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(SeedError);
+    expect((e as SeedError).issues).toEqual(['customer_groups: 2 customer groups are named "VIP": VIP (cusgroup_a), VIP (cusgroup_b); give each a distinct name in the store first']);
+    expect(writes).toEqual([]);
+  });
+
+  it("a first Ctrl-C stops between two objects and says how far it got", async () => {
+    const { api, tables } = fakeApi();
+    const stop = new AbortController();
+    let calls = 0;
+    const stopping = { ...api, sdk: new Proxy(api.sdk, { get: (t, k) => (k === "admin" && ++calls > 3 && stop.abort(), Reflect.get(t, k)) }) };
+    const e = await runApply(stopping, KINDS, parseSeed(doc), { dryRun: false, stop: stop.signal }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ApplyStopped);
+    const { done, total } = e as ApplyStopped;
+    expect(done).toBeGreaterThan(0);
+    expect(done).toBeLessThan(total);
+    // What it created, it created whole: each object that exists was written once.
+    expect(tables["sales-channels"]!.filter((c) => c.name === "Web").length).toBeLessThanOrEqual(1);
   });
 
   it("a create whose answer was lost is looked up by its key, not sent twice, and reported as created", async () => {
