@@ -222,6 +222,8 @@ function reportRows(file: string): Rec[] {
 async function finishAfterFailure(r: Running): Promise<void> {
   const code = await r.exited;
   const err = r.stderr();
+  // For the README's matrix: how each writer came through.
+  console.log(`${r.job.writer}: exit ${code}${code ? ` (${err.trim().split("\n")[0]!.slice(0, 160)})` : ""}`);
   expect([0, 1, 3], `${r.job.writer}: exit ${code}\n${err}`).toContain(code);
   if (code !== 0) {
     expect(err, r.job.writer).toMatch(/--resume|run the same command again/);

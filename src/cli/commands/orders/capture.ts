@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import type { CommandContext } from "../../cmdutil/context.js";
 import type { Factory } from "../../cmdutil/factory.js";
+import { addBatchFlags, runBatchIfAsked } from "./batch.js";
 import { actionFlags, amountOption, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../../cmdutil/order-action.js";
 
 export interface CaptureOptions extends ActionFlags {
@@ -11,10 +12,14 @@ export interface CaptureOptions extends ActionFlags {
 export function makeCaptureCommand(ctx: CommandContext, run: (f: Factory, o: CaptureOptions) => Promise<void> = captureRun): Command {
   const cmd = new Command("capture")
     .description("Capture the order's authorised payment (never repeated automatically)")
-    .argument("<order>", "order_… id, display id (123) or #123")
+    .argument("[order]", "order_… id, display id (123) or #123; - reads references from stdin")
     .addOption(amountOption("--amount <amount>", "capture only this much, in the currency's units (e.g. 19.99)"));
+  addBatchFlags(cmd, "capture");
   actionFlags(cmd).addHelpText("after", "\nExamples:\n  medusactl orders capture '#21'\n  medusactl orders capture 21 --amount 50 --yes");
-  return cmd.action(async (order: string, o, c: Command) => run(ctx.factory(c), { ...o, order }));
+  return cmd.action(async (order: string | undefined, o, c: Command) => {
+    const f = ctx.factory(c);
+    if (!(await runBatchIfAsked(f, "capture", order, o))) await run(f, { ...o, order: order! });
+  });
 }
 
 export async function captureRun(f: Factory, o: CaptureOptions): Promise<void> {

@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import type { CommandContext } from "../../cmdutil/context.js";
 import type { Factory } from "../../cmdutil/factory.js";
+import { addBatchFlags, runBatchIfAsked } from "./batch.js";
 import { actionFlags, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../../cmdutil/order-action.js";
 
 export interface CloseOptions extends ActionFlags {
@@ -12,9 +13,13 @@ export interface CloseOptions extends ActionFlags {
 export function makeCloseCommand(ctx: CommandContext, how: "complete" | "archive", run: (f: Factory, o: CloseOptions) => Promise<void> = closeRun): Command {
   const cmd = new Command(how)
     .description(how === "complete" ? "Mark an order as completed" : "Archive an order")
-    .argument("<order>", "order_… id, display id (123) or #123");
+    .argument("[order]", "order_… id, display id (123) or #123; - reads references from stdin");
+  addBatchFlags(cmd, how);
   actionFlags(cmd).addHelpText("after", `\nExamples:\n  medusactl orders ${how} '#21' --yes`);
-  return cmd.action(async (order: string, o, c: Command) => run(ctx.factory(c), { ...o, order, how }));
+  return cmd.action(async (order: string | undefined, o, c: Command) => {
+    const f = ctx.factory(c);
+    if (!(await runBatchIfAsked(f, how, order, o))) await run(f, { ...o, order: order!, how });
+  });
 }
 
 export async function closeRun(f: Factory, o: CloseOptions): Promise<void> {

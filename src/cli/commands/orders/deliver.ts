@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import type { CommandContext } from "../../cmdutil/context.js";
 import type { Factory } from "../../cmdutil/factory.js";
+import { addBatchFlags, runBatchIfAsked } from "./batch.js";
 import { actionFlags, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../../cmdutil/order-action.js";
 
 export interface DeliverOptions extends ActionFlags {
@@ -11,10 +12,14 @@ export interface DeliverOptions extends ActionFlags {
 export function makeDeliverCommand(ctx: CommandContext, run: (f: Factory, o: DeliverOptions) => Promise<void> = deliverRun): Command {
   const cmd = new Command("deliver")
     .description("Mark fulfilments as delivered (default: every shipped one not yet delivered)")
-    .argument("<order>", "order_… id, display id (123) or #123")
+    .argument("[order]", "order_… id, display id (123) or #123; - reads references from stdin")
     .option("--fulfillment <id>", "the fulfilment that arrived (ful_…)");
+  addBatchFlags(cmd, "deliver");
   actionFlags(cmd).addHelpText("after", "\nExamples:\n  medusactl orders deliver '#21' --yes");
-  return cmd.action(async (order: string, o, c: Command) => run(ctx.factory(c), { ...o, order }));
+  return cmd.action(async (order: string | undefined, o, c: Command) => {
+    const f = ctx.factory(c);
+    if (!(await runBatchIfAsked(f, "deliver", order, o))) await run(f, { ...o, order: order! });
+  });
 }
 
 export async function deliverRun(f: Factory, o: DeliverOptions): Promise<void> {

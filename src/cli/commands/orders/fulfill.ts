@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import type { CommandContext } from "../../cmdutil/context.js";
 import type { Factory } from "../../cmdutil/factory.js";
+import { addBatchFlags, runBatchIfAsked } from "./batch.js";
 import { collect } from "../../cmdutil/input.js";
 import { actionFlags, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../../cmdutil/order-action.js";
 
@@ -15,11 +16,15 @@ export function makeFulfillCommand(ctx: CommandContext, run: (f: Factory, o: Ful
   const cmd = new Command("fulfill")
     .alias("fulfil")
     .description("Fulfil items of an order (default: everything not yet fulfilled)")
-    .argument("<order>", "order_… id, display id (123) or #123")
+    .argument("[order]", "order_… id, display id (123) or #123; - reads references from stdin")
     .option("--item <line:qty>", "a line (number, SKU or ordli_ id) and quantity; repeatable", collect)
     .option("--location <id>", "stock location to fulfil from (default: the shipping option's)");
+  addBatchFlags(cmd, "fulfill");
   actionFlags(cmd).addHelpText("after", "\nExamples:\n  medusactl orders fulfill '#21'\n  medusactl orders fulfill 21 --item 1:2 --item SKU-RED-M:1 --yes");
-  return cmd.action(async (order: string, o, c: Command) => run(ctx.factory(c), { ...o, order }));
+  return cmd.action(async (order: string | undefined, o, c: Command) => {
+    const f = ctx.factory(c);
+    if (!(await runBatchIfAsked(f, "fulfill", order, o))) await run(f, { ...o, order: order! });
+  });
 }
 
 export async function fulfillRun(f: Factory, o: FulfillOptions): Promise<void> {

@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import type { CommandContext } from "../../cmdutil/context.js";
 import type { Factory } from "../../cmdutil/factory.js";
+import { addBatchFlags, runBatchIfAsked } from "./batch.js";
 import { actionFlags, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../../cmdutil/order-action.js";
 
 export interface ShipOptions extends ActionFlags {
@@ -14,13 +15,17 @@ export interface ShipOptions extends ActionFlags {
 export function makeShipCommand(ctx: CommandContext, run: (f: Factory, o: ShipOptions) => Promise<void> = shipRun): Command {
   const cmd = new Command("ship")
     .description("Mark fulfilments as shipped (default: every unshipped one), with an optional tracking number")
-    .argument("<order>", "order_… id, display id (123) or #123")
+    .argument("[order]", "order_… id, display id (123) or #123; - reads references from stdin")
     .option("--fulfillment <id>", "the fulfilment to ship (ful_…)")
     .option("--tracking-number <n>", "carrier tracking number")
     .option("--tracking-url <url>", "tracking page (http or https)")
     .option("--label-url <url>", "shipping label (http or https)");
+  addBatchFlags(cmd, "ship");
   actionFlags(cmd).addHelpText("after", "\nExamples:\n  medusactl orders ship '#21'\n  medusactl orders ship 21 --fulfillment ful_… --tracking-number 1Z999 --tracking-url https://track.example/1Z999 --yes");
-  return cmd.action(async (order: string, o, c: Command) => run(ctx.factory(c), { ...o, order }));
+  return cmd.action(async (order: string | undefined, o, c: Command) => {
+    const f = ctx.factory(c);
+    if (!(await runBatchIfAsked(f, "ship", order, o))) await run(f, { ...o, order: order! });
+  });
 }
 
 export async function shipRun(f: Factory, o: ShipOptions): Promise<void> {

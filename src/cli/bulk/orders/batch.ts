@@ -1,0 +1,292 @@
+/**
+ * Order verbs on many orders at once (issue 27): `orders ship --file shipments.csv`, and fulfil,
+ * deliver, capture, complete, archive with `--file` or `-` (references on stdin). On the shared
+ * bulk runner (job.ts): dry run, report, --resume, progress, one job at a time, cancel.
+ *
+ * Each order is brought to what the file asks by steps decided from the order as Medusa holds it,
+ * read afresh before every step: a step whose answer was lost is never sent again blindly, because
+ * the next read shows whether it landed (a fulfilment that appeared, a tracking number on a
+ * shipment). A capture is never sent twice: its uncertain outcome is read back once and, if the
+ * capture is not there, the row fails for a person to check (payments.ts).
+ */
+import type { Readable } from "node:stream";
+import type { HttpTypes } from "@medusajs/types";
+import type { Factory } from "../../cmdutil/factory.js";
+import type { Medusa } from "../../../sdk/index.js";
+import { sanitize } from "../../../term/sanitize.js";
+import { formatMoney } from "../../../shared/format.js";
+import { type Fulfillment, fulfillmentsOf } from "../../../shared/orders/common.js";
+import { lineQuantities, orderLines } from "../../../shared/orders/lines.js";
+import { loadOrder, orderName, orderPayments, resolveOrder, type AdminOrder } from "../../../shared/orders/read.js";
+import { captureOrder } from "../../../shared/orders/payments.js";
+import { closeOrder } from "../../../shared/orders/lifecycle.js";
+import { requireConfirmation } from "../../cmdutil/prompter.js";
+import { renderTable } from "../../output/render.js";
+import { notice } from "../../output/notice.js";
+import { BulkJob, checkBulkFlags } from "../job.js";
+import type { BulkFlags } from "../options.js";
+import { runPool } from "../pool.js";
+import { Problems } from "../problems.js";
+import { emptySummary, countRow, rowError, type ReportRow } from "../report.js";
+import { settle, tryAgainAfter } from "../uncertain.js";
+import { orderKey, readOrderRows, type OrderRow } from "./input.js";
+
+export type BatchVerb = "ship" | "fulfill" | "deliver" | "capture" | "complete" | "archive";
+
+export interface OrderBatchOptions extends BulkFlags {
+  yes?: boolean;
+  json?: boolean;
+  columns?: string;
+  location?: string;
+}
+
+/** One step toward what the file asks, decided from the order as it is now. */
+type Step =
+  | { kind: "done"; changed: boolean }
+  | { kind: "skip"; reason: string }
+  | { kind: "fulfil"; items: { id: string; quantity: number }[]; what: string }
+  | { kind: "ship"; fulfillment: string; items: { id: string; quantity: number }[]; labels: HttpTypes.AdminCreateOrderShipment["labels"]; carrier?: string; what: string }
+  | { kind: "deliver"; fulfillment: string; what: string }
+  | { kind: "capture"; what: string; amount: number }
+  | { kind: "close"; how: "complete" | "archive"; what: string };
+
+/** A parcel: the rows of one order that go out together (all rows without a SKU are one parcel). */
+interface Parcel {
+  rows: OrderRow[];
+  sku?: string;
+  quantity?: number;
+  tracking: string[];
+}
+
+function parcelsOf(rows: OrderRow[]): Parcel[] {
+  const whole = rows.filter((r) => !r.sku);
+  const out: Parcel[] = rows.filter((r) => r.sku).map((r) => ({ rows: [r], sku: r.sku, quantity: r.quantity, tracking: r.tracking ? [r.tracking] : [] }));
+  if (whole.length) out.unshift({ rows: whole, tracking: [...new Set(whole.flatMap((r) => (r.tracking ? [r.tracking] : [])))] });
+  return out;
+}
+
+const live = (o: AdminOrder) => fulfillmentsOf(o).filter((f) => !f.canceled_at);
+const labelsOf = (f: Fulfillment) => ((f as { labels?: { tracking_number?: string }[] }).labels ?? []).map((l) => String(l.tracking_number ?? ""));
+
+/** Items of the order still to fulfil; for a SKU parcel, that line only (as many as it asks). */
+function toFulfil(o: AdminOrder, p: Parcel): { id: string; quantity: number }[] {
+  const lines = orderLines(o).map((item) => ({ item, left: lineQuantities(item).ordered - lineQuantities(item).fulfilled }));
+  if (!p.sku) return lines.filter((l) => l.left > 0).map((l) => ({ id: l.item.id, quantity: l.left }));
+  const line = lines.find((l) => (l.item as { variant_sku?: string }).variant_sku === p.sku);
+  if (!line || line.left <= 0) return [];
+  return [{ id: line.item.id, quantity: Math.min(line.left, p.quantity ?? line.left) }];
+}
+
+/** The next step of shipping `p`, or done/skip. */
+export function shipStep(o: AdminOrder, p: Parcel, location?: string): Step {
+  if (o.status === "canceled") return { kind: "skip", reason: "the order is canceled" };
+  const tracked = new Set(live(o).filter((f) => f.shipped_at).flatMap(labelsOf));
+  if (p.tracking.length && p.tracking.every((t) => tracked.has(t))) return { kind: "done", changed: false };
+  const skuLine = p.sku ? orderLines(o).find((i) => (i as { variant_sku?: string }).variant_sku === p.sku) : undefined;
+  if (p.sku && !skuLine) return { kind: "skip", reason: `the order has no line with SKU ${p.sku}` };
+  const unshipped = live(o).filter((f) => !f.shipped_at && (!skuLine || (f.items ?? []).some((i) => i.line_item_id === skuLine.id)));
+  const labels = p.tracking.filter((t) => !tracked.has(t)).map((t) => {
+    const r = p.rows.find((x) => x.tracking === t)!;
+    return { tracking_number: t, tracking_url: r.url ?? "", label_url: r.label ?? "" };
+  });
+  const carrier = p.rows.find((r) => r.carrier)?.carrier;
+  if (unshipped.length) {
+    const f = unshipped[0]!;
+    return { kind: "ship", fulfillment: f.id, items: (f.items ?? []).map((i) => ({ id: i.line_item_id, quantity: Number(i.quantity) })), labels, carrier, what: `ship ${f.id}${labels.length ? ` (tracking ${labels.map((l) => l.tracking_number).join(", ")})` : ""}` };
+  }
+  const items = toFulfil(o, p);
+  if (items.length) return { kind: "fulfil", items, what: `fulfil ${items.reduce((n, i) => n + i.quantity, 0)} item(s)${location ? ` from ${location}` : ""}, then ship` };
+  const others = [...tracked];
+  if (!p.tracking.length) return { kind: "done", changed: false };
+  return { kind: "skip", reason: others.length ? `already shipped with tracking ${others.join(", ")}` : "nothing left to ship" };
+}
+
+function deliverStep(o: AdminOrder): Step {
+  if (o.status === "canceled") return { kind: "skip", reason: "the order is canceled" };
+  const f = live(o).find((x) => x.shipped_at && !x.delivered_at);
+  if (f) return { kind: "deliver", fulfillment: f.id, what: `deliver ${f.id}` };
+  if (live(o).some((x) => !x.shipped_at)) return { kind: "skip", reason: "not shipped yet" };
+  return live(o).length ? { kind: "done", changed: false } : { kind: "skip", reason: "not fulfilled yet" };
+}
+
+function fulfilStep(o: AdminOrder): Step {
+  if (o.status === "canceled") return { kind: "skip", reason: "the order is canceled" };
+  const items = toFulfil(o, { rows: [], tracking: [] });
+  return items.length ? { kind: "fulfil", items, what: `fulfil ${items.reduce((n, i) => n + i.quantity, 0)} item(s)` } : { kind: "done", changed: false };
+}
+
+function captureStep(o: AdminOrder): Step {
+  if (o.status === "canceled") return { kind: "skip", reason: "the order is canceled" };
+  const open = orderPayments(o).filter((p) => !p.payment.canceled_at && p.captured < p.amount);
+  if (open.length) {
+    const amount = open.reduce((n, p) => n + p.amount - p.captured, 0);
+    return { kind: "capture", amount, what: `capture ${formatMoney(amount, o.currency_code)}` };
+  }
+  return orderPayments(o).length ? { kind: "done", changed: false } : { kind: "skip", reason: "the order has no payment" };
+}
+
+function closeStep(o: AdminOrder, how: "complete" | "archive"): Step {
+  const target = how === "complete" ? "completed" : "archived";
+  if (o.status === target) return { kind: "done", changed: false };
+  if (how === "complete" && o.status === "canceled") return { kind: "skip", reason: "the order is canceled" };
+  if (how === "archive" && !["completed", "canceled", "draft"].includes(String(o.status))) return { kind: "skip", reason: `it is ${o.status}: only a completed or canceled order can be archived` };
+  return { kind: "close", how, what: how };
+}
+
+function nextStep(verb: BatchVerb, o: AdminOrder, p: Parcel, location?: string): Step {
+  switch (verb) {
+    case "ship":
+      return shipStep(o, p, location);
+    case "fulfill":
+      return fulfilStep(o);
+    case "deliver":
+      return deliverStep(o);
+    case "capture":
+      return captureStep(o);
+    default:
+      return closeStep(o, verb);
+  }
+}
+
+async function take(sdk: Medusa, o: AdminOrder, step: Step, location: string | undefined, signal: AbortSignal): Promise<void> {
+  switch (step.kind) {
+    case "fulfil":
+      await sdk.admin.order.createFulfillment(o.id, { items: step.items, ...(location ? { location_id: location } : {}) }, { fields: "id" }, undefined, { signal });
+      return;
+    case "ship":
+      await sdk.admin.order.createShipment(o.id, step.fulfillment, { items: step.items, ...(step.labels?.length ? { labels: step.labels } : {}), ...(step.carrier ? { metadata: { carrier: step.carrier } } : {}) }, { fields: "id" }, undefined, { signal });
+      return;
+    case "deliver":
+      await sdk.admin.order.markAsDelivered(o.id, step.fulfillment, {}, { fields: "id" }, undefined, { signal });
+      return;
+    case "capture":
+      // Reads back an uncertain outcome itself and never sends a capture twice (payments.ts).
+      await captureOrder(sdk, o, { signal });
+      return;
+    case "close":
+      await closeOrder(sdk, o, step.how, { signal });
+      return;
+  }
+}
+
+/** Brings one order to what its rows ask; one report row per input row. */
+async function applyOrder(sdk: Medusa, verb: BatchVerb, ref: string, rows: OrderRow[], o: { location?: string; dryRun?: boolean }, signal: AbortSignal): Promise<ReportRow[]> {
+  const out: ReportRow[] = [];
+  let order: AdminOrder | undefined;
+  const base = (r: OrderRow): ReportRow => ({ row: r.row, line: r.line !== r.row ? r.line : undefined, action: "unchanged", key: order ? orderName(order) : r.order, ids: { order_id: order?.id, tracking_number: r.tracking } });
+  const fail = (e: unknown, rs: OrderRow[]) => rs.map((r) => ({ ...base(r), action: "failed" as const, error: rowError(e) }));
+  try {
+    order = await resolveOrder(sdk, ref, { signal });
+  } catch (e) {
+    if ((e as Error)?.name === "AbortError") throw e;
+    return fail(e, rows);
+  }
+  const parcels = verb === "ship" ? parcelsOf(rows) : [{ rows, tracking: [] as string[] }];
+  for (const p of parcels) {
+    const did: string[] = [];
+    let attempt = 0;
+    for (;;) {
+      const step = nextStep(verb, order, p, o.location);
+      if (step.kind === "done") {
+        out.push(...p.rows.map((r) => ({ ...base(r), action: did.length ? ("update" as const) : ("unchanged" as const), changes: did.length ? did : undefined })));
+        break;
+      }
+      if (step.kind === "skip") {
+        out.push(...p.rows.map((r) => ({ ...base(r), action: did.length ? ("update" as const) : ("skipped" as const), changes: did.length ? did : undefined, error: did.length ? undefined : { message: step.reason } })));
+        break;
+      }
+      if (o.dryRun) {
+        out.push(...p.rows.map((r) => ({ ...base(r), action: "update" as const, changes: [step.what, ...(step.kind === "fulfil" && verb === "ship" ? ["ship"] : [])] })));
+        break;
+      }
+      try {
+        await take(sdk, order, step, o.location, signal);
+        did.push(step.what);
+      } catch (e) {
+        if ((e as Error)?.name === "AbortError") throw e;
+        // A capture reads itself back (payments.ts): its error is final. Any other lost answer: the
+        // order is read again and the next step decided from what it holds.
+        if (step.kind === "capture" || !tryAgainAfter(e, attempt)) {
+          out.push(...fail(e, p.rows).map((r) => ({ ...r, changes: did.length ? did : undefined })));
+          break;
+        }
+        await settle(attempt++, signal);
+      }
+      try {
+        order = await loadOrder(sdk, order.id, signal);
+      } catch (e) {
+        if ((e as Error)?.name === "AbortError") throw e;
+        out.push(...fail(e, p.rows).map((r) => ({ ...r, changes: did.length ? did : undefined })));
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** `orders <verb> --file F` / `orders <verb> -`. */
+export async function orderBatchRun(f: Factory, verb: BatchVerb, source: { file: string; stdin?: Readable; fingerprint?: string }, o: OrderBatchOptions): Promise<void> {
+  await checkBulkFlags(o);
+  const label = source.file === "-" ? "stdin" : source.file;
+  const problems = new Problems();
+  const { rows, ignored } = await readOrderRows(source.stdin ?? source.file, label, { columns: o.columns, needTracking: false }, problems, f.signal);
+  problems.throwIfAny();
+  if (!rows.length) {
+    notice(f.io, `${sanitize(label)}: no orders; nothing to do.`);
+    return;
+  }
+  if (ignored.length) notice(f.io, `Columns not used: ${ignored.map((c) => sanitize(c)).join(", ")}.`, o.quiet);
+  const byOrder = new Map<string, OrderRow[]>();
+  for (const r of rows) byOrder.set(orderKey(r.order), [...(byOrder.get(orderKey(r.order)) ?? []), r]);
+  const sdk = await f.sdk({ pool: true });
+  const lastRow = Math.max(...rows.map((r) => r.row));
+  const what = `orders ${verb}`;
+
+  if (o.dryRun) {
+    const summary = emptySummary();
+    const plan: ReportRow[] = [];
+    await runPool([...byOrder], o.concurrency, async ([ref, rs]) => {
+      const out = await applyOrder(sdk, verb, ref, rs, { location: o.location, dryRun: true }, f.signal);
+      for (const r of out) countRow(summary, r);
+      plan.push(...out);
+    }, f.signal);
+    plan.sort((a, b) => a.row - b.row);
+    if (o.json) f.io.out.write(JSON.stringify({ dry_run: true, summary, plan }, null, 2) + "\n");
+    else {
+      f.io.out.write(renderTable(f.io, plan.map((r) => ({ row: String(r.row), order: r.key ?? "", plan: r.action === "update" ? (r.changes ?? []).join(", ") : r.action, why: r.error?.message ?? "" })), ["row", "order", "plan", "why"]));
+      notice(f.io, `Dry run: ${summary.update} to change, ${summary.unchanged} unchanged, ${summary.skipped} skipped, ${summary.failed} not found; nothing was written.`);
+    }
+    return;
+  }
+
+  // Many orders at once: moderate on a TTY, typed count on a production profile; --yes off a TTY.
+  const target = await f.target();
+  await requireConfirmation(f.io, f.prompter(), {
+    yes: o.yes,
+    level: target.production ? "severe" : "moderate",
+    question: `${verb[0]!.toUpperCase()}${verb.slice(1)} ${byOrder.size} order${byOrder.size === 1 ? "" : "s"} from ${sanitize(label)}?`,
+    typed: String(byOrder.size),
+  });
+
+  const job = await BulkJob.open(f, {
+    command: what,
+    file: source.file,
+    fingerprint: source.fingerprint,
+    flags: o,
+    idColumns: ["order_id", "tracking_number"],
+    progress: { label: `${verb} orders`, unit: "rows", total: rows.length },
+    lastRow,
+  });
+  const pending = [...byOrder].filter(([, rs]) => !rs.every((r) => job.done.has(r.row)));
+  try {
+    await job.carry(rows.filter((r) => job.done.has(r.row)).map((r) => job.done.get(r.row)!));
+    await job.each(pending, async ([ref, rs]) => job.record(await applyOrder(sdk, verb, ref, rs.filter((r) => !job.done.has(r.row)), { location: o.location }, job.signal)), ([ref]) => `order ${ref}`);
+  } catch (e) {
+    await job.abandon(e);
+  }
+  const summary = await job.end();
+  if (o.json) f.io.out.write(JSON.stringify({ summary, ...(o.report ? { report: o.report } : {}) }, null, 2) + "\n");
+  else f.io.out.write(`${what}: ${summary.update} changed, ${summary.unchanged} unchanged, ${summary.skipped} skipped, ${summary.failed} failed (${summary.rows} rows, ${byOrder.size} orders)${o.report ? `; report: ${o.report}` : ""}.\n`);
+  if (summary.skipped && !o.report) notice(f.io, "Skipped rows say why in --report FILE.");
+  job.failIfAny();
+}
