@@ -203,14 +203,14 @@ export async function stopEmbedded(r: ResolvedOptions): Promise<boolean> {
   return true;
 }
 
-interface PgClient {
+export interface PgClient {
   connect(): Promise<void>;
   query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   end(): Promise<void>;
 }
 
 /** Connect with the `pg` client that comes with Medusa (resolved from the app folder). */
-async function pgConnect(r: ResolvedOptions, db: DbTarget, database: string): Promise<PgClient> {
+export async function pgConnect(r: ResolvedOptions, db: DbTarget, database: string): Promise<PgClient> {
   const req = createRequire(join(r.paths.app, "package.json"));
   let pg: { Client: new (cfg: Record<string, unknown>) => PgClient };
   try {
@@ -234,7 +234,7 @@ async function pgConnect(r: ResolvedOptions, db: DbTarget, database: string): Pr
   return client;
 }
 
-function quoteIdent(name: string): string {
+export function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
