@@ -160,7 +160,7 @@ async function copyStrategy(client: PgClient): Promise<"FILE_COPY" | "WAL_LOG"> 
   return res.rows[0]?.fsync === "off" ? "FILE_COPY" : "WAL_LOG";
 }
 
-/** Ends every other session on `database`, waiting (briefly) until they are gone. */
+/** Ends every other session on `database` (the CREATE, RENAME or DROP after it waits up to 5 s for them to exit). */
 async function endSessions(client: PgClient, database: string): Promise<void> {
   await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [database]);
 }
