@@ -33,7 +33,7 @@ export default defineConfig({
           name: "e2e-production",
           // Its own suites, and the end-to-end suites of what the topology changes: bulk jobs (uploads
           // on S3, the workflow engine on Redis), order flows from cart to fulfilment, workflow
-          // streams and the TUI.
+          // streams, the TUI, and snapshots (Redis's keys and the S3 storage are part of them).
           include: [
             "tests/e2e-production/**/*.test.ts",
             "tests/e2e/bulk-products.test.ts",
@@ -43,6 +43,7 @@ export default defineConfig({
             "tests/e2e/cli-orders.test.ts",
             "tests/e2e/sdk-admin-platform.test.ts",
             "tests/e2e/tui.test.ts",
+            "tests/e2e/sandbox-snapshots.test.ts",
           ],
           testTimeout: 120_000,
           hookTimeout: 600_000,

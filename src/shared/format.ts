@@ -82,6 +82,19 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
 }
 
+/** A size in bytes for people: "512 B", "1.5 KiB", "23.4 MiB", "1.2 GiB". */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(Number.isFinite(bytes) ? bytes : 0))} B`;
+  const units = ["KiB", "MiB", "GiB", "TiB"];
+  let v = bytes / 1024;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${v.toFixed(1)} ${units[i]}`;
+}
+
 /** Order references as people say them: "#123". */
 export function formatDisplayId(displayId: number | string | null | undefined): string {
   return displayId === null || displayId === undefined ? "" : `#${displayId}`;

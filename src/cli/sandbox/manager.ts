@@ -10,8 +10,9 @@
  * state file).
  */
 import { existsSync, rmSync } from "node:fs";
-import { relative } from "node:path";
+import { join, relative } from "node:path";
 
+import { formatBytes } from "../../shared/format.js";
 import { ensureInstalled, sourcesHash, syncSources } from "./install.js";
 import { runningPid } from "./medusa-process.js";
 import { migrate, seed } from "./migrate-and-seed.js";
@@ -24,7 +25,9 @@ import {
   redactDatabaseUrl,
 } from "./paths.js";
 import { databaseContents, describeContents, dbTarget, dropDatabase, embeddedPid, ensureDatabase, startEmbedded, stopEmbedded } from "./postgres.js";
-import { portInUse, throwIfAborted } from "./processes.js";
+import { errorMessage, portInUse, throwIfAborted } from "./processes.js";
+import { SEEDED_SNAPSHOT, snapshotDir, totalSize } from "./snapshot-meta.js";
+import { dropExternalSnapshots, restoreSnapshotLocked, saveSnapshotLocked, snapshotContext, snapshotMeta, snapshotRefusal } from "./snapshots.js";
 import { assertRedisAvailable } from "./redis.js";
 import {
   allAnswering,
@@ -83,10 +86,52 @@ export async function sandboxUp(opts: SandboxOptions = {}): Promise<SandboxInfo>
   return withUmask(() => upInternal(r, { reset: false }));
 }
 
-/** Drop the database, migrate and seed again, and leave the sandbox running. */
+/**
+ * Put the sandbox back to its seeded state and leave it running: by restoring the `seeded` snapshot
+ * (seconds) when there is one that fits, else by dropping the database, migrating and seeding again
+ * (which then saves that snapshot for the next reset).
+ */
 export async function sandboxReset(opts: SandboxOptions = {}): Promise<SandboxInfo> {
   const r = resolveOptions(opts);
-  return withUmask(() => upInternal(r, { reset: true }));
+  return withUmask(async () => (await resetFromSnapshot(r)) ?? upInternal(r, { reset: true }));
+}
+
+/** The fast reset: restores the `seeded` snapshot, or says (undefined) that the full reset must run. */
+async function resetFromSnapshot(r: ResolvedOptions): Promise<SandboxInfo | undefined> {
+  throwIfAborted(r.signal);
+  const state = existsSync(r.paths.state) ? loadState(r.paths) : undefined;
+  if (!state) return undefined;
+  const { port, dbPort } = effectivePorts(r, state);
+  const topology = effectiveTopology(r.topology, state.topology);
+  // A reset that also changes the sandbox's shape (ports, topology, database, sources) takes the full path.
+  if (port !== state.port || dbPort !== state.dbPort || topology !== (state.topology ?? DEFAULT_TOPOLOGY)) return undefined;
+  if (r.databaseUrl !== undefined && r.databaseUrl !== state.externalDatabaseUrl) return undefined;
+  if (state.sources !== undefined && state.sources !== sourcesHash(r)) return undefined;
+  if (!existsSync(join(snapshotDir(r.paths, SEEDED_SNAPSHOT), "snapshot.json"))) {
+    r.log(`no "${SEEDED_SNAPSHOT}" snapshot yet: dropping the database and seeding again (this saves one, so the next reset takes seconds)…`);
+    return undefined;
+  }
+  const ctx = snapshotContext(r, state);
+  let refusal: string | undefined;
+  try {
+    refusal = snapshotRefusal(ctx, snapshotMeta(r, SEEDED_SNAPSHOT));
+  } catch (err) {
+    refusal = errorMessage(err);
+  }
+  if (refusal) {
+    r.log(`the "${SEEDED_SNAPSHOT}" snapshot cannot be used (${refusal}): dropping the database and seeding again…`);
+    return undefined;
+  }
+  ensureLayout(r);
+  const release = acquireLock(r.paths);
+  try {
+    r.log(`restoring the "${SEEDED_SNAPSHOT}" snapshot…`);
+    await restoreSnapshotLocked(ctx, SEEDED_SNAPSHOT);
+  } finally {
+    release();
+  }
+  // Whatever of the sandbox was not running starts now; the database is the seeded one, so nothing is migrated or seeded.
+  return upInternal(r, { reset: false });
 }
 
 /** Stop what `up` started: the Medusa process group, then the embedded PostgreSQL. Idempotent. */
@@ -145,8 +190,21 @@ export async function sandboxDestroy(opts: SandboxOptions = {}): Promise<void> {
   await sandboxDown(opts);
   const rel = relative(r.paths.root, r.paths.sandbox);
   if (rel !== "sandbox") throw new Error(`refusing to remove ${r.paths.sandbox}: not the sandbox folder of ${r.paths.root}`);
+  // Snapshot databases on an external server do not go with the folder.
+  await dropExternalSnapshots(r);
   r.log(`removing ${r.paths.sandbox}…`);
   rmSync(r.paths.sandbox, { recursive: true, force: true });
+}
+
+/** The snapshot `reset` restores; a sandbox whose database cannot be copied (see snapshots.ts) just goes without. */
+async function saveSeededSnapshot(r: ResolvedOptions, state: SandboxState): Promise<void> {
+  try {
+    const started = Date.now();
+    const meta = await saveSnapshotLocked(snapshotContext(r, state), SEEDED_SNAPSHOT, { replace: true });
+    r.log(`saved the "${SEEDED_SNAPSHOT}" snapshot (${formatBytes(totalSize(meta))}) in ${((Date.now() - started) / 1000).toFixed(1)} s: \`medusactl sandbox reset\` restores it`);
+  } catch (err) {
+    r.log(`warning: no "${SEEDED_SNAPSHOT}" snapshot saved, so \`medusactl sandbox reset\` drops the database and seeds again: ${errorMessage(err)}`);
+  }
 }
 
 async function withUmask<T>(fn: () => Promise<T>): Promise<T> {
@@ -278,12 +336,14 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
     await migrate(r, state, db, port);
     throwIfAborted(r.signal);
     // Booting Medusa during the seed was tried: on 2 cores the seed then took 10 s longer than the boot saves.
-    await seed(r, state, db, port, sourceHash);
+    const seeded = await seed(r, state, db, port, sourceHash);
     throwIfAborted(r.signal);
 
     const { pid, started } = await startMedusaAll(r, state, db, topology, port);
     state.sources = sourceHash;
     await saveState(r.paths, state);
+    // Taken once Medusa runs, so that Redis holds what the running processes registered at start-up.
+    if (seeded) await saveSeededSnapshot(r, state);
     r.log(`sandbox ready at ${sandboxUrl(port)}${topology === "production" ? " (production topology: server, worker, Redis, S3)" : ""}`);
     return info(r, state, port, dbPort, pid, started);
   } finally {

@@ -42,12 +42,13 @@ interface SeedOutput {
   shippingProfileId?: string;
 }
 
-export async function seed(r: ResolvedOptions, state: SandboxState, db: DbTarget, port: number, sourceHash: string): Promise<void> {
+/** Runs the seed unless its stamp is unchanged; says whether it ran. */
+export async function seed(r: ResolvedOptions, state: SandboxState, db: DbTarget, port: number, sourceHash: string): Promise<boolean> {
   const orders = r.env.MEDUSACTL_SEED_ORDERS ?? "";
   // Port and topology too: product pictures live on the topology's file provider under URLs that
   // carry the port, so the seed re-uploads them when either changes.
   const stamp = sha256(db.key, sourceHash, orders, String(port), state.topology ?? DEFAULT_TOPOLOGY);
-  if (state.stamps?.seeded === stamp && state.publishableKey && state.secretKey) return;
+  if (state.stamps?.seeded === stamp && state.publishableKey && state.secretKey) return false;
   r.log("seeding the store (medusa exec ./src/scripts/seed.ts)…");
   const started = Date.now();
   rmSync(r.paths.seedOut, { force: true });
@@ -96,4 +97,5 @@ export async function seed(r: ResolvedOptions, state: SandboxState, db: DbTarget
   state.stamps = { ...state.stamps, seeded: stamp };
   await saveState(r.paths, state);
   r.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return true;
 }

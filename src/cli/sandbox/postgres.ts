@@ -174,7 +174,10 @@ export async function startEmbedded(r: ResolvedOptions, state: SandboxState, dbP
     );
   }
   const p = r.paths;
-  const serverOptions = [`-p ${dbPort}`, `-c listen_addresses=${DEFAULT_HOST}`, `-k ${p.pgData}`];
+  // fsync off: a sandbox is disposable (an OS crash could corrupt it; `sandbox destroy` starts over),
+  // and without it the checkpoints behind snapshots' CREATE/DROP DATABASE wait seconds for the
+  // disk on a busy machine (a reset's DROP of the old database, 2 busy cores: 4.6–6.2 s with fsync, 0.4 s without).
+  const serverOptions = [`-p ${dbPort}`, `-c listen_addresses=${DEFAULT_HOST}`, `-k ${p.pgData}`, "-c fsync=off"];
   if (!devShmWritable()) serverOptions.push("-c dynamic_shared_memory_type=mmap");
   r.log(`starting PostgreSQL on ${DEFAULT_HOST}:${dbPort}…`);
   const res = await pgCtl(r, ["-D", p.pgData, "-l", p.pgLog, "-w", "-t", "30", "-o", serverOptions.join(" "), "start"]);
@@ -203,14 +206,14 @@ export async function stopEmbedded(r: ResolvedOptions): Promise<boolean> {
   return true;
 }
 
-interface PgClient {
+export interface PgClient {
   connect(): Promise<void>;
   query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   end(): Promise<void>;
 }
 
 /** Connect with the `pg` client that comes with Medusa (resolved from the app folder). */
-async function pgConnect(r: ResolvedOptions, db: DbTarget, database: string): Promise<PgClient> {
+export async function pgConnect(r: ResolvedOptions, db: DbTarget, database: string): Promise<PgClient> {
   const req = createRequire(join(r.paths.app, "package.json"));
   let pg: { Client: new (cfg: Record<string, unknown>) => PgClient };
   try {
@@ -234,7 +237,7 @@ async function pgConnect(r: ResolvedOptions, db: DbTarget, database: string): Pr
   return client;
 }
 
-function quoteIdent(name: string): string {
+export function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 

@@ -1,9 +1,10 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 import type { CommandContext } from "../../cmdutil/context.js";
-import { JobError, SilentError } from "../../../term/errors.js";
+import { CliError, JobError, SilentError } from "../../../term/errors.js";
 import { requireConfirmation } from "../../cmdutil/prompter.js";
 import type { Factory } from "../../cmdutil/factory.js";
 import { notice } from "../../output/notice.js";
+import { registerSnapshot } from "./snapshot.js";
 
 const PROFILE = "sandbox";
 
@@ -38,12 +39,15 @@ function options(f: Factory, o: { port?: number; dbPort?: number; databaseUrl?: 
   };
 }
 
-/** The manager throws plain errors that already say what failed and which log to read: a job failure, not a bug. */
+/**
+ * The manager throws plain errors that already say what failed and which log to read: a job failure,
+ * not a bug. Its refusals (a snapshot that does not fit, exit 2) arrive already classified.
+ */
 async function job<T>(p: Promise<T>): Promise<T> {
   try {
     return await p;
   } catch (e) {
-    if ((e as Error)?.name === "AbortError" || (e as Error)?.name === "CancelError") throw e;
+    if ((e as Error)?.name === "AbortError" || (e as Error)?.name === "CancelError" || e instanceof CliError) throw e;
     throw new JobError((e as Error).message ?? String(e));
   }
 }
@@ -140,17 +144,22 @@ export function register(noun: Command, ctx: CommandContext): void {
 
   noun
     .command("reset")
-    .description("Drop the sandbox database and seed it again")
-    .addHelpText("after", "\nExamples:\n  medusactl sandbox reset\n  medusactl sandbox reset --yes")
+    .description("Put the sandbox back to its seeded state (restores the \"seeded\" snapshot; without one, drops the database and seeds again)")
+    .addHelpText(
+      "after",
+      "\n`sandbox up` saves the \"seeded\" snapshot after the first seed; a reset restores it in seconds while Medusa keeps\nrunning. Without it (or when it is from another Medusa version or seed) the database is dropped, migrated and seeded\nagain, and the snapshot saved.\n\nExamples:\n  medusactl sandbox reset\n  medusactl sandbox reset --yes",
+    )
     .option("-y, --yes", "do not ask for confirmation")
     .action(async (o, c: Command) => {
       const f = ctx.factory(c);
-      await requireConfirmation(f.io, f.prompter(), { yes: o.yes, level: "moderate", question: "Drop all sandbox data and seed again?" });
+      await requireConfirmation(f.io, f.prompter(), { yes: o.yes, level: "moderate", question: "Put the sandbox back to its seeded state (all changes are lost)?" });
       const { sandboxReset } = await import("../../sandbox/manager.js");
       const info = await job(sandboxReset(options(f, {})));
       await saveProfile(f, info.url, info.secretKey, info.publishableKey);
       f.io.out.write(`sandbox reset; running at ${info.url}\n`);
     });
+
+  registerSnapshot(noun, ctx, { options: (f) => options(f, {}), job });
 
   noun
     .command("logs")
