@@ -8,7 +8,8 @@ import { makeRefundCommand, refundRun } from "../../src/cli/commands/orders/refu
 import { makeCaptureCommand } from "../../src/cli/commands/orders/capture.js";
 import { cancelRun } from "../../src/cli/commands/orders/cancel.js";
 import { makeShipCommand } from "../../src/cli/commands/orders/ship.js";
-import { makeListCommand, parseSince } from "../../src/cli/commands/orders/list.js";
+import { makeListCommand } from "../../src/cli/commands/orders/list.js";
+import { parseSince } from "../../src/cli/cmdutil/input.js";
 import { renderOrder } from "../../src/cli/commands/orders/show.js";
 import { makeClaimCreateCommand } from "../../src/cli/commands/claims/create.js";
 import { makeExchangeCreateCommand } from "../../src/cli/commands/exchanges/create.js";

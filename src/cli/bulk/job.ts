@@ -93,7 +93,7 @@ export class BulkJob<S = Record<string, unknown>, E extends ReportRow = ReportRo
     try {
       const old = spec.flags.resume ? undefined : await Checkpoint.find(dir, key);
       if (old) {
-        notice(f.io, `Note: an interrupted run of ${sanitize(spec.file)} (${old.updatedAt}) is discarded; --resume would have continued it.`, spec.flags.quiet);
+        notice(f.io, `Note: an earlier run of ${sanitize(spec.file)} that did not finish (${old.updatedAt}) is discarded; --resume would have continued it.`, spec.flags.quiet);
         await spec.discarded?.(old.state);
       }
       const rows = rowsOf(spec.lastRow, spec.firstRow);

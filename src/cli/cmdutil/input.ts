@@ -70,3 +70,15 @@ export async function readBody(io: IOStreams, opts: { data?: string; set?: strin
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
+
+/** `--since 2026-11-01`, `--since 2026-11-01T10:00Z`, or a duration back from now: `30m`, `24h`, `7d`, `2w`. */
+export function parseSince(value: string, now: number): string {
+  const d = /^(\d+)\s*(m|min|h|d|w)$/i.exec(value.trim());
+  if (d) {
+    const unit = { m: 60, min: 60, h: 3600, d: 86400, w: 604800 }[d[2]!.toLowerCase() as "m"]!;
+    return new Date(now - Number(d[1]) * unit * 1000).toISOString();
+  }
+  const t = Date.parse(value);
+  if (Number.isNaN(t)) throw new UsageError(`--since "${value}": expected a date (2026-11-01) or a duration (30m, 24h, 7d, 2w)`);
+  return new Date(t).toISOString();
+}

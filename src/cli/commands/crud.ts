@@ -21,7 +21,7 @@ function positiveInt(v: string): number {
 
 function outputOptions(cmd: Command) {
   return cmd
-    .addOption(new Option("-o, --output <format>", "table, json, ndjson or csv").choices(OUTPUT_FORMATS as string[]))
+    .addOption(new Option("-o, --output <format>", "table, json, ndjson, csv, or ids (one id per line)").choices(OUTPUT_FORMATS as string[]))
     .option("--json", "same as --output json")
     .option("--csv-raw", "with -o csv: write cells exactly, without the leading ' that keeps spreadsheets from running = + - @ cells as formulas")
     .option("--out <file>", "write the output to a file instead of stdout");

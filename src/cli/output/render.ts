@@ -3,8 +3,9 @@ import { colorEnabled, type IOStreams } from "../../term/io.js";
 import { sanitize } from "../../term/sanitize.js";
 import { csvField, type CsvOptions } from "./csv-field.js";
 
-export type OutputFormat = "table" | "json" | "ndjson" | "csv";
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ["table", "json", "ndjson", "csv"];
+export type OutputFormat = "table" | "json" | "ndjson" | "csv" | "ids";
+/** `ids`: one id per line, for a pipe into a command that reads `-` (`orders capture -`). */
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ["table", "json", "ndjson", "csv", "ids"];
 
 type Rec = Record<string, unknown>;
 
@@ -90,6 +91,9 @@ export function writeList(io: IOStreams, format: OutputFormat, records: Rec[], c
     case "ndjson":
       for (const r of records) io.out.write(JSON.stringify(r) + "\n");
       return;
+    case "ids":
+      for (const r of records) if (r.id !== undefined) io.out.write(`${sanitize(String(r.id))}\n`);
+      return;
     case "csv":
       io.out.write(renderCsv(records, columns, { raw: io.csvRaw }));
       return;
@@ -106,6 +110,9 @@ export function writeRecord(io: IOStreams, format: OutputFormat, record: Rec, co
       return;
     case "ndjson":
       io.out.write(JSON.stringify(record) + "\n");
+      return;
+    case "ids":
+      if (record.id !== undefined) io.out.write(`${sanitize(String(record.id))}\n`);
       return;
     case "csv": {
       const cols = columns?.length ? columns : Object.keys(record);

@@ -196,7 +196,7 @@ async function applyOrder(sdk: Medusa, verb: BatchVerb, ref: string, rows: Order
         break;
       }
       if (o.dryRun) {
-        out.push(...p.rows.map((r) => ({ ...base(r), action: "update" as const, changes: [step.what, ...(step.kind === "fulfil" && verb === "ship" ? ["ship"] : [])] })));
+        out.push(...p.rows.map((r) => ({ ...base(r), action: "update" as const, changes: [step.what] })));
         break;
       }
       try {

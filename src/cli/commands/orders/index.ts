@@ -10,11 +10,13 @@ import { makeRefundCommand } from "./refund.js";
 import { makeCancelCommand } from "./cancel.js";
 import { makeCloseCommand } from "./close.js";
 import { makeCancelTransferCommand, makeTransferCommand } from "./transfer.js";
+import { makePickListCommand } from "./pick-list.js";
 
 /** Hand-written order verbs; the generated ones (get, update, retrieve-preview, list-changes…) follow them. */
 export function register(noun: Command, ctx: CommandContext): void {
   noun.addCommand(makeListCommand(ctx));
   noun.addCommand(makeShowCommand(ctx));
+  noun.addCommand(makePickListCommand(ctx));
   noun.addCommand(makeFulfillCommand(ctx));
   noun.addCommand(makeShipCommand(ctx));
   noun.addCommand(makeDeliverCommand(ctx));

@@ -3,7 +3,7 @@ import type { HttpTypes } from "@medusajs/types";
 import type { CommandContext } from "../../cmdutil/context.js";
 import type { Factory } from "../../cmdutil/factory.js";
 import { UsageError } from "../../../term/errors.js";
-import { collect } from "../../cmdutil/input.js";
+import { collect, parseSince } from "../../cmdutil/input.js";
 import { OUTPUT_FORMATS, type OutputFormat } from "../../output/render.js";
 import { notice } from "../../output/notice.js";
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, type StatusKind, statusProblem, statusWord } from "../../../shared/orders/statuses.js";
@@ -39,7 +39,7 @@ function list(v: string, prev: string[] = []): string[] {
 }
 
 /** A status list checked before any request (Medusa answers an unknown status with a 500): exit 2 with the allowed words. */
-function statuses(kind: StatusKind) {
+export function statuses(kind: StatusKind) {
   return (v: string, prev: string[] = []): string[] => {
     const words = list(v);
     for (const w of words) {
@@ -48,18 +48,6 @@ function statuses(kind: StatusKind) {
     }
     return [...prev, ...words.map(statusWord)];
   };
-}
-
-/** `--since 2026-11-01`, `--since 2026-11-01T10:00Z`, or a duration back from now: `30m`, `24h`, `7d`, `2w`. */
-export function parseSince(value: string, now: number): string {
-  const d = /^(\d+)\s*(m|min|h|d|w)$/i.exec(value.trim());
-  if (d) {
-    const unit = { m: 60, min: 60, h: 3600, d: 86400, w: 604800 }[d[2]!.toLowerCase() as "m"]!;
-    return new Date(now - Number(d[1]) * unit * 1000).toISOString();
-  }
-  const t = Date.parse(value);
-  if (Number.isNaN(t)) throw new UsageError(`--since "${value}": expected a date (2026-11-01) or a duration (30m, 24h, 7d, 2w)`);
-  return new Date(t).toISOString();
 }
 
 export function makeListCommand(ctx: CommandContext, run: (f: Factory, o: ListOptions) => Promise<void> = listRun): Command {
@@ -77,7 +65,7 @@ export function makeListCommand(ctx: CommandContext, run: (f: Factory, o: ListOp
     .option("--all", "every matching order")
     .option("--fields <fields>", "Medusa fields selection (e.g. id,display_id,email,*items); the table and CSV show these columns")
     .option("--order <field>", "sort by a field; prefix - for descending (default -created_at)")
-    .addOption(new Option("-o, --output <format>", "table, json, ndjson or csv").choices(OUTPUT_FORMATS as string[]))
+    .addOption(new Option("-o, --output <format>", "table, json, ndjson, csv, or ids (one id per line)").choices(OUTPUT_FORMATS as string[]))
     .option("--json", "same as --output json")
     .option("--csv-raw", "with -o csv: write cells exactly, without the leading ' that keeps spreadsheets from running = + - @ cells as formulas")
     .addHelpText(
@@ -131,7 +119,7 @@ export async function listRun(f: Factory, o: ListOptions): Promise<void> {
     if (f.io.isStderrTTY) notice(f.io, "no orders found");
     return;
   }
-  writeList(f.io, format, format === "json" || format === "ndjson" ? (orders as unknown as Record<string, unknown>[]) : rows, pickColumns(rows, LIST_COLUMNS, o.fields));
+  writeList(f.io, format, format === "json" || format === "ndjson" || format === "ids" ? (orders as unknown as Record<string, unknown>[]) : rows, pickColumns(rows, LIST_COLUMNS, o.fields));
   if (format === "table" && f.io.isStdoutTTY) {
     if (!f.io.quiet) f.io.err.write(total !== undefined ? `Showing ${rows.length} of ${total} orders\n` : `Showing ${rows.length} orders${clientFilter ? " (filtered)" : ""}\n`);
   }

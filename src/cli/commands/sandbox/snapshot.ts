@@ -62,7 +62,7 @@ export function registerSnapshot(
   group
     .command("list")
     .description("List the sandbox's snapshots")
-    .addOption(new Option("-o, --output <format>", "table, json, ndjson or csv").choices(OUTPUT_FORMATS as string[]))
+    .addOption(new Option("-o, --output <format>", "table, json, ndjson, csv, or ids (one id per line)").choices(OUTPUT_FORMATS as string[]))
     .option("--json", "same as --output json")
     .addHelpText("after", "\nThe table shows name, created_at, medusa_version, topology and size.\n\nExamples:\n  medusactl sandbox snapshot list\n  medusactl sandbox snapshot list --json")
     .action(async (opts: { output?: string; json?: boolean }, c: Command) => {

@@ -1,0 +1,184 @@
+/**
+ * `orders pick-list`: what the warehouse (or the 3PL) picks and packs, one row per order line that
+ * still has something to ship. Streamed page by page (memory stays flat however many orders);
+ * CSV cells are neutralised for spreadsheets as every export is. `--since last` continues from
+ * the previous pick list of the same profile, for a daily run.
+ */
+import path from "node:path";
+import { promises as fs } from "node:fs";
+import type { Writable } from "node:stream";
+import type { Factory } from "../../cmdutil/factory.js";
+import { openOutputFile } from "../../cmdutil/output-file.js";
+import { parseSince } from "../../cmdutil/input.js";
+import { writeFileAtomic } from "../../../sdk/atomic-write.js";
+import { moneyNumberText } from "../../../shared/format.js";
+import { lineQuantities } from "../../../shared/orders/lines.js";
+import { CsvWriter } from "../csv.js";
+import { createProgress } from "../progress.js";
+import { notice } from "../../output/notice.js";
+import { resolveRef, REFS } from "../lookup.js";
+
+type Rec = Record<string, any>;
+
+export interface PickListOptions {
+  paymentStatus?: string[];
+  fulfillmentStatus?: string[];
+  since?: string;
+  salesChannel?: string;
+  region?: string;
+  output?: "csv" | "ndjson";
+  out?: string;
+  csvRaw?: boolean;
+  quiet?: boolean;
+}
+
+export const PICK_COLUMNS = [
+  "display_id",
+  "order_id",
+  "created_at",
+  "customer_name",
+  "email",
+  "ship_to_name",
+  "company",
+  "address_1",
+  "address_2",
+  "city",
+  "province",
+  "postal_code",
+  "country_code",
+  "phone",
+  "shipping_method",
+  "sku",
+  "title",
+  "variant",
+  "quantity_to_ship",
+  "unit_price",
+  "currency_code",
+  "payment_status",
+  "fulfillment_status",
+] as const;
+
+const FIELDS = [
+  "id",
+  "display_id",
+  "created_at",
+  "status",
+  "payment_status",
+  "fulfillment_status",
+  "email",
+  "currency_code",
+  "*customer",
+  "*shipping_address",
+  "*shipping_methods",
+  "*items",
+].join(",");
+
+/** Statuses Medusa 2.21 does not filter on (the list ignores them): they are checked here. */
+const NEED_WORK = new Set(["not_fulfilled", "partially_fulfilled", "fulfilled", "partially_shipped"]);
+
+/** The rows of one order: each line with something left to ship. */
+export function pickRows(o: Rec): Record<(typeof PICK_COLUMNS)[number], string>[] {
+  const a = (o.shipping_address ?? {}) as Rec;
+  const c = (o.customer ?? {}) as Rec;
+  const name = (x: Rec) => [x.first_name, x.last_name].filter(Boolean).join(" ");
+  const out: Record<(typeof PICK_COLUMNS)[number], string>[] = [];
+  for (const item of (o.items ?? []) as Rec[]) {
+    const q = lineQuantities(item as never);
+    const left = q.ordered - q.shipped - q.returnRequested - q.returned;
+    if (left <= 0) continue;
+    out.push({
+      display_id: String(o.display_id ?? ""),
+      order_id: o.id,
+      created_at: o.created_at ?? "",
+      customer_name: name(c),
+      email: o.email ?? c.email ?? "",
+      ship_to_name: name(a),
+      company: a.company ?? "",
+      address_1: a.address_1 ?? "",
+      address_2: a.address_2 ?? "",
+      city: a.city ?? "",
+      province: a.province ?? "",
+      postal_code: a.postal_code ?? "",
+      country_code: a.country_code ?? "",
+      phone: a.phone ?? "",
+      shipping_method: ((o.shipping_methods ?? []) as Rec[]).map((m) => m.name).filter(Boolean).join("; "),
+      sku: item.variant_sku ?? "",
+      title: item.product_title ?? item.title ?? "",
+      variant: item.variant_title ?? "",
+      quantity_to_ship: String(left),
+      unit_price: moneyNumberText(item.unit_price, o.currency_code) ?? "",
+      currency_code: o.currency_code ?? "",
+      payment_status: o.payment_status ?? "",
+      fulfillment_status: o.fulfillment_status ?? "",
+    });
+  }
+  return out;
+}
+
+/** Where `--since last` is remembered: one timestamp per profile (or URL). */
+function sinceFile(f: Factory): string {
+  return path.join(f.dataDir(), "pick-list.json");
+}
+
+async function readSince(f: Factory, key: string): Promise<string | undefined> {
+  try {
+    const v = JSON.parse(await fs.readFile(sinceFile(f), "utf8")) as Record<string, unknown>;
+    return typeof v[key] === "string" ? (v[key] as string) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function pickListRun(f: Factory, o: PickListOptions): Promise<void> {
+  const target = await f.target();
+  const key = target.profileName ?? target.url;
+  const startedAt = new Date(f.now()).toISOString();
+  let since: string | undefined;
+  if (o.since === "last") {
+    since = await readSince(f, key);
+    notice(f.io, since ? `Orders created since the last pick list (${since}).` : "No earlier pick list for this profile: every order that needs work.", o.quiet);
+  } else if (o.since) {
+    since = parseSince(o.since, f.now());
+  }
+  const sdk = await f.sdk({ pool: true });
+  const query: Rec = { fields: FIELDS, order: "created_at" };
+  if (since) query.created_at = { $gte: since };
+  if (o.salesChannel) query.sales_channel_id = [(await resolveRef(sdk, REFS.salesChannel, o.salesChannel, f.signal)).id];
+  if (o.region) {
+    const { resolveRegion } = await import("../../../shared/orders/shipping.js");
+    query.region_id = [(await resolveRegion(sdk, o.region, { signal: f.signal })).id];
+  }
+  const payment = o.paymentStatus?.length ? new Set(o.paymentStatus) : undefined;
+  const fulfilment = o.fulfillmentStatus?.length ? new Set(o.fulfillmentStatus) : NEED_WORK;
+
+  const file = o.out ? await openOutputFile(o.out, "--out") : undefined;
+  const stream = (file?.stream ?? f.io.out) as Writable;
+  const csv = o.output !== "ndjson" ? new CsvWriter(stream, { raw: o.csvRaw }) : undefined;
+  const progress = createProgress(f.io, { label: "reading orders", unit: "orders", quiet: o.quiet });
+  let lines = 0;
+  try {
+    await csv?.write([...PICK_COLUMNS]);
+    for await (const order of sdk.admin.order.paginate<Rec>(query, { signal: f.signal })) {
+      progress.add();
+      if (order.status === "canceled" || order.status === "archived" || order.status === "draft") continue;
+      if (!fulfilment.has(order.fulfillment_status) || (payment && !payment.has(order.payment_status))) continue;
+      for (const r of pickRows(order)) {
+        lines++;
+        if (csv) await csv.write(PICK_COLUMNS.map((c) => r[c]));
+        else if (!stream.write(JSON.stringify(r) + "\n")) await new Promise<void>((res) => stream.once("drain", res));
+      }
+    }
+    await csv?.flush();
+    await file?.commit();
+  } catch (e) {
+    await file?.discard();
+    throw e;
+  } finally {
+    progress.done();
+  }
+  // The next `--since last` starts where this one started (orders placed while it ran are in the next one too).
+  const all = await fs.readFile(sinceFile(f), "utf8").then((t) => JSON.parse(t) as Record<string, string>, () => ({}) as Record<string, string>);
+  await fs.mkdir(f.dataDir(), { recursive: true, mode: 0o700 });
+  await writeFileAtomic(sinceFile(f), JSON.stringify({ ...all, [key]: startedAt }, null, 2));
+  notice(f.io, `${lines} line${lines === 1 ? "" : "s"} to ship${o.out ? ` in ${o.out}` : ""}.`, o.quiet || (!o.out && !f.io.isStderrTTY));
+}

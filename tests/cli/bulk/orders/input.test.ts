@@ -1,0 +1,75 @@
+/** Reading carriers' shipment files and lists of order references (src/cli/bulk/orders/input.ts). */
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { mapHeader, parseColumnMap, readOrderRows } from "../../../../src/cli/bulk/orders/input.js";
+import { Problems } from "../../../../src/cli/bulk/problems.js";
+import { shipStep } from "../../../../src/cli/bulk/orders/batch.js";
+
+async function rows(text: string, o: { columns?: string; needTracking?: boolean } = {}) {
+  const problems = new Problems();
+  const r = await readOrderRows(Readable.from([Buffer.from(text)]), "in.csv", o, problems);
+  return { ...r, problems: problems.list.map((p) => `${p.row ?? ""}:${p.column ?? ""}: ${p.message}`) };
+}
+
+describe("carrier headers", () => {
+  it.each([
+    ["Order Reference,Service,Consignment Number,Tracking Link", { order: 0, carrier: 1, tracking: 2, url: 3 }],
+    ["Order Number,Carrier,Tracking Number,Tracking URL", { order: 0, carrier: 1, tracking: 2, url: 3 }],
+    ["order_id,courier,tracking_code", { order: 0, carrier: 1, tracking: 2 }],
+    ["Reference,Tracking ID,SKU,Qty", { order: 0, tracking: 1, sku: 2, quantity: 3 }],
+  ])("%s is recognised without mapping", (header, want) => {
+    expect(mapHeader(header.split(","), {}).index).toEqual(want);
+  });
+
+  it("--columns maps what is not recognised, and names a header the file lacks", () => {
+    const m = mapHeader(["Ref No", "Parcel", "Weight"], parseColumnMap("order=Ref No,tracking=Parcel"));
+    expect(m.index).toEqual({ order: 0, tracking: 1 });
+    expect(m.ignored).toEqual(["Weight"]);
+    expect(mapHeader(["A"], parseColumnMap("order=B")).missing).toMatch(/no column "B"/);
+    expect(() => parseColumnMap("colour=X")).toThrow(/FIELD one of order, tracking/);
+  });
+});
+
+describe("rows", () => {
+  it("reads a shipment file with row numbers, and checks each cell", async () => {
+    const r = await rows("Order,Tracking,Tracking URL,SKU,Quantity\n#1042,T1,https://t/1,,\n1043,,ftp://x,,\nabc,T3,,,\n1044,T4,,S1,0\n", { needTracking: true });
+    expect(r.rows.map((x) => [x.row, x.order, x.tracking])).toEqual([[2, "#1042", "T1"], [3, "1043", undefined], [4, "abc", "T3"], [5, "1044", "T4"]]);
+    expect(r.problems).toEqual([
+      '3:url: "ftp://x" is not an http(s) URL',
+      "3:url: a tracking URL needs a tracking number",
+      '4:order: "abc" is not an order: expected a display id (1042), #1042 or an order_… id',
+      '5:quantity: "0" is not a whole number of at least 1',
+    ]);
+  });
+
+  it("takes a headerless list of references (what `orders list -o ids` prints)", async () => {
+    const r = await rows("order_01ABC\n#12\n13\n");
+    expect(r.rows.map((x) => x.order)).toEqual(["order_01ABC", "#12", "13"]);
+    expect(r.problems).toEqual([]);
+  });
+
+  it("a file without an order column is refused with what --columns can map", async () => {
+    const r = await rows("Ref No,Tracking Number\n1,X\n", { needTracking: true });
+    expect(r.problems[0]).toContain("--columns order=HEADER");
+  });
+});
+
+describe("the next step of a shipment, from the order as it is", () => {
+  const order = (over: Record<string, unknown> = {}) =>
+    ({ id: "order_1", display_id: 7, status: "pending", items: [{ id: "li_1", variant_sku: "S1", quantity: 2, detail: { quantity: 2, fulfilled_quantity: 0 } }], fulfillments: [], ...over }) as never;
+  const parcel = (tracking: string[], sku?: string) => ({ rows: tracking.map((t, i) => ({ row: i + 2, line: i + 2, order: "7", tracking: t })), tracking, sku });
+
+  it("fulfils an unfulfilled order, ships an unshipped fulfilment, and is done once the tracking number is on a shipment", () => {
+    expect(shipStep(order(), parcel(["T1"]))).toMatchObject({ kind: "fulfil", items: [{ id: "li_1", quantity: 2 }] });
+    const fulfilled = order({ items: [{ id: "li_1", quantity: 2, detail: { quantity: 2, fulfilled_quantity: 2 } }], fulfillments: [{ id: "ful_1", items: [{ line_item_id: "li_1", quantity: 2 }], labels: [] }] });
+    expect(shipStep(fulfilled, parcel(["T1"]))).toMatchObject({ kind: "ship", fulfillment: "ful_1", labels: [{ tracking_number: "T1" }] });
+    const shipped = order({ items: [{ id: "li_1", quantity: 2, detail: { quantity: 2, fulfilled_quantity: 2 } }], fulfillments: [{ id: "ful_1", shipped_at: "x", items: [], labels: [{ tracking_number: "T1" }] }] });
+    expect(shipStep(shipped, parcel(["T1"]))).toEqual({ kind: "done", changed: false });
+    expect(shipStep(shipped, parcel(["T9"]))).toEqual({ kind: "skip", reason: "already shipped with tracking T1" });
+  });
+
+  it("skips a canceled order and a SKU the order does not have", () => {
+    expect(shipStep(order({ status: "canceled" }), parcel(["T1"]))).toEqual({ kind: "skip", reason: "the order is canceled" });
+    expect(shipStep(order(), parcel(["T1"], "NOPE"))).toEqual({ kind: "skip", reason: "the order has no line with SKU NOPE" });
+  });
+});
