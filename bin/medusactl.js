@@ -18,6 +18,8 @@ const onSignal = (signal) => {
 };
 process.on("SIGINT", onSignal);
 process.on("SIGTERM", onSignal);
+// A reader that stopped early (`| head`) is not an error: leave quietly, as a shell tool does.
+for (const s of [process.stdout, process.stderr]) s.on("error", (e) => (e.code === "EPIPE" ? process.exit(0) : undefined));
 
 // stdin is opened only when a command reads it: creating the stream costs milliseconds at startup.
 const io = {

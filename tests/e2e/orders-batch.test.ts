@@ -54,6 +54,29 @@ beforeAll(async () => {
   await admin.admin.order.cancel(canceled.id);
 }, 900_000);
 
+describe("orders pick-list", () => {
+  it("lists one row per line still to ship of the new orders, streamed, without the canceled one; --since last remembers", async () => {
+    const since = new Date(Date.parse(String(orders[0]!.created_at)) - 1000).toISOString();
+    const r = await runCli(["orders", "pick-list", "--since", since, "-o", "ndjson"], { env: envFor(backend.url) });
+    expect(r.code, r.stderr).toBe(0);
+    const rows = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as Rec);
+    const mine = new Set([...orders, twoLine].map((o) => o.id));
+    const ours = rows.filter((x) => mine.has(x.order_id));
+    expect(new Set(ours.map((x) => x.order_id)).size).toBe(N + 1);
+    expect(ours).toHaveLength(N + 2);
+    expect(rows.some((x) => x.order_id === canceled.id)).toBe(false);
+    expect(ours[0]).toMatchObject({ quantity_to_ship: "1", currency_code: "eur", email: expect.stringContaining("@") });
+    expect(ours[0]!.address_1).toBeTruthy();
+    const csv = await runCli(["orders", "pick-list", "--since", since, "--out", path.join(work, "picks.csv")], { env: envFor(backend.url) });
+    expect(csv.code, csv.stderr).toBe(0);
+    expect(readFileSync(path.join(work, "picks.csv"), "utf8").split("\r\n")[0]).toMatch(/^display_id,order_id,created_at,customer_name,email,/);
+    // A daily run: the next one lists only what came after this one.
+    const last = await runCli(["orders", "pick-list", "--since", "last", "-o", "ndjson"], { env: envFor(backend.url) });
+    expect(last.code, last.stderr).toBe(0);
+    expect(last.stdout.split("\n").filter((l) => l && mine.has((JSON.parse(l) as Rec).order_id))).toEqual([]);
+  });
+});
+
 describe("orders ship --file", () => {
   it("dry run: a plan per row, in two carrier dialects, and nothing written", async () => {
     const file = path.join(work, "dry.csv");
