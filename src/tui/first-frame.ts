@@ -7,7 +7,8 @@
  */
 import { formatAge } from "../shared/format.js";
 import { fit, layoutColumns, GAP, MARKER } from "./layout.js";
-import { GLOBAL_BINDINGS, type ViewEntry } from "./views.js";
+import { GLOBAL_BINDINGS } from "./views.js";
+import type { ViewEntry } from "./types.js";
 
 export interface FirstFrameInput {
   view: ViewEntry;

@@ -1,6 +1,6 @@
 /** Text layout of table cells, without React or Ink: the Ink table and the first frame share it. */
 import { sanitize } from "../term/sanitize.js";
-import type { Column } from "./views.js";
+import type { Column } from "./types.js";
 
 export const GAP = 1;
 export const MARKER = 2;

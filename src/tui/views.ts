@@ -4,79 +4,10 @@
  * (for the hint) without paying for the renderer.
  */
 import { formatDate, formatDisplayId, formatMoney } from "../shared/format.js";
-import type { Binding } from "./types.js";
+import type { Binding, Column, DetailEntry, ViewEntry } from "./types.js";
 import { findQueue, fulfilmentNeed, isStatusWord, ORDER_QUEUES, type OrderQueue } from "./order-queue.js";
 
 type Row = Record<string, unknown>;
-
-export interface Column {
-  header: string;
-  /** Fixed width in cells; the one column without a width takes what is left. */
-  width?: number;
-  align?: "left" | "right";
-  value: (row: Row) => string;
-  /** A status value whose semantic colour the cell takes. */
-  state?: (row: Row) => string | undefined;
-}
-
-export interface SortKey {
-  field: string;
-  label: string;
-}
-
-/** How a list view reads its resource from the admin API. */
-export interface ListSpec {
-  /** The SDK admin resource (`sdk.admin[resource].list`). */
-  resource: string;
-  /** The array key of a list answer. */
-  listKey: string;
-  fields: string;
-  columns: Column[];
-  sorts: SortKey[];
-  /** Default `order` (a `-` prefix means descending). */
-  defaultOrder: string;
-  /** Medusa accepts `q` on this route: the filter is sent to the server. Otherwise it runs locally over the pages as they are read (use-scan-list.ts). */
-  search: boolean;
-  /** A one-line label of a record, for breadcrumbs and dialogs. */
-  label: (row: Row) => string;
-  /** Fields asked for when one record is described. */
-  detailFields?: string;
-  /**
-   * Rows that are not a resource of their own but sit inside another's records (fulfilments inside
-   * orders: Medusa 2.21 has no `GET /admin/fulfillments`): the newest `limit` records are read in
-   * one request and `rows` flattens them; sorting and filtering then run locally.
-   */
-  nested?: { limit: number; rows: (answer: Record<string, unknown>) => Row[]; note: string };
-  /**
-   * A related record read in a second request and attached to each row under `as`. Medusa 2.21
-   * answers 500 to a sorted return list that also asks for `order.display_id` ("Trying to query by
-   * not existing property Order.name"), so the order's number is fetched on its own.
-   */
-  join?: { key: string; resource: string; fields: string; as: string };
-}
-
-export interface ViewEntry {
-  /** The `:` name. */
-  name: string;
-  aliases: readonly string[];
-  title: string;
-  screen: "order-list" | "resource-list" | "fulfillment-list";
-  /** What to run instead when there is no terminal. */
-  cli: string;
-  bindings: readonly Binding[];
-  list: ListSpec;
-  /** On-call filters with a key each (the order list); `:` names them too (`:to-ship`). */
-  queues?: readonly OrderQueue[];
-  /** Enter opens this screen instead of the generic record description. */
-  opens?: "customer";
-}
-
-export interface DetailEntry {
-  screen: "order-detail" | "resource-detail" | "fulfillment-detail" | "customer-detail";
-  title: string;
-  cli: string;
-  bindings: readonly Binding[];
-}
 
 export const GLOBAL_BINDINGS: readonly Binding[] = [
   { keys: ["?"], action: "help", hint: "help", help: "show this help (keys of the current view)" },

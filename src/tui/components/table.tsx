@@ -1,6 +1,6 @@
 import { Box } from "ink";
 import { Text } from "./text.js";
-import type { Column } from "../views.js";
+import type { Column } from "../types.js";
 import type { Theme } from "../theme.js";
 
 type Row = Record<string, unknown>;
