@@ -14,6 +14,21 @@ export function layoutColumns(columns: readonly Column[], width: number): number
   return columns.map((c) => c.width ?? flex);
 }
 
+/** The narrowest a flexible column may get before an optional column (a long id) makes room. */
+const MIN_FLEX = 16;
+
+/** The columns this width can show: optional ones go, last first, while the flexible ones would be cramped. */
+export function fitColumns(columns: readonly Column[], width: number): readonly Column[] {
+  let shown = columns;
+  const cramped = (cs: readonly Column[]) => cs.some((c) => c.width === undefined) && Math.min(...layoutColumns(cs, width).filter((_, i) => cs[i]!.width === undefined)) < MIN_FLEX;
+  while (cramped(shown)) {
+    const drop = shown.map((c) => c.optional).lastIndexOf(true);
+    if (drop < 0) break;
+    shown = shown.filter((_, i) => i !== drop);
+  }
+  return shown;
+}
+
 /** Cuts to `width` cells with an ellipsis, and pads, so every row is exactly one line. */
 export function fit(text: string, width: number, align: "left" | "right" = "left"): string {
   // Escapes are made visible before measuring, so a hostile title cannot push the columns apart.
