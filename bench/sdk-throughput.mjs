@@ -121,11 +121,16 @@ function table(mode) {
   const s = samples[mode];
   const rps = (name) => median(s[name].map((x) => x.rps));
   const cpu = (name) => median(s[name].map((x) => x.cpuUs));
-  const lines = ["| client | req/s (median) | range | vs raw Pool | client CPU µs/request | CPU vs raw Pool |", "| --- | ---: | --- | ---: | ---: | ---: |"];
+  // Paired: each repeat's ratio to the baseline of the same repeat, so a burst of load on a shared machine moves both.
+  const paired = (name) => median(s[name].map((x, i) => x.rps / s[base][i].rps));
+  const lines = [
+    "| client | req/s (median) | range | vs raw Pool | vs raw Pool, paired | client CPU µs/request | CPU vs raw Pool |",
+    "| --- | ---: | --- | ---: | ---: | ---: | ---: |",
+  ];
   for (const name of names) {
     const xs = s[name].map((x) => x.rps);
     lines.push(
-      `| ${name} | ${rps(name).toFixed(0)} | ${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)} | ${(rps(name) / rps(base)).toFixed(2)}× | ${cpu(name).toFixed(0)} | ${(cpu(name) / cpu(base)).toFixed(2)}× |`,
+      `| ${name} | ${rps(name).toFixed(0)} | ${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)} | ${(rps(name) / rps(base)).toFixed(2)}× | ${paired(name).toFixed(2)}× | ${cpu(name).toFixed(0)} | ${(cpu(name) / cpu(base)).toFixed(2)}× |`,
     );
   }
   return lines.join("\n");
@@ -136,7 +141,8 @@ const md = `## SDK throughput: requests per second and client CPU, vs raw undici
 Command: \`node bench/sdk-throughput.mjs --repeats ${REPEATS} --requests ${REQUESTS}${COMPARE ? ` --compare ${COMPARE}` : ""}\` (after \`npm run build\`).
 A local \`node:http\` server in a child process answers \`GET /admin/orders?limit=12&offset=0\` with a fixed JSON page
 (${pageBytes}); every client sends the same request with a secret API key and parses the JSON. ${REQUESTS} requests per
-client per repeat, ${REPEATS} interleaved repeats (each repeat runs the clients in a new order), medians. Client CPU is
+client per repeat, ${REPEATS} interleaved repeats (each repeat runs the clients in a new order), medians; "paired" is the
+median of each repeat's ratio to the raw Pool in that same repeat, the steadier figure on a busy machine. Client CPU is
 this process's user+system time per request (the server runs in another process). Machine: 2 shared cores.
 ${COMPARE ? `\nRows marked "(before)" are the same SDK built from \`${COMPARE}\` (the code before this change), in the same run.\n` : ""}
 ### Sequential (one request in flight)
@@ -156,8 +162,9 @@ per repeat; CPU µs per call, median of ${REPEATS}:
 | --- | ---: |
 ${Object.entries(pipeline).map(([k, xs]) => `| ${k} | ${median(xs).toFixed(1)} |`).join("\n")}
 
-The default Node transport is undici on a keep-alive \`Pool\` of the back-end's origin (\`pool.request()\` with the
-path; an \`Agent\` with \`request()\` is used only behind a proxy); the CLI's one-shot commands use the
+The default Node transport is undici on a keep-alive \`Pool\` of the back-end's origin: an answer read whole (JSON)
+goes through \`pool.dispatch()\` with a handler that gathers the body, with no response stream; \`pool.request()\` only
+for streams, an \`Agent\` with \`request()\` only behind a proxy. The CLI's one-shot commands use the
 \`node:http\` transport (it starts faster), which hands over to the same undici pool after 32 requests or 8 at once
 (\`upgradeAfter\`): a one-shot command never gets there, this benchmark does in its first repeat. The js-sdk goes through
 Node's global \`fetch\` (undici plus the WHATWG layer).

@@ -115,6 +115,18 @@ describe("the house", () => {
     }
   });
 
+  it("inside src/tui, hooks import no component or screen, components no screen, and the shared types import only types", () => {
+    const wrong: string[] = [];
+    const above: Record<string, RegExp> = { "src/tui/hooks/": /^src\/tui\/(components|screens)\//, "src/tui/components/": /^src\/tui\/screens\// };
+    for (const f of SRC.filter((x) => rel(x).startsWith("src/tui/"))) {
+      const floor = Object.keys(above).find((d) => rel(f).startsWith(d));
+      if (floor) for (const t of importsOf(f)) if (above[floor]!.test(rel(t))) wrong.push(`${rel(f)} -> ${rel(t)}`);
+    }
+    const types = text.get(path.join(root, "src/tui/types.ts"))!;
+    for (const line of types.split("\n").filter((l) => /^import\s/.test(l) && !/^import type\s/.test(l))) wrong.push(`src/tui/types.ts: ${line}`);
+    expect(wrong).toEqual([]);
+  });
+
   it("no import circle between the top-level folders of src", () => {
     const top = (f: string) => rel(f).split("/")[1]!;
     const edges = new Map<string, Set<string>>();

@@ -11,6 +11,8 @@ export function stringifyQuery(query: Record<string, unknown> | undefined): stri
 
 /** What qs's RFC 3986 encoder escapes and encodeURIComponent does not. */
 const QS_EXTRA = /[!'()*]/g;
+/** Characters neither encoder touches: such a key or value is written as it is. */
+const UNRESERVED = /^[\w.~-]*$/;
 const qsEscape = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
 
 /**
@@ -26,8 +28,9 @@ function flatQuery(query: Record<string, unknown>): string | undefined {
       if (v === undefined || v === null) continue;
       const t = typeof v;
       if (t !== "string" && t !== "number" && t !== "boolean") return undefined;
-      const k = encodeURIComponent(key).replace(QS_EXTRA, qsEscape);
-      const val = encodeURIComponent(String(v)).replace(QS_EXTRA, qsEscape);
+      const text = t === "string" ? (v as string) : String(v);
+      const k = UNRESERVED.test(key) ? key : encodeURIComponent(key).replace(QS_EXTRA, qsEscape);
+      const val = UNRESERVED.test(text) ? text : encodeURIComponent(text).replace(QS_EXTRA, qsEscape);
       out += out ? `&${k}=${val}` : `${k}=${val}`;
     }
   } catch {

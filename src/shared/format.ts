@@ -111,7 +111,7 @@ export function maskSecret(secret: string): string {
   return `${prefix}…${secret.slice(-4)}`;
 }
 
-const MONEY_FIELDS = /(^|_)(total|subtotal|amount|price)$/;
+const MONEY_FIELDS = /(^|_)(total|subtotal|amount|price|due)$/;
 const DATE_FIELDS = /_at$/;
 
 /** Whether a field holds an amount of money (`total`, `unit_price`, `amount`, …). */

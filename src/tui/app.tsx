@@ -1,25 +1,28 @@
-import { Component, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Component, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from "react";
 import { Box, useApp, useInput, useStdout, type Key } from "ink";
 import { Text } from "./components/text.js";
 import { SdkProvider } from "../shared/sdk-context.js";
 import { CommandLogPane } from "./components/command-log.js";
-import { Dialog, type DialogSpec } from "./components/dialog.js";
-import { describeError } from "./components/error-box.js";
+import { Dialog } from "./components/dialog.js";
+import { describeError } from "./error-text.js";
 import { Header } from "./components/header.js";
 import { Help } from "./components/help.js";
 import { Palette } from "./components/palette.js";
-import { messageLines, StatusBar, type StatusMessage } from "./components/status-bar.js";
-import { fit } from "./components/table.js";
+import { messageLines, StatusBar } from "./components/status-bar.js";
+import { fit } from "./layout.js";
 import { useCommandLog, type CommandLog } from "./hooks/use-command-log.js";
-import { findBinding, keyName, KeymapContext, OverlayInputContext, useKeymapSlot, type Binding, type KeyHandler, type OverlayInput } from "./hooks/use-keymap.js";
+import { findBinding, keyName, KeymapContext, OverlayInputContext, useKeymapSlot, type KeyHandler, type OverlayInput } from "./hooks/use-keymap.js";
 import { useTerminalSize, type Size } from "./hooks/use-terminal-size.js";
-import { TuiContext, type NewEntry, type StackEntry, type TuiContextValue } from "./hooks/use-tui.js";
+import { TuiStateContext } from "./hooks/use-tui-state.js";
+import { TuiActionsContext } from "./hooks/use-tui-actions.js";
+import { appReducer, initialAppState, topOf } from "./app-state.js";
+import type { Binding, DialogSpec, NewEntry, StackEntry, StatusMessage, TuiActions, TuiState, ViewEntry } from "./types.js";
 import { OrderDetail } from "./screens/order-detail.js";
 import { OrderList } from "./screens/order-list.js";
 import { CustomerDetail } from "./screens/customer-detail.js";
 import { FulfillmentDetail } from "./screens/fulfillment-detail.js";
 import { FulfillmentList } from "./screens/fulfillment-list.js";
-import { CUSTOMER_DETAIL, FULFILLMENT_DETAIL, GLOBAL_BINDINGS, ORDER_DETAIL, RESOURCE_DETAIL, START_VIEW, VIEWS, type ViewEntry } from "./views.js";
+import { CUSTOMER_DETAIL, FULFILLMENT_DETAIL, GLOBAL_BINDINGS, ORDER_DETAIL, RESOURCE_DETAIL, START_VIEW, VIEWS } from "./views.js";
 import { clipboardText, osc52 } from "./clipboard.js";
 import { ResourceDetail } from "./screens/resource-detail.js";
 import { ResourceList } from "./screens/resource-list.js";
@@ -53,8 +56,6 @@ export interface AppProps {
   /** Writes a clipboard escape (OSC 52) to the terminal; default: the terminal Ink draws on. */
   clipboard?: (text: string) => void;
 }
-
-const MAX_STACK = 12;
 
 const NO_KEY: Key = {
   upArrow: false,
@@ -112,8 +113,6 @@ function crumb(entry: StackEntry): string {
   return entry.label;
 }
 
-type Overlay = { kind: "help" } | { kind: "palette" } | { kind: "dialog"; id: number; spec: DialogSpec; resolve: (v: boolean | string | null) => void };
-
 /**
  * The TUI: header, breadcrumbs, the screen stack, overlays (help, `:` palette, dialogs), the API
  * call log and the status bar, in a fixed viewport one line shorter than the terminal (a frame
@@ -124,20 +123,13 @@ export function App(props: AppProps) {
   const size = useTerminalSize(props.size);
   const theme = useMemo(() => makeTheme(props.color), [props.color]);
   const now = props.now ?? Date.now;
-  const nextId = useRef(1);
   const first = VIEWS.find((v) => v.name === props.view) ?? START_VIEW;
-  const [stack, setStack] = useState<StackEntry[]>(() => [{ id: 0, kind: "view", view: first, filter: props.filter }]);
-  const [overlay, setOverlayState] = useState<Overlay | null>(null);
-  // The overlay as of the last key, not the last render: keys can outrun renders.
-  const overlayRef = useRef<Overlay | null>(null);
+  const [state, dispatch] = useReducer(appReducer, undefined, () => initialAppState(first, props.filter, props.identity));
+  const { stack, overlay, message, paused } = state;
+  // Whether an overlay is open as of the last key, not the last render: keys can outrun renders.
+  const overlayOpen = useRef(false);
   const overlayHandler = useRef<KeyHandler | null>(null);
   const queued = useRef<[string, Key][]>([]);
-  const setOverlay = useCallback((o: Overlay | null) => {
-    overlayRef.current = o;
-    overlayHandler.current = null;
-    queued.current = [];
-    setOverlayState(o);
-  }, []);
   const overlayInput: OverlayInput = useMemo(
     () => ({
       register(handler) {
@@ -152,13 +144,6 @@ export function App(props: AppProps) {
     }),
     [],
   );
-  const [message, setMessage] = useState<StatusMessage | undefined>();
-  const [paused, setPaused] = useState(false);
-  const [logVisible, setLogVisible] = useState(true);
-  const [dataVersion, setDataVersion] = useState(0);
-  const [status, setStatus] = useState<{ updatedAt?: number; busy: boolean }>({ busy: false });
-  const [identity, setIdentity] = useState(props.identity);
-  const [resets, setResets] = useState<Record<number, number>>({});
   const slot = useKeymapSlot();
   const logLines = useCommandLog(props.log);
 
@@ -166,8 +151,8 @@ export function App(props: AppProps) {
     if (props.identity || !props.whoami) return;
     let live = true;
     props.whoami().then(
-      (who) => live && setIdentity(who),
-      () => live && setIdentity("(unknown user)"),
+      (who) => live && dispatch({ type: "identity", identity: who }),
+      () => live && dispatch({ type: "identity", identity: "(unknown user)" }),
     );
     return () => {
       live = false;
@@ -175,38 +160,62 @@ export function App(props: AppProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const open = useCallback((e: NewEntry) => {
-    setStack((s) => [...s, { ...e, id: nextId.current++ } as StackEntry].slice(-MAX_STACK));
-  }, []);
-  const ask = useCallback(
-    (spec: DialogSpec) => new Promise<boolean | string | null>((resolve) => setOverlay({ kind: "dialog", id: nextId.current++, spec, resolve })),
-    [setOverlay],
-  );
-  const reportStatus = useCallback((s: { updatedAt?: number; busy: boolean }) => {
-    setStatus((old) => (old.updatedAt === s.updatedAt && old.busy === s.busy ? old : s));
-  }, []);
-  const fatal = useCallback((e: unknown) => exit(e instanceof Error ? e : new Error(String(e))), [exit]);
   const prefetch = useRef(props.prefetch);
   const { stdout } = useStdout();
   const clipboard = props.clipboard ?? ((text: string) => void stdout.write(osc52(text)));
   const clipboardRef = useRef(clipboard);
   clipboardRef.current = clipboard;
-  const copy = useCallback((id: string) => {
-    const text = clipboardText(id);
-    if (!text) {
-      setMessage({ text: "nothing to copy here", tone: "warn" });
-      return;
-    }
-    clipboardRef.current(text);
-    setMessage({ text: `copied ${text} (if your terminal ignores OSC 52, select it here)`, tone: "ok" });
+  const exitRef = useRef(exit);
+  exitRef.current = exit;
+
+  // Every action only dispatches or reads refs, so the object is made once and never changes.
+  const [actions, overlays] = useMemo(() => {
+    const setOverlayOpen = (open: boolean) => {
+      overlayOpen.current = open;
+      overlayHandler.current = null;
+      queued.current = [];
+    };
+    const overlays = {
+      show(o: { kind: "help" } | { kind: "palette" }) {
+        setOverlayOpen(true);
+        dispatch({ type: "overlay", overlay: o });
+      },
+      close() {
+        setOverlayOpen(false);
+        dispatch({ type: "overlay", overlay: null });
+      },
+    };
+    const notify = (m: StatusMessage | undefined) => dispatch({ type: "notify", message: m });
+    const actions: TuiActions = {
+      bumpData: () => dispatch({ type: "bumpData" }),
+      open: (entry: NewEntry) => dispatch({ type: "open", entry }),
+      ask: (spec: DialogSpec) =>
+        new Promise<boolean | string | null>((resolve) => {
+          setOverlayOpen(true);
+          dispatch({ type: "ask", spec, resolve });
+        }),
+      notify,
+      copy(id: string) {
+        const text = clipboardText(id);
+        if (!text) {
+          notify({ text: "nothing to copy here", tone: "warn" });
+          return;
+        }
+        clipboardRef.current(text);
+        notify({ text: `copied ${text} (if your terminal ignores OSC 52, select it here)`, tone: "ok" });
+      },
+      reportStatus: (status) => dispatch({ type: "status", status }),
+      fatal: (e: unknown) => exitRef.current(e instanceof Error ? e : new Error(String(e))),
+      takePrefetch(view: string) {
+        const p = prefetch.current;
+        if (!p || p.view !== view) return undefined;
+        prefetch.current = undefined;
+        return p.page;
+      },
+    };
+    return [actions, overlays] as const;
   }, []);
-  const takePrefetch = useCallback((view: string) => {
-    const p = prefetch.current;
-    if (!p || p.view !== view) return undefined;
-    prefetch.current = undefined;
-    return p.page;
-  }, []);
-  const ctx: TuiContextValue = useMemo(
+  const tuiState: TuiState = useMemo(
     () => ({
       readOnly: props.readOnly,
       theme,
@@ -216,45 +225,31 @@ export function App(props: AppProps) {
       profile: props.profile,
       url: props.url,
       production: props.production,
-      dataVersion,
-      bumpData: () => setDataVersion((v) => v + 1),
-      open,
-      ask,
-      notify: setMessage,
-      copy,
-      reportStatus,
-      fatal,
-      takePrefetch,
+      dataVersion: state.dataVersion,
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [props.readOnly, theme, props.refreshMs, paused, props.profile, props.url, props.production, dataVersion, open, ask, copy, reportStatus, fatal, takePrefetch],
+    [props.readOnly, theme, props.refreshMs, paused, props.profile, props.url, props.production, state.dataVersion],
   );
 
-  const top = stack[stack.length - 1]!;
+  const top = topOf(state);
   const screen = screenOf(top);
   const globals: Record<string, () => void> = {
-    help: () => setOverlay({ kind: "help" }),
-    palette: () => setOverlay({ kind: "palette" }),
-    back: () => {
-      if (stack.length > 1) setStack((s) => s.slice(0, -1));
-      else setMessage({ text: "this is the first screen: q quits", tone: "info" });
-    },
+    help: () => overlays.show({ kind: "help" }),
+    palette: () => overlays.show({ kind: "palette" }),
+    back: () => dispatch({ type: "back" }),
     refresh: () => {
       if (slot.current?.handlers.refresh) slot.current.handlers.refresh();
-      else setResets((r) => ({ ...r, [top.id]: (r[top.id] ?? 0) + 1 }));
+      else dispatch({ type: "reload" });
     },
-    pause: () => {
-      setPaused((p) => !p);
-      setMessage({ text: paused ? "live refresh resumed" : "live refresh paused (p resumes)", tone: "info" });
-    },
-    log: () => setLogVisible((v) => !v),
+    pause: () => dispatch({ type: "togglePause" }),
+    log: () => dispatch({ type: "toggleLog" }),
     quit: () => exit(),
   };
 
-  const dispatch = (input: string, key: Key) => {
+  const dispatchKey = (input: string, key: Key) => {
     const name = keyName(input, key);
     const layer = slot.current;
-    if (message && message.tone !== "info") setMessage(undefined);
+    if (message && message.tone !== "info") dispatch({ type: "keyPressed" });
     const own = layer ? findBinding(layer.bindings, name, props.readOnly) : undefined;
     if (own && layer?.handlers[own.action]) {
       layer.handlers[own.action]!();
@@ -265,14 +260,14 @@ export function App(props: AppProps) {
   };
   /** One key to whoever should have it: the overlay, a screen typing text, the screen's keys, the app's. */
   const route = (input: string, key: Key) => {
-    if (overlayRef.current) {
+    if (overlayOpen.current) {
       if (overlayHandler.current) overlayHandler.current(input, key);
       else queued.current.push([input, key]);
       return;
     }
     const layer = slot.current;
     if (layer?.capture && layer.capture(input, key)) return;
-    dispatch(input, key);
+    dispatchKey(input, key);
   };
   const afterClose = useRef<[string, Key][]>([]);
   // Children's layout effects run first: by now the active screen has registered its keys.
@@ -296,11 +291,11 @@ export function App(props: AppProps) {
     // Esc and the next key in one chunk reach Ink as Alt+key (no binding uses Alt): an operator
     // leaving the help and pressing F at once (or over a slow SSH link) means esc, then F.
     if (key.meta && !key.ctrl && !key.escape && input.length === 1 && /^[\x21-\x7e]$/.test(input)) {
-      const hadOverlay = overlayRef.current !== null;
+      const hadOverlay = overlayOpen.current;
       route("", { ...NO_KEY, escape: true, meta: true });
       const next: [string, Key] = [input, { ...NO_KEY, shift: /[A-Z]/.test(input) }];
       // The screen under a closing overlay takes keys again once it has redrawn as the active one.
-      if (hadOverlay && overlayRef.current === null) afterClose.current.push(next);
+      if (hadOverlay && !overlayOpen.current) afterClose.current.push(next);
       else route(...next);
       return;
     }
@@ -314,7 +309,7 @@ export function App(props: AppProps) {
   }
   // A long message takes a second line from the log pane, so the screen keeps its height.
   const statusLines = messageLines(message, width);
-  const logHeight = logVisible && size.rows >= 20 ? (size.rows >= 36 ? 8 : 5) - (statusLines - 1) : 0;
+  const logHeight = state.logVisible && size.rows >= 20 ? (size.rows >= 36 ? 8 : 5) - (statusLines - 1) : 0;
   const bodyHeight = Math.max(3, height - 2 - statusLines - logHeight);
   const footer = [...GLOBAL_BINDINGS.filter((b) => b.action === "help" || b.action === "palette"), ...screen.bindings, ...GLOBAL_BINDINGS.filter((b) => b.action === "quit" || (b.action === "back" && stack.length > 1))];
   const crumbs = stack.map(crumb).join(" › ");
@@ -333,7 +328,7 @@ export function App(props: AppProps) {
         width={width}
         height={bodyHeight}
         theme={theme}
-        onClose={() => setOverlay(null)}
+        onClose={overlays.close}
       />
     );
   } else if (overlay?.kind === "palette") {
@@ -342,14 +337,14 @@ export function App(props: AppProps) {
         views={VIEWS}
         width={width}
         theme={theme}
-        onClose={() => setOverlay(null)}
+        onClose={overlays.close}
         onPick={(view: ViewEntry, filter: string, queue?: string) => {
-          setOverlay(null);
-          open({ kind: "view", view, filter: filter || undefined, queue });
+          overlays.close();
+          actions.open({ kind: "view", view, filter: filter || undefined, queue });
         }}
         onUnknown={(word) => {
-          setOverlay(null);
-          setMessage({ text: `no view named "${word}": ? lists them`, tone: "error" });
+          overlays.close();
+          actions.notify({ text: `no view named "${word}": ? lists them`, tone: "error" });
         }}
       />
     );
@@ -363,7 +358,7 @@ export function App(props: AppProps) {
         width={width}
         theme={theme}
         onDone={(v) => {
-          setOverlay(null);
+          overlays.close();
           resolve(v);
         }}
       />
@@ -372,7 +367,8 @@ export function App(props: AppProps) {
 
   return (
     <SdkProvider sdk={props.sdk}>
-      <TuiContext.Provider value={ctx}>
+      <TuiStateContext.Provider value={tuiState}>
+      <TuiActionsContext.Provider value={actions}>
         <KeymapContext.Provider value={slot}>
           <OverlayInputContext.Provider value={overlayInput}>
           <Box flexDirection="column" width={width} height={height}>
@@ -380,10 +376,10 @@ export function App(props: AppProps) {
               profile={props.profile}
               url={props.url}
               production={props.production}
-              identity={identity}
-              updatedAt={status.updatedAt}
+              identity={state.identity}
+              updatedAt={state.status.updatedAt}
               paused={paused}
-              busy={status.busy}
+              busy={state.status.busy}
               readOnly={props.readOnly}
               width={width}
               theme={theme}
@@ -408,8 +404,8 @@ export function App(props: AppProps) {
                 else screenEl = <ResourceDetail view={entry.view} recordId={entry.recordId} active={active} width={width} height={bodyHeight} />;
                 return (
                   <ScreenBoundary
-                    key={`${entry.id}:${resets[entry.id] ?? 0}`}
-                    onError={(e) => setMessage({ text: `the screen failed: ${describeError(e).message}`, tone: "error" })}
+                    key={`${entry.id}:${state.resets[entry.id] ?? 0}`}
+                    onError={(e) => actions.notify({ text: `the screen failed: ${describeError(e).message}`, tone: "error" })}
                     fallback={(e) =>
                       active ? (
                         <Box flexDirection="column">
@@ -431,7 +427,8 @@ export function App(props: AppProps) {
           </Box>
           </OverlayInputContext.Provider>
         </KeymapContext.Provider>
-      </TuiContext.Provider>
+      </TuiActionsContext.Provider>
+      </TuiStateContext.Provider>
     </SdkProvider>
   );
 }

@@ -37,3 +37,9 @@ export function describeError(e: unknown): { message: string; detail?: string; k
 }
 
 /** An error shown where the data would be, with the retry key (never a blank screen). */
+
+/** A 401 cannot be fixed from inside the TUI: hand it to main() (exit 4 with a login hint). */
+export function isFatal(e: unknown): boolean {
+  const err = e as { name?: string; status?: number };
+  return err?.name === "ApiError" && err.status === 401;
+}

@@ -6,8 +6,9 @@
  * table, log pane, key hints); nothing here reacts to keys.
  */
 import { formatAge } from "../shared/format.js";
-import { fit, layoutColumns, GAP, MARKER } from "./layout.js";
-import { GLOBAL_BINDINGS, type ViewEntry } from "./views.js";
+import { fit, fitColumns, layoutColumns, GAP, MARKER } from "./layout.js";
+import { GLOBAL_BINDINGS } from "./views.js";
+import type { ViewEntry } from "./types.js";
 
 export interface FirstFrameInput {
   view: ViewEntry;
@@ -60,10 +61,11 @@ export function firstFrame(p: FirstFrameInput): string[] | undefined {
   const n = (x: number) => x.toLocaleString("en-US");
   const title = `${p.view.title}  ${n(1)}–${n(Math.min(count, visible))} of ${n(count)}${sort ? `  sort: ${sort.label} ${desc ? "↓" : "↑"}` : ""}`;
   const body = [fit(title, width)];
-  const widths = layoutColumns(spec.columns, width);
-  body.push(bold(fit(" ".repeat(MARKER) + spec.columns.map((c, i) => fit(c.header, widths[i]!, c.align)).join(" ".repeat(GAP)), width)));
+  const columns = fitColumns(spec.columns, width);
+  const widths = layoutColumns(columns, width);
+  body.push(bold(fit(" ".repeat(MARKER) + columns.map((c, i) => fit(c.header, widths[i]!, c.align)).join(" ".repeat(GAP)), width)));
   shown.forEach((row, i) => {
-    const text = fit((i === 0 ? "> " : "  ") + spec.columns.map((c, ci) => fit(c.value(row), widths[ci]!, c.align)).join(" ".repeat(GAP)), width);
+    const text = fit((i === 0 ? "> " : "  ") + columns.map((c, ci) => fit(c.value(row), widths[ci]!, c.align)).join(" ".repeat(GAP)), width);
     body.push(i === 0 ? inverse(text) : text);
   });
   while (body.length < bodyHeight) body.push("");

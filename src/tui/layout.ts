@@ -1,6 +1,6 @@
 /** Text layout of table cells, without React or Ink: the Ink table and the first frame share it. */
 import { sanitize } from "../term/sanitize.js";
-import type { Column } from "./views.js";
+import type { Column } from "./types.js";
 
 export const GAP = 1;
 export const MARKER = 2;
@@ -12,6 +12,21 @@ export function layoutColumns(columns: readonly Column[], width: number): number
   const flexCount = columns.filter((c) => c.width === undefined).length || 1;
   const flex = Math.max(6, Math.floor((width - fixed - gaps) / flexCount));
   return columns.map((c) => c.width ?? flex);
+}
+
+/** The narrowest a flexible column may get before an optional column (a long id) makes room. */
+const MIN_FLEX = 16;
+
+/** The columns this width can show: optional ones go, last first, while the flexible ones would be cramped. */
+export function fitColumns(columns: readonly Column[], width: number): readonly Column[] {
+  let shown = columns;
+  const cramped = (cs: readonly Column[]) => cs.some((c) => c.width === undefined) && Math.min(...layoutColumns(cs, width).filter((_, i) => cs[i]!.width === undefined)) < MIN_FLEX;
+  while (cramped(shown)) {
+    const drop = shown.map((c) => c.optional).lastIndexOf(true);
+    if (drop < 0) break;
+    shown = shown.filter((_, i) => i !== drop);
+  }
+  return shown;
 }
 
 /** Cuts to `width` cells with an ellipsis, and pads, so every row is exactly one line. */

@@ -4,79 +4,18 @@
  * (for the hint) without paying for the renderer.
  */
 import { formatDate, formatDisplayId, formatMoney } from "../shared/format.js";
-import type { Binding } from "./types.js";
+import type { Binding, Column, DetailEntry, ViewEntry } from "./types.js";
+import { declaredList } from "./columns.js";
+import { claim } from "../sdk/admin/claim.js";
+import { customer } from "../sdk/admin/customer.js";
+import { exchange } from "../sdk/admin/exchange.js";
+import { inventoryItem } from "../sdk/admin/inventory-item.js";
+import { order } from "../sdk/admin/order.js";
+import { product } from "../sdk/admin/product.js";
+import { returnResource } from "../sdk/admin/return.js";
 import { findQueue, fulfilmentNeed, isStatusWord, ORDER_QUEUES, type OrderQueue } from "./order-queue.js";
 
 type Row = Record<string, unknown>;
-
-export interface Column {
-  header: string;
-  /** Fixed width in cells; the one column without a width takes what is left. */
-  width?: number;
-  align?: "left" | "right";
-  value: (row: Row) => string;
-  /** A status value whose semantic colour the cell takes. */
-  state?: (row: Row) => string | undefined;
-}
-
-export interface SortKey {
-  field: string;
-  label: string;
-}
-
-/** How a list view reads its resource from the admin API. */
-export interface ListSpec {
-  /** The SDK admin resource (`sdk.admin[resource].list`). */
-  resource: string;
-  /** The array key of a list answer. */
-  listKey: string;
-  fields: string;
-  columns: Column[];
-  sorts: SortKey[];
-  /** Default `order` (a `-` prefix means descending). */
-  defaultOrder: string;
-  /** Medusa accepts `q` on this route: the filter is sent to the server. Otherwise it runs locally over the pages as they are read (use-scan-list.ts). */
-  search: boolean;
-  /** A one-line label of a record, for breadcrumbs and dialogs. */
-  label: (row: Row) => string;
-  /** Fields asked for when one record is described. */
-  detailFields?: string;
-  /**
-   * Rows that are not a resource of their own but sit inside another's records (fulfilments inside
-   * orders: Medusa 2.21 has no `GET /admin/fulfillments`): the newest `limit` records are read in
-   * one request and `rows` flattens them; sorting and filtering then run locally.
-   */
-  nested?: { limit: number; rows: (answer: Record<string, unknown>) => Row[]; note: string };
-  /**
-   * A related record read in a second request and attached to each row under `as`. Medusa 2.21
-   * answers 500 to a sorted return list that also asks for `order.display_id` ("Trying to query by
-   * not existing property Order.name"), so the order's number is fetched on its own.
-   */
-  join?: { key: string; resource: string; fields: string; as: string };
-}
-
-export interface ViewEntry {
-  /** The `:` name. */
-  name: string;
-  aliases: readonly string[];
-  title: string;
-  screen: "order-list" | "resource-list" | "fulfillment-list";
-  /** What to run instead when there is no terminal. */
-  cli: string;
-  bindings: readonly Binding[];
-  list: ListSpec;
-  /** On-call filters with a key each (the order list); `:` names them too (`:to-ship`). */
-  queues?: readonly OrderQueue[];
-  /** Enter opens this screen instead of the generic record description. */
-  opens?: "customer";
-}
-
-export interface DetailEntry {
-  screen: "order-detail" | "resource-detail" | "fulfillment-detail" | "customer-detail";
-  title: string;
-  cli: string;
-  bindings: readonly Binding[];
-}
 
 export const GLOBAL_BINDINGS: readonly Binding[] = [
   { keys: ["?"], action: "help", hint: "help", help: "show this help (keys of the current view)" },
@@ -149,6 +88,12 @@ const customerOf = (o: Row): string => {
   return name || String(o.email ?? c.email ?? "");
 };
 
+/** Returns, claims and exchanges sort by when they were made or last changed. */
+const BY_DATE = [
+  { field: "created_at", label: "date" },
+  { field: "updated_at", label: "last change" },
+];
+
 const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v));
 
 /** Returns, claims and exchanges show their order's number: read from the orders by id. */
@@ -211,9 +156,9 @@ export const VIEWS: readonly ViewEntry[] = [
     cli: "medusactl orders list --json",
     bindings: [...LIST, { keys: ["enter"], action: "open", hint: "open", help: "open the order" }, ...ORDER_ACTIONS, COPY, ...ORDER_JUMPS, ...QUEUE_KEYS, SHOW_NEW],
     queues: ORDER_QUEUES,
+    // The on-call queue needs more than the declared columns: the three statuses, the customer, the total.
     list: {
-      resource: "order",
-      listKey: "orders",
+      ...declaredList(order),
       fields: ORDER_LIST_FIELDS,
       columns: [
         { header: "#", width: 6, value: (o) => formatDisplayId(o.display_id as number) },
@@ -241,21 +186,9 @@ export const VIEWS: readonly ViewEntry[] = [
     cli: "medusactl returns list --json",
     bindings: [...LIST, { keys: ["enter"], action: "open", hint: "describe", help: "describe the return" }, COPY],
     list: {
-      resource: "return",
-      listKey: "returns",
-      fields: "id,display_id,status,order_id,refund_amount,created_at,requested_at,received_at",
+      ...declaredList(returnResource),
       join: ORDER_JOIN,
-      columns: [
-        { header: "Return", width: 8, value: (r) => formatDisplayId(r.display_id as number) },
-        { header: "Order", width: 8, value: (r) => formatDisplayId(((r.order ?? {}) as Row).display_id as number) },
-        { header: "Status", width: 16, value: (r) => str(r.status), state: (r) => str(r.status) },
-        { header: "Created", width: 16, value: (r) => formatDate(r.created_at as string) },
-        { header: "Id", value: (r) => str(r.id) },
-      ],
-      sorts: [
-        { field: "created_at", label: "date" },
-        { field: "updated_at", label: "last change" },
-      ],
+      sorts: BY_DATE,
       defaultOrder: "-created_at",
       search: false,
       label: (r) => `return ${formatDisplayId(r.display_id as number)}`,
@@ -269,21 +202,9 @@ export const VIEWS: readonly ViewEntry[] = [
     cli: "medusactl claims list --json",
     bindings: [...LIST, { keys: ["enter"], action: "open", hint: "describe", help: "describe the claim" }, COPY],
     list: {
-      resource: "claim",
-      listKey: "claims",
-      fields: "id,display_id,type,order_id,created_at,canceled_at",
+      ...declaredList(claim),
       join: ORDER_JOIN,
-      columns: [
-        { header: "Claim", width: 8, value: (r) => formatDisplayId(r.display_id as number) },
-        { header: "Order", width: 8, value: (r) => formatDisplayId(((r.order ?? {}) as Row).display_id as number) },
-        { header: "Type", width: 10, value: (r) => str(r.type) },
-        { header: "Created", width: 16, value: (r) => formatDate(r.created_at as string) },
-        { header: "Id", value: (r) => str(r.id) },
-      ],
-      sorts: [
-        { field: "created_at", label: "date" },
-        { field: "updated_at", label: "last change" },
-      ],
+      sorts: BY_DATE,
       defaultOrder: "-created_at",
       search: false,
       label: (r) => `claim ${formatDisplayId(r.display_id as number)}`,
@@ -297,21 +218,9 @@ export const VIEWS: readonly ViewEntry[] = [
     cli: "medusactl exchanges list --json",
     bindings: [...LIST, { keys: ["enter"], action: "open", hint: "describe", help: "describe the exchange" }, COPY],
     list: {
-      resource: "exchange",
-      listKey: "exchanges",
-      fields: "id,display_id,order_id,difference_due,created_at,canceled_at",
+      ...declaredList(exchange),
       join: ORDER_JOIN,
-      columns: [
-        { header: "Exch.", width: 8, value: (r) => formatDisplayId(r.display_id as number) },
-        { header: "Order", width: 8, value: (r) => formatDisplayId(((r.order ?? {}) as Row).display_id as number) },
-        { header: "Created", width: 16, value: (r) => formatDate(r.created_at as string) },
-        { header: "Canceled", width: 16, value: (r) => formatDate(r.canceled_at as string) },
-        { header: "Id", value: (r) => str(r.id) },
-      ],
-      sorts: [
-        { field: "created_at", label: "date" },
-        { field: "updated_at", label: "last change" },
-      ],
+      sorts: BY_DATE,
       defaultOrder: "-created_at",
       search: false,
       label: (r) => `exchange ${formatDisplayId(r.display_id as number)}`,
@@ -324,9 +233,9 @@ export const VIEWS: readonly ViewEntry[] = [
     screen: "fulfillment-list",
     cli: "medusactl api GET /admin/orders --query 'fields=id,display_id,*fulfillments&order=-created_at&limit=100'",
     bindings: [...LIST, { keys: ["enter"], action: "open", hint: "open", help: "open the fulfilment" }, ...FULFILLMENT_ACTIONS, COPY],
+    // Fulfilments are read inside the newest orders (nested), so the screen names its own columns.
     list: {
-      resource: "order",
-      listKey: "orders",
+      ...declaredList(order),
       fields: FULFILLMENT_ORDER_FIELDS,
       columns: [
         { header: "Order", width: 8, value: (r) => formatDisplayId(r.order_display_id as number) },
@@ -354,15 +263,7 @@ export const VIEWS: readonly ViewEntry[] = [
     cli: "medusactl products list --json",
     bindings: [...LIST, { keys: ["enter"], action: "open", hint: "describe", help: "describe the product" }, COPY],
     list: {
-      resource: "product",
-      listKey: "products",
-      fields: "id,title,handle,status,updated_at",
-      columns: [
-        { header: "Title", value: (r) => str(r.title) },
-        { header: "Handle", width: 24, value: (r) => str(r.handle) },
-        { header: "Status", width: 10, value: (r) => str(r.status), state: (r) => str(r.status) },
-        { header: "Updated", width: 16, value: (r) => formatDate(r.updated_at as string) },
-      ],
+      ...declaredList(product),
       sorts: [
         { field: "title", label: "title" },
         { field: "created_at", label: "date" },
@@ -382,15 +283,7 @@ export const VIEWS: readonly ViewEntry[] = [
     cli: "medusactl inventory-items list --json",
     bindings: [...LIST, { keys: ["enter"], action: "open", hint: "describe", help: "describe the inventory item" }, COPY],
     list: {
-      resource: "inventoryItem",
-      listKey: "inventory_items",
-      fields: "id,sku,title,stocked_quantity,reserved_quantity,updated_at",
-      columns: [
-        { header: "SKU", width: 24, value: (r) => str(r.sku) },
-        { header: "Title", value: (r) => str(r.title) },
-        { header: "Stocked", width: 9, align: "right", value: (r) => str(r.stocked_quantity) },
-        { header: "Reserved", width: 9, align: "right", value: (r) => str(r.reserved_quantity) },
-      ],
+      ...declaredList(inventoryItem),
       sorts: [
         { field: "sku", label: "SKU" },
         { field: "title", label: "title" },
@@ -411,15 +304,7 @@ export const VIEWS: readonly ViewEntry[] = [
     bindings: [...LIST, { keys: ["enter"], action: "open", hint: "open", help: "open the customer: details, addresses, their orders" }, COPY],
     opens: "customer",
     list: {
-      resource: "customer",
-      listKey: "customers",
-      fields: "id,email,first_name,last_name,has_account,created_at",
-      columns: [
-        { header: "Email", value: (r) => str(r.email) },
-        { header: "Name", width: 22, value: (r) => [r.first_name, r.last_name].filter(Boolean).join(" ") },
-        { header: "Account", width: 8, value: (r) => (r.has_account ? "yes" : "no") },
-        { header: "Created", width: 16, value: (r) => formatDate(r.created_at as string) },
-      ],
+      ...declaredList(customer),
       sorts: [
         { field: "created_at", label: "date" },
         { field: "email", label: "email" },

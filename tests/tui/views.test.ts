@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { findView, listQuery } from "../../src/tui/views.js";
+import { fieldColumn } from "../../src/tui/columns.js";
+import { fitColumns } from "../../src/tui/layout.js";
+import { formatDate } from "../../src/shared/format.js";
+import { tableFields } from "../../src/shared/list-fields.js";
+import { claim } from "../../src/sdk/admin/claim.js";
+import { customer } from "../../src/sdk/admin/customer.js";
+import { exchange } from "../../src/sdk/admin/exchange.js";
+import { inventoryItem } from "../../src/sdk/admin/inventory-item.js";
+import { order } from "../../src/sdk/admin/order.js";
+import { product } from "../../src/sdk/admin/product.js";
+import { returnResource } from "../../src/sdk/admin/return.js";
 
 describe("the orders view's server query", () => {
   const orders = findView("orders")!;
@@ -14,5 +25,45 @@ describe("the orders view's server query", () => {
     expect(listQuery(orders, { offset: 0, filter: "#vip" }).q).toBe("#vip");
     expect(listQuery(orders, { offset: 0, filter: "not_fulfilled" }).q).toBeUndefined();
     expect(listQuery(orders, { offset: 0, filter: "!jane" }).q).toBeUndefined();
+  });
+});
+
+describe("list views from the SDK's resource declarations", () => {
+  it.each([
+    ["returns", returnResource],
+    ["claims", claim],
+    ["exchanges", exchange],
+    ["products", product],
+    ["inventory", inventoryItem],
+    ["customers", customer],
+  ] as const)("%s: the declared columns (the id last) and the fields the CLI's table asks for", (name, decl) => {
+    const view = findView(name)!;
+    const declared = decl.columns!;
+    expect(view.list.resource).toBe(decl.name);
+    expect(view.list.listKey).toBe(decl.many);
+    expect(view.list.columns.map((c) => c.header)).toEqual([...declared.filter((f) => f !== "id"), ...declared.filter((f) => f === "id")].map((f) => fieldColumn(f).header));
+    expect(view.list.fields).toBe(tableFields(declared));
+  });
+
+  it("orders and fulfilments keep their own columns on the order declaration's route", () => {
+    for (const name of ["orders", "fulfillments"]) {
+      const view = findView(name)!;
+      expect(view.list.resource).toBe(order.name);
+      expect(view.list.listKey).toBe(order.many);
+    }
+    expect(findView("orders")!.list.columns.map((c) => c.header)).toEqual(["#", "Date", "Customer", "Total", "Status", "Payment", "Fulfilment"]);
+  });
+
+  it("formats cells as the CLI does: money, dates, numbers, and a joined order's number", () => {
+    const row = { id: "ret_1", display_id: 7, order_id: "order_1", order: { display_id: 40 }, refund_amount: 12.345, created_at: "2026-11-01T10:20:00Z" };
+    const cells = Object.fromEntries(findView("returns")!.list.columns.map((c) => [c.header, c.value(row)]));
+    expect(cells).toEqual({ "#": "#7", Order: "#40", Status: "", Refund: "12.35", Created: formatDate(row.created_at), Id: "ret_1" });
+    expect(fieldColumn("has_account").value({ has_account: false })).toBe("no");
+  });
+
+  it("a narrow terminal drops the id before the other columns get cramped", () => {
+    const columns = findView("products")!.list.columns;
+    expect(fitColumns(columns, 80).map((c) => c.header)).not.toContain("Id");
+    expect(fitColumns(columns, 160).map((c) => c.header)).toContain("Id");
   });
 });

@@ -5,6 +5,7 @@ import type { Factory } from "../cmdutil/factory.js";
 import { announceWrite, describeTarget, notice } from "../output/notice.js";
 import { JobError, UsageError } from "../../term/errors.js";
 import { pathOf } from "../../shared/net.js";
+import { tableFields } from "../../shared/list-fields.js";
 import { collect, readBody } from "../cmdutil/input.js";
 import { OUTPUT_FORMATS, pickColumns, writeList, writeRecord, type OutputFormat } from "../output/render.js";
 import { requireConfirmation } from "../cmdutil/prompter.js";
@@ -60,14 +61,6 @@ async function buildQuery(o: { query?: string[]; fields?: string; limit?: number
     if (o.order) q.order = o.order;
   }
   return q;
-}
-
-/**
- * The `fields` a table asks for: its columns added to Medusa's defaults (`+name`). Plain names
- * would replace the defaults and drop computed fields such as an order's `payment_status`.
- */
-export function tableFields(columns: readonly string[]): string {
-  return columns.map((c) => `+${c}`).join(",");
 }
 
 /** `--wide`: the declared columns, then every other plain (non-object) field the records carry. */

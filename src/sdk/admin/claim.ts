@@ -11,7 +11,7 @@ export const claim = defineResource({
   path: "/admin/claims",
   one: "claim",
   many: "claims",
-  columns: ["id", "order_id", "type", "refund_amount", "created_at"],
+  columns: ["display_id", "id", "order_id", "type", "refund_amount", "created_at"],
   docs: "https://docs.medusajs.com/api/admin#claims",
   methods: {
     list: op<[query?: HttpTypes.AdminClaimListParams, headers?: H], HttpTypes.AdminClaimListResponse>("GET /admin/claims", "query", { list: true }),

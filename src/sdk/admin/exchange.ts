@@ -11,7 +11,7 @@ export const exchange = defineResource({
   path: "/admin/exchanges",
   one: "exchange",
   many: "exchanges",
-  columns: ["id", "order_id", "difference_due", "created_at"],
+  columns: ["display_id", "id", "order_id", "difference_due", "created_at"],
   docs: "https://docs.medusajs.com/api/admin#exchanges",
   methods: {
     list: op<[query?: HttpTypes.AdminExchangeListParams, headers?: H], HttpTypes.AdminExchangeListResponse>("GET /admin/exchanges", "query", { list: true }),

@@ -11,7 +11,7 @@ export const returnResource = defineResource({
   path: "/admin/returns",
   one: "return",
   many: "returns",
-  columns: ["id", "order_id", "status", "refund_amount", "created_at"],
+  columns: ["display_id", "id", "order_id", "status", "refund_amount", "created_at"],
   docs: "https://docs.medusajs.com/api/admin#returns",
   methods: {
     list: op<[query?: HttpTypes.AdminReturnFilters, headers?: H], HttpTypes.AdminReturnsResponse>("GET /admin/returns", "query", { list: true }),

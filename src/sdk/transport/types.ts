@@ -25,6 +25,12 @@ export interface TransportRequest {
   abort?: AttemptAbort;
   /** Browser cookie mode; ignored in Node. */
   credentials?: "include" | "omit" | "same-origin";
+  /**
+   * Set when the body will be read whole with `text()`: a transport may gather it as it arrives,
+   * at most this many bytes (more fails the attempt with {@link BodyTooLargeError}). Unset, the
+   * body may be streamed (server-sent events).
+   */
+  bufferBody?: number;
 }
 
 export interface TransportResponse {
@@ -52,6 +58,8 @@ type AbortListener = (reason: unknown) => void;
 export class AttemptAbort {
   aborted = false;
   reason: unknown = undefined;
+  /** The one listener an attempt usually has (the transport's), kept without an array. */
+  private listener: AbortListener | undefined;
   private listeners: AbortListener[] | undefined;
   private controller: AbortController | undefined;
 
@@ -60,8 +68,10 @@ export class AttemptAbort {
     this.aborted = true;
     this.reason = reason;
     this.controller?.abort(reason);
+    const first = this.listener;
     const listeners = this.listeners;
-    this.listeners = undefined;
+    this.listener = this.listeners = undefined;
+    if (first) first(reason);
     if (listeners) for (const l of listeners) l(reason);
   }
 
@@ -76,7 +86,9 @@ export class AttemptAbort {
 
   /** Listeners run once, on abort. */
   on(event: string, listener: AbortListener): this {
-    if (event === "abort" && !this.aborted) (this.listeners ??= []).push(listener);
+    if (event !== "abort" || this.aborted) return this;
+    if (!this.listener) this.listener = listener;
+    else (this.listeners ??= []).push(listener);
     return this;
   }
 
@@ -85,6 +97,10 @@ export class AttemptAbort {
   }
 
   removeListener(event: string, listener: AbortListener): this {
+    if (event === "abort" && this.listener === listener) {
+      this.listener = undefined;
+      return this;
+    }
     const i = event === "abort" && this.listeners ? this.listeners.indexOf(listener) : -1;
     if (i >= 0) this.listeners!.splice(i, 1);
     return this;

@@ -1,6 +1,6 @@
 import type { Dispatcher } from "undici";
 import { defaultStatusText } from "../errors.js";
-import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, announcedTooLarge, readNodeText, type Transport, type TransportRequest, type TransportResponse } from "./types.js";
+import { AttemptAbort, BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, announcedTooLarge, readNodeText, type Transport, type TransportRequest, type TransportResponse } from "./types.js";
 
 export interface UndiciTransportOptions {
   /** Sockets kept per origin. Default 16. */
@@ -31,7 +31,14 @@ export function undiciTransport(options: UndiciTransportOptions = {}): Transport
    * cost a quarter of the throughput at 16 requests in flight. With a proxy or a given dispatcher,
    * `request()` on that dispatcher.
    */
-  type Loaded = { direct: boolean; dispatcher: Dispatcher; request: typeof import("undici").request; Pool: typeof import("undici").Pool; common: Record<string, unknown> };
+  type Loaded = {
+    direct: boolean;
+    dispatcher: Dispatcher;
+    request: typeof import("undici").request;
+    Pool: typeof import("undici").Pool;
+    common: Record<string, unknown>;
+    undici: Undici;
+  };
   let loadPromise: Promise<Loaded> | undefined;
   let loaded: Loaded | undefined;
   const pools = new Map<string, Dispatcher>();
@@ -58,7 +65,7 @@ export function undiciTransport(options: UndiciTransportOptions = {}): Transport
               noProxy: env.NO_PROXY ?? env.no_proxy,
             })
           : undefined);
-      return (loaded = { direct: !dispatcher, dispatcher: dispatcher as Dispatcher, request: undici.request, Pool: undici.Pool, common });
+      return (loaded = { direct: !dispatcher, dispatcher: dispatcher as Dispatcher, request: undici.request, Pool: undici.Pool, common, undici });
     });
     return loadPromise;
   }
@@ -78,34 +85,16 @@ export function undiciTransport(options: UndiciTransportOptions = {}): Transport
   }
 
   return {
-    async request(req: TransportRequest): Promise<TransportResponse> {
-      // Once loaded, a request costs no promise turn before it leaves.
-      const l = loaded ?? (await load());
-      let body: unknown = req.body ?? undefined;
-      let headers = req.headers;
-      if (body !== undefined && typeof body !== "string" && !(body instanceof Uint8Array)) {
-        if (typeof FormData !== "undefined" && body instanceof FormData) {
-          // npm undici cannot take the runtime's own FormData; let the runtime encode it with its boundary.
-          const encoded = new Response(body);
-          headers = { ...headers, "content-type": encoded.headers.get("content-type") ?? "multipart/form-data" };
-          body = new Uint8Array(await encoded.arrayBuffer());
-        } else if (typeof Blob !== "undefined" && body instanceof Blob) {
-          body = new Uint8Array(await body.arrayBuffer());
-        } else if (body instanceof ArrayBuffer) {
-          body = new Uint8Array(body);
-        } else if (typeof ReadableStream !== "undefined" && body instanceof ReadableStream) {
-          const { Readable } = await import("node:stream");
-          body = Readable.fromWeb(body as import("node:stream/web").ReadableStream);
-        }
-      }
-      // The attempt's own switch is an EventEmitter-shaped signal to undici: no AbortSignal per request.
-      const signal = (req.abort ?? req.signal) as never;
-      const method = req.method as Dispatcher.HttpMethod;
-      if (l.direct) {
+    request(req: TransportRequest): Promise<TransportResponse> {
+      // The common request (loaded, no proxy, a body that needs no encoding, read whole) goes out
+      // with no async frame of its own: returning a promise from an async function costs two turns.
+      const l = loaded;
+      const body = req.body;
+      if (l?.direct && req.bufferBody !== undefined && req.abort && (body == null || typeof body === "string" || body instanceof Uint8Array)) {
         const { pool, path } = poolFor(l, req.url);
-        return new UndiciResponse(await pool.request({ path, method, headers, body: body as never, signal }));
+        return buffered(l.undici, pool, { path, method: req.method as Dispatcher.HttpMethod, headers: req.headers, body: body ?? undefined }, req.abort, req.bufferBody);
       }
-      return new UndiciResponse(await l.request(req.url, { method, headers, body: body as never, signal, dispatcher: l.dispatcher }));
+      return send(req);
     },
     async close() {
       if (!loadPromise) return;
@@ -114,6 +103,194 @@ export function undiciTransport(options: UndiciTransportOptions = {}): Transport
       pools.clear();
       lastPool = undefined;
       if (!l.direct && !options.dispatcher) await l.dispatcher.close();
+    },
+  };
+
+  async function send(req: TransportRequest): Promise<TransportResponse> {
+    const l = loaded ?? (await load());
+    let body: unknown = req.body ?? undefined;
+    let headers = req.headers;
+    if (body !== undefined && typeof body !== "string" && !(body instanceof Uint8Array)) {
+      if (typeof FormData !== "undefined" && body instanceof FormData) {
+        // npm undici cannot take the runtime's own FormData; let the runtime encode it with its boundary.
+        const encoded = new Response(body);
+        headers = { ...headers, "content-type": encoded.headers.get("content-type") ?? "multipart/form-data" };
+        body = new Uint8Array(await encoded.arrayBuffer());
+      } else if (typeof Blob !== "undefined" && body instanceof Blob) {
+        body = new Uint8Array(await body.arrayBuffer());
+      } else if (body instanceof ArrayBuffer) {
+        body = new Uint8Array(body);
+      } else if (typeof ReadableStream !== "undefined" && body instanceof ReadableStream) {
+        const { Readable } = await import("node:stream");
+        body = Readable.fromWeb(body as import("node:stream/web").ReadableStream);
+      }
+    }
+    // The attempt's own switch is an EventEmitter-shaped signal to undici: no AbortSignal per request.
+    const signal = (req.abort ?? req.signal) as never;
+    const method = req.method as Dispatcher.HttpMethod;
+    if (l.direct) {
+      const { pool, path } = poolFor(l, req.url);
+      // A body read whole skips undici's response stream: see BufferingHandler.
+      if (req.bufferBody !== undefined && req.abort) return buffered(l.undici, pool, { path, method, headers, body: body as never }, req.abort, req.bufferBody);
+      return new UndiciResponse(await pool.request({ path, method, headers, body: body as never, signal }));
+    }
+    return new UndiciResponse(await l.request(req.url, { method, headers, body: body as never, signal, dispatcher: l.dispatcher }));
+  }
+}
+
+type Undici = typeof import("undici");
+
+/**
+ * Sends on the pool with a handler that gathers the body as it arrives, and resolves once it is
+ * complete. `pool.request()` builds an async resource, a readable stream and its consumer per
+ * request before the same bytes end up as text: at 16 requests in flight that costs more client
+ * CPU than the whole of our pipeline (issue 26). The cap, the attempt's abort and undici's errors
+ * behave as on the stream path.
+ */
+function buffered(undici: Undici, pool: Dispatcher, opts: Dispatcher.DispatchOptions, cancel: AttemptAbort | undefined, limit: number): Promise<TransportResponse> {
+  return new Promise<TransportResponse>((resolve, reject) => {
+    pool.dispatch(opts, new BufferingHandler(undici, resolve, reject, cancel, limit));
+  });
+}
+
+/** undici's dispatch handler (the callbacks its core calls); one per request, no closures but the abort listener. */
+class BufferingHandler implements Dispatcher.DispatchHandler {
+  private chunks: Buffer[] = [];
+  private size = 0;
+  private status = 0;
+  private statusText = "";
+  private rawHeaders: Buffer[] = [];
+  private abortFn?: (err: Error) => void;
+  /** An abort that came before undici connected the request; it is passed on at onConnect. */
+  private pending?: Error;
+  private readonly onCancel?: (reason: unknown) => void;
+
+  constructor(
+    private readonly undici: Undici,
+    private readonly resolve: (res: TransportResponse) => void,
+    private readonly reject: (err: unknown) => void,
+    private readonly cancel: AttemptAbort | undefined,
+    private readonly limit: number,
+  ) {
+    if (!cancel) return;
+    if (cancel.aborted) this.pending = this.abortError(cancel.reason);
+    else cancel.on("abort", (this.onCancel = (reason) => this.abort(this.abortError(reason))));
+  }
+
+  /** As undici's request(): the signal's reason, else its RequestAbortedError. */
+  private abortError(reason: unknown): Error {
+    return (reason ?? new this.undici.errors.RequestAbortedError()) as Error;
+  }
+
+  private abort(err: Error): void {
+    if (this.abortFn) this.abortFn(err);
+    else this.pending = err;
+  }
+
+  private done(): void {
+    if (this.onCancel) this.cancel!.removeListener("abort", this.onCancel);
+  }
+
+  onConnect(abort: (err?: Error) => void): void {
+    if (this.pending) abort(this.pending);
+    else this.abortFn = abort;
+  }
+
+  onHeaders(statusCode: number, rawHeaders: Buffer[], _resume: () => void, statusText: string): boolean {
+    // 1xx: an interim answer, the real one follows.
+    if (statusCode < 200) return true;
+    this.status = statusCode;
+    this.statusText = statusText;
+    this.rawHeaders = rawHeaders;
+    // A content-length over the cap fails before any of the body is read (undici aborts on a throw here).
+    for (let i = 0; i < rawHeaders.length; i += 2) {
+      const name = rawHeaders[i]!;
+      if (name.length === 14 && name.toString("latin1").toLowerCase() === "content-length") {
+        if (announcedTooLarge(rawHeaders[i + 1]!.toString("latin1"), this.limit)) throw new BodyTooLargeError(this.limit);
+        break;
+      }
+    }
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    this.size += chunk.length;
+    if (this.size > this.limit) {
+      this.chunks = [];
+      throw new BodyTooLargeError(this.limit);
+    }
+    this.chunks.push(chunk);
+    return true;
+  }
+
+  onComplete(): void {
+    this.done();
+    this.resolve(new BufferedResponse(this.undici, this.status, this.statusText, this.rawHeaders, this.chunks, this.size));
+  }
+
+  onError(err: Error): void {
+    this.done();
+    this.chunks = [];
+    this.reject(err);
+  }
+}
+
+/** A response whose body is already here; headers are parsed only if asked for. */
+class BufferedResponse implements TransportResponse {
+  readonly statusText: string;
+  private parsed?: Record<string, string | string[] | undefined>;
+  private decoded?: string;
+  constructor(
+    private readonly undici: Undici,
+    readonly status: number,
+    statusText: string,
+    private readonly rawHeaders: Buffer[],
+    private chunks: Buffer[],
+    private readonly size: number,
+  ) {
+    this.statusText = statusText || defaultStatusText(status);
+  }
+
+  get headers(): TransportResponse["headers"] {
+    const h = (this.parsed ??= this.undici.util.parseHeaders(this.rawHeaders) as Record<string, string | string[] | undefined>);
+    return headerReader(h);
+  }
+
+  text(maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<string> {
+    if (this.size > maxBytes) return Promise.reject(new BodyTooLargeError(maxBytes));
+    if (this.decoded === undefined) {
+      const c = this.chunks;
+      const text = c.length === 0 ? "" : c.length === 1 ? c[0]!.toString("utf8") : Buffer.concat(c, this.size).toString("utf8");
+      // As undici's body.text(): a UTF-8 byte order mark is not part of the text.
+      this.decoded = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+      this.chunks = [];
+    }
+    return Promise.resolve(this.decoded);
+  }
+
+  stream(): AsyncIterable<Uint8Array> {
+    const chunks = this.chunks;
+    return (async function* () {
+      yield* chunks;
+    })();
+  }
+
+  dump(): Promise<void> {
+    this.chunks = [];
+    return Promise.resolve();
+  }
+}
+
+function headerReader(h: Record<string, string | string[] | undefined>): TransportResponse["headers"] {
+  return {
+    get(name: string): string | null {
+      const v = h[name.toLowerCase()];
+      if (v === undefined) return null;
+      return Array.isArray(v) ? v.join(", ") : String(v);
+    },
+    getSetCookie(): string[] {
+      const v = h["set-cookie"];
+      return v === undefined ? [] : Array.isArray(v) ? v : [String(v)];
     },
   };
 }
@@ -126,18 +303,7 @@ class UndiciResponse implements TransportResponse {
   constructor(private readonly res: Dispatcher.ResponseData) {
     this.status = res.statusCode;
     this.statusText = defaultStatusText(res.statusCode);
-    const h = res.headers;
-    this.headers = {
-      get(name: string): string | null {
-        const v = h[name.toLowerCase()];
-        if (v === undefined) return null;
-        return Array.isArray(v) ? v.join(", ") : String(v);
-      },
-      getSetCookie(): string[] {
-        const v = h["set-cookie"];
-        return v === undefined ? [] : Array.isArray(v) ? v : [String(v)];
-      },
-    };
+    this.headers = headerReader(res.headers as Record<string, string | string[] | undefined>);
   }
   text(maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<string> {
     const body = this.res.body;

@@ -5,7 +5,6 @@ import { useOverlayInput } from "../hooks/use-keymap.js";
 import type { Theme } from "../theme.js";
 import type { ConfirmSpec, DialogSpec, PromptSpec } from "../types.js";
 
-export type { ConfirmSpec, DialogSpec, PromptSpec };
 import { editText, TextInput, useLineEditor } from "./text-input.js";
 
 export interface DialogProps {

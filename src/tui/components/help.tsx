@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Box } from "ink";
 import { Text } from "./text.js";
-import { activeBindings, formatKeys, useOverlayInput, type Binding } from "../hooks/use-keymap.js";
-import type { ViewEntry } from "../views.js";
+import { activeBindings, formatKeys, useOverlayInput } from "../hooks/use-keymap.js";
+import type { Binding, ViewEntry } from "../types.js";
 import type { Theme } from "../theme.js";
 import { paletteEntries, paletteLines, wrapWords } from "./palette.js";
 import { fit } from "./table.js";

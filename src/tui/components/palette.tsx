@@ -1,7 +1,8 @@
 import { Box } from "ink";
 import { Text } from "./text.js";
 import { useOverlayInput } from "../hooks/use-keymap.js";
-import { findTarget, type ViewEntry } from "../views.js";
+import { findTarget } from "../views.js";
+import type { ViewEntry } from "../types.js";
 import type { Theme } from "../theme.js";
 import { fit } from "./table.js";
 import { editText, TextInput, useLineEditor } from "./text-input.js";

@@ -1,10 +1,9 @@
 import { Box } from "ink";
 import { Text } from "./text.js";
-import { activeBindings, type Binding } from "../hooks/use-keymap.js";
+import { activeBindings } from "../hooks/use-keymap.js";
 import type { Theme } from "../theme.js";
-import type { StatusMessage } from "../types.js";
+import type { Binding, StatusMessage } from "../types.js";
 
-export type { StatusMessage };
 import { fit } from "./table.js";
 
 

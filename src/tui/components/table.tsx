@@ -1,6 +1,6 @@
 import { Box } from "ink";
 import { Text } from "./text.js";
-import type { Column } from "../views.js";
+import type { Column } from "../types.js";
 import type { Theme } from "../theme.js";
 
 type Row = Record<string, unknown>;
@@ -17,7 +17,7 @@ export interface TableProps {
   theme: Theme;
 }
 
-import { GAP, MARKER, fit, layoutColumns } from "../layout.js";
+import { GAP, MARKER, fit, fitColumns, layoutColumns } from "../layout.js";
 
 // Pure text layout lives in ../layout.ts, so the first frame (../first-frame.ts) can use it without Ink.
 export { fit, layoutColumns };
@@ -26,7 +26,8 @@ export { fit, layoutColumns };
  * A table of the visible rows (the caller slices; ink#359: a frame taller than the terminal
  * flickers). The selected row has a `>` marker and inverse video, so it shows without colour.
  */
-export function Table({ columns, rows, start, cursor, width, theme }: TableProps) {
+export function Table({ columns: declared, rows, start, cursor, width, theme }: TableProps) {
+  const columns = fitColumns(declared, width);
   const widths = layoutColumns(columns, width);
   return (
     <Box flexDirection="column" width={width}>

@@ -1,7 +1,6 @@
 import { createContext, useContext, useLayoutEffect, useRef, type MutableRefObject } from "react";
 import type { Key } from "ink";
 import type { Binding } from "../types.js";
-export type { Binding };
 
 /**
  * One key binding. The same objects drive dispatch, the `?` help and the footer hints, so the

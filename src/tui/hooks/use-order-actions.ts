@@ -14,7 +14,9 @@ import type { Medusa } from "../../sdk/index.js";
 import type { ConfirmSpec, PromptSpec } from "../types.js";
 import { describeError } from "../error-text.js";
 import { fulfilmentNeed } from "../order-queue.js";
-import { isFatal, useTui } from "./use-tui.js";
+import { isFatal } from "../error-text.js";
+import { useTuiState } from "./use-tui-state.js";
+import { useTuiActions } from "./use-tui-actions.js";
 
 type Order = { id: string; display_id?: number | null };
 
@@ -301,7 +303,8 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string)
  */
 export function useOrderActions(currentOrder: () => Order | undefined, currentFulfillment?: () => string | undefined): Partial<Record<string, () => void>> {
   const sdk = useSdk<Medusa>();
-  const tui = useTui();
+  const tui = useTuiState();
+  const act = useTuiActions();
   const running = useRef(false);
   if (tui.readOnly) return {};
   const where = `on ${tui.profile ? `profile ${tui.profile}` : "environment credentials"} · ${tui.url}${tui.production ? " · PRODUCTION" : ""}`;
@@ -311,7 +314,7 @@ export function useOrderActions(currentOrder: () => Order | undefined, currentFu
     if (!order) return;
     const fulfillmentId = currentFulfillment?.();
     if (running.current) {
-      tui.notify({ text: "another action is still running", tone: "warn" });
+      act.notify({ text: "another action is still running", tone: "warn" });
       return;
     }
     running.current = true;
@@ -319,10 +322,10 @@ export function useOrderActions(currentOrder: () => Order | undefined, currentFu
     const controller = new AbortController();
     const name = orderName(order as AdminOrder);
     try {
-      tui.notify({ text: `reading order ${name}…`, tone: "info" });
+      act.notify({ text: `reading order ${name}…`, tone: "info" });
       const fresh = await loadOrder(sdk, order.id, controller.signal);
       const plan = PLANS[action]!(sdk, fresh, fulfillmentId);
-      tui.notify(undefined);
+      act.notify(undefined);
       const answers: string[] = [];
       const lines = [...plan.lines];
       for (const { when, show, ...prompt } of plan.prompts ?? []) {
@@ -330,9 +333,9 @@ export function useOrderActions(currentOrder: () => Order | undefined, currentFu
           answers.push("");
           continue;
         }
-        const a = await tui.ask({ kind: "prompt", ...prompt });
+        const a = await act.ask({ kind: "prompt", ...prompt });
         if (a === null || a === false) {
-          tui.notify({ text: `${label} canceled: nothing was changed`, tone: "warn" });
+          act.notify({ text: `${label} canceled: nothing was changed`, tone: "warn" });
           return;
         }
         answers.push(String(a));
@@ -341,21 +344,21 @@ export function useOrderActions(currentOrder: () => Order | undefined, currentFu
       const level = plan.level === "severe" || tui.production ? "severe" : "moderate";
       lines.push(`  ${where}`);
       const confirm: ConfirmSpec = { kind: "confirm", title: plan.title, lines, level, typed: String(fresh.display_id ?? fresh.id), undo: plan.undo };
-      if (!(await tui.ask(confirm))) {
-        tui.notify({ text: `${label} canceled: nothing was changed`, tone: "warn" });
+      if (!(await act.ask(confirm))) {
+        act.notify({ text: `${label} canceled: nothing was changed`, tone: "warn" });
         return;
       }
-      tui.notify({ text: `${plan.doing} order ${name}…`, tone: "info" });
+      act.notify({ text: `${plan.doing} order ${name}…`, tone: "info" });
       const result = await plan.run(answers, controller.signal);
       const o = result.order;
-      tui.notify({ text: `order ${name} → ${fulfilmentNeed(o as unknown as Record<string, unknown>) || "?"} · payment ${o.payment_status ?? "?"}${["canceled", "completed", "archived"].includes(String(o.status)) ? ` · ${o.status}` : ""}: ${result.changes.map((c) => phrase(c)).join("; ")}`, tone: "ok" });
-      tui.bumpData();
+      act.notify({ text: `order ${name} → ${fulfilmentNeed(o as unknown as Record<string, unknown>) || "?"} · payment ${o.payment_status ?? "?"}${["canceled", "completed", "archived"].includes(String(o.status)) ? ` · ${o.status}` : ""}: ${result.changes.map((c) => phrase(c)).join("; ")}`, tone: "ok" });
+      act.bumpData();
     } catch (e) {
-      if (isFatal(e)) tui.fatal(e);
+      if (isFatal(e)) act.fatal(e);
       const { message, kind, hint } = describeError(e);
-      tui.notify({ text: `${message}${kind ? ` (${kind})` : ""}${hint ? `; ${hint}` : ""}`, tone: "error" });
+      act.notify({ text: `${message}${kind ? ` (${kind})` : ""}${hint ? `; ${hint}` : ""}`, tone: "error" });
       // A failed action may still have changed something (a return opened and canceled): re-read.
-      tui.bumpData();
+      act.bumpData();
     } finally {
       running.current = false;
     }

@@ -3,7 +3,8 @@ import { useSdk } from "../../shared/sdk-context.js";
 import type { Medusa } from "../../sdk/index.js";
 import { describeError } from "../error-text.js";
 import { findView } from "../views.js";
-import { isFatal, useTui } from "./use-tui.js";
+import { isFatal } from "../error-text.js";
+import { useTuiActions } from "./use-tui-actions.js";
 
 type Order = { id: string; display_id?: number | null };
 
@@ -13,13 +14,13 @@ type Order = { id: string; display_id?: number | null };
  */
 export function useOrderJumps(currentOrder: () => Order | undefined): Record<string, () => void> {
   const sdk = useSdk<Medusa>();
-  const tui = useTui();
+  const act = useTuiActions();
   const scoped = (viewName: string) => () => {
     const order = currentOrder();
     const view = findView(viewName);
     if (!order || !view) return;
     const label = order.display_id !== undefined && order.display_id !== null ? `order ${formatDisplayId(order.display_id)}` : `order ${order.id}`;
-    tui.open({ kind: "view", view, scope: { query: { order_id: order.id }, label } });
+    act.open({ kind: "view", view, scope: { query: { order_id: order.id }, label } });
   };
   return {
     toCustomer: () => {
@@ -28,12 +29,12 @@ export function useOrderJumps(currentOrder: () => Order | undefined): Record<str
       // List rows do not carry the customer: ask for it at the moment of the key.
       sdk.admin.order.retrieve(order.id, { fields: "id,display_id,email,customer_id" }).then(
         ({ order: o }) => {
-          if (!o.customer_id) tui.notify({ text: `order ${formatDisplayId(o.display_id)} has no customer`, tone: "warn" });
-          else tui.open({ kind: "customer", customerId: o.customer_id, label: o.email ?? o.customer_id });
+          if (!o.customer_id) act.notify({ text: `order ${formatDisplayId(o.display_id)} has no customer`, tone: "warn" });
+          else act.open({ kind: "customer", customerId: o.customer_id, label: o.email ?? o.customer_id });
         },
         (e: unknown) => {
-          if (isFatal(e)) tui.fatal(e);
-          tui.notify({ text: describeError(e).message, tone: "error" });
+          if (isFatal(e)) act.fatal(e);
+          act.notify({ text: describeError(e).message, tone: "error" });
         },
       );
     },

@@ -6,7 +6,9 @@ import type { Medusa } from "../../sdk/index.js";
 import { ErrorBox } from "../components/error-box.js";
 import { fit } from "../components/table.js";
 import { usePoll } from "../hooks/use-poll.js";
-import { isFatal, useOnDataChange, useTui } from "../hooks/use-tui.js";
+import { isFatal } from "../error-text.js";
+import { useOnDataChange, useTuiState } from "../hooks/use-tui-state.js";
+import { useTuiActions } from "../hooks/use-tui-actions.js";
 import type { Theme } from "../theme.js";
 import { OrderList } from "./order-list.js";
 import { CUSTOMER_ORDERS } from "../views.js";
@@ -55,14 +57,15 @@ export function customerLines(c: Rec, theme: Theme, width: number): CustomerLine
  */
 export function CustomerDetail({ customerId, active, width, height }: { customerId: string; active: boolean; width: number; height: number }) {
   const sdk = useSdk<Medusa>();
-  const tui = useTui();
+  const tui = useTuiState();
+  const act = useTuiActions();
   const fetcher = useCallback(async (signal: AbortSignal): Promise<Rec> => (await sdk.admin.customer.retrieve(customerId, { fields: CUSTOMER_FIELDS }, undefined, { signal })).customer as Rec, [sdk, customerId]);
   // The order list below reports the freshness to the header; this only keeps the details current.
   const data = usePoll(fetcher, { key: customerId, intervalMs: tui.refreshMs, paused: tui.paused, active, now: tui.now });
   useOnDataChange(() => data.refresh());
   useEffect(() => {
-    if (data.error && isFatal(data.error)) tui.fatal(data.error);
-  }, [data.error, tui]);
+    if (data.error && isFatal(data.error)) act.fatal(data.error);
+  }, [data.error, act]);
   const lines = data.data ? customerLines(data.data, tui.theme, width) : [];
   const head = data.error ? 5 : Math.max(1, lines.length);
   const label = data.data?.email ? String(data.data.email) : customerId;
@@ -85,7 +88,7 @@ export function CustomerDetail({ customerId, active, width, height }: { customer
         active={active}
         width={width}
         height={Math.max(3, height - head)}
-        extraHandlers={{ copy: () => tui.copy(customerId) }}
+        extraHandlers={{ copy: () => act.copy(customerId) }}
       />
     </Box>
   );

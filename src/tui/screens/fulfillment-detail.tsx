@@ -10,7 +10,9 @@ import { line, ScrollView, scrollHandlers, scrollTo, type Line } from "../compon
 import { useKeymap } from "../hooks/use-keymap.js";
 import { useOrderActions } from "../hooks/use-order-actions.js";
 import { usePoll } from "../hooks/use-poll.js";
-import { isFatal, useOnDataChange, useReportStatus, useTui } from "../hooks/use-tui.js";
+import { isFatal } from "../error-text.js";
+import { useOnDataChange, useTuiState } from "../hooks/use-tui-state.js";
+import { useReportStatus, useTuiActions } from "../hooks/use-tui-actions.js";
 import type { Theme } from "../theme.js";
 import { FULFILLMENT_DETAIL, fulfillmentState } from "../views.js";
 
@@ -50,7 +52,8 @@ export function fulfillmentLines(order: Rec, f: Rec | undefined, theme: Theme): 
 /** One fulfilment of an order, with ship, deliver and cancel (unless --read-only); enter opens the order. */
 export function FulfillmentDetail({ orderId, fulfillmentId, active, width, height }: { orderId: string; fulfillmentId: string; active: boolean; width: number; height: number }) {
   const sdk = useSdk<Medusa>();
-  const tui = useTui();
+  const tui = useTuiState();
+  const act = useTuiActions();
   const [top, setTop] = useState(0);
   // Medusa 2.21 has no route that reads one fulfilment: it is read from its order.
   const fetcher = useCallback(async (signal: AbortSignal) => (await loadOrder(sdk, orderId, signal)) as unknown as Rec, [sdk, orderId]);
@@ -58,8 +61,8 @@ export function FulfillmentDetail({ orderId, fulfillmentId, active, width, heigh
   useReportStatus(active, data.updatedAt, data.busy);
   useOnDataChange(() => data.refresh());
   useEffect(() => {
-    if (data.error && isFatal(data.error)) tui.fatal(data.error);
-  }, [data.error, tui]);
+    if (data.error && isFatal(data.error)) act.fatal(data.error);
+  }, [data.error, act]);
   const order = data.data;
   const actions = useOrderActions(
     () => (order ? { id: orderId, display_id: order.display_id } : { id: orderId }),
@@ -74,8 +77,8 @@ export function FulfillmentDetail({ orderId, fulfillmentId, active, width, heigh
       handlers: {
         ...scrollHandlers(setTop, lines.length, viewHeight),
         refresh: () => data.refresh(),
-        copy: () => tui.copy(fulfillmentId),
-        toOrder: () => tui.open({ kind: "order", orderId, label: order ? formatDisplayId(order.display_id) : orderId }),
+        copy: () => act.copy(fulfillmentId),
+        toOrder: () => act.open({ kind: "order", orderId, label: order ? formatDisplayId(order.display_id) : orderId }),
         ...actions,
       },
     },

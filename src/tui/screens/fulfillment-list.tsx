@@ -1,15 +1,15 @@
 import { useRef } from "react";
 import { formatDisplayId } from "../../shared/format.js";
 import { useOrderActions } from "../hooks/use-order-actions.js";
-import { useTui, type Scope } from "../hooks/use-tui.js";
+import { useTuiActions } from "../hooks/use-tui-actions.js";
+import type { Scope, ViewEntry } from "../types.js";
 import { ListScreen } from "./list-screen.js";
-import type { ViewEntry } from "../views.js";
 
 type Row = Record<string, unknown>;
 
 /** `:fulfillments`: every fulfilment of the newest orders; the action keys work on the row under the cursor. */
 export function FulfillmentList({ view, filter, scope, active, width, height }: { view: ViewEntry; filter?: string; queue?: string; scope?: Scope; active: boolean; width: number; height: number }) {
-  const tui = useTui();
+  const act = useTuiActions();
   const currentRow = useRef<() => Row | undefined>(() => undefined);
   const actions = useOrderActions(
     () => {
@@ -29,7 +29,7 @@ export function FulfillmentList({ view, filter, scope, active, width, height }: 
       active={active}
       width={width}
       height={height}
-      onOpen={(row) => tui.open({ kind: "fulfillment", orderId: String(row.order_id), fulfillmentId: String(row.id), label: `${row.id} (${formatDisplayId(row.order_display_id as number)})` })}
+      onOpen={(row) => act.open({ kind: "fulfillment", orderId: String(row.order_id), fulfillmentId: String(row.id), label: `${row.id} (${formatDisplayId(row.order_display_id as number)})` })}
       currentRow={currentRow}
       extraHandlers={actions}
     />

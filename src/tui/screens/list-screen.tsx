@@ -11,9 +11,12 @@ import { useKeymap } from "../hooks/use-keymap.js";
 import { useNewArrivals, type ArrivalProbe } from "../hooks/use-new-arrivals.js";
 import { usePagedList, type FetchPage } from "../hooks/use-paged-list.js";
 import { useScanList } from "../hooks/use-scan-list.js";
-import { isFatal, useOnDataChange, useReportStatus, useTui, type Scope } from "../hooks/use-tui.js";
+import { isFatal } from "../error-text.js";
+import { useOnDataChange, useTuiState } from "../hooks/use-tui-state.js";
+import { useReportStatus, useTuiActions } from "../hooks/use-tui-actions.js";
+import type { Scope, ViewEntry } from "../types.js";
 import { findQueue, isStatusWord } from "../order-queue.js";
-import { isInverted, listQuery, PAGE_SIZE, serverFilter, type ViewEntry } from "../views.js";
+import { isInverted, listQuery, PAGE_SIZE, serverFilter } from "../views.js";
 
 type Row = Record<string, unknown>;
 
@@ -97,7 +100,8 @@ function compareBy(field: string, desc: boolean): (a: Row, b: Row) => number {
  */
 export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope, active, width, height, onOpen, currentRow, extraHandlers }: ListScreenProps) {
   const sdk = useSdk<Medusa>();
-  const tui = useTui();
+  const tui = useTuiState();
+  const act = useTuiActions();
   const spec = view.list;
   // The cursor as of the last key (a ref) and as drawn (state).
   const posRef = useRef({ cursor: 0, top: 0 });
@@ -144,7 +148,7 @@ export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope,
     async (offset, limit, signal) => {
       const query = listQuery(view, { offset, limit, order, filter, scope: scope?.query, queue });
       // The first page of the start view may already be on its way (sent while Ink loaded).
-      const early = offset === 0 && !filter && !queue && !scope && order === spec.defaultOrder && limit === PAGE_SIZE ? tui.takePrefetch(view.name) : undefined;
+      const early = offset === 0 && !filter && !queue && !scope && order === spec.defaultOrder && limit === PAGE_SIZE ? act.takePrefetch(view.name) : undefined;
       const res = await (early ?? list(query, undefined, { signal }));
       if (nested) {
         const all = nested.rows(res).filter((r) => !filter || keeps(view, r, filter));
@@ -156,7 +160,7 @@ export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope,
       return { rows, count: typeof res.count === "number" ? res.count : rows.length };
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [list, order, filter, spec, view, tui, scopeKey, sdk, queue],
+    [list, order, filter, spec, view, act, scopeKey, sdk, queue],
   );
   const keep = useCallback((r: Row) => (!queue?.keeps || queue.keeps(r)) && (!localText || keeps(view, r, filter)), [queue, localText, view, filter]);
 
@@ -182,8 +186,8 @@ export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope,
   });
   useEffect(() => setErrorShown(data.error !== undefined), [data.error]);
   useEffect(() => {
-    if (data.error && isFatal(data.error)) tui.fatal(data.error);
-  }, [data.error, tui]);
+    if (data.error && isFatal(data.error)) act.fatal(data.error);
+  }, [data.error, act]);
   useReportStatus(active, data.updatedAt, data.busy);
   useOnDataChange(() => data.refresh());
 
@@ -261,7 +265,7 @@ export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope,
         },
         copy: () => {
           const row = rowNow();
-          if (row) tui.copy(String(row.id ?? ""));
+          if (row) act.copy(String(row.id ?? ""));
         },
         ...Object.fromEntries(
           (view.queues ?? []).map((q) => [

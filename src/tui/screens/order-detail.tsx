@@ -13,7 +13,9 @@ import { useKeymap } from "../hooks/use-keymap.js";
 import { useOrderActions } from "../hooks/use-order-actions.js";
 import { useOrderJumps } from "../hooks/use-order-jumps.js";
 import { usePoll } from "../hooks/use-poll.js";
-import { isFatal, useOnDataChange, useReportStatus, useTui } from "../hooks/use-tui.js";
+import { isFatal } from "../error-text.js";
+import { useOnDataChange, useTuiState } from "../hooks/use-tui-state.js";
+import { useReportStatus, useTuiActions } from "../hooks/use-tui-actions.js";
 import { fulfilmentNeed } from "../order-queue.js";
 import type { Theme } from "../theme.js";
 import { ORDER_DETAIL } from "../views.js";
@@ -142,7 +144,8 @@ export function orderViewLines({ order: o, changes, claims = [], exchanges = [] 
 /** One order in full, with the one-key actions (unless --read-only). */
 export function OrderDetail({ orderId, active, width, height }: { orderId: string; active: boolean; width: number; height: number }) {
   const sdk = useSdk<Medusa>();
-  const tui = useTui();
+  const tui = useTuiState();
+  const act = useTuiActions();
   const [top, setTop] = useState(0);
   const fetcher = useCallback(
     async (signal: AbortSignal): Promise<OrderView> => {
@@ -155,8 +158,8 @@ export function OrderDetail({ orderId, active, width, height }: { orderId: strin
   useReportStatus(active, data.updatedAt, data.busy);
   useOnDataChange(() => data.refresh());
   useEffect(() => {
-    if (data.error && isFatal(data.error)) tui.fatal(data.error);
-  }, [data.error, tui]);
+    if (data.error && isFatal(data.error)) act.fatal(data.error);
+  }, [data.error, act]);
 
   const currentOrder = () => data.data?.order as { id: string } | undefined;
   const actions = useOrderActions(currentOrder);
@@ -170,7 +173,7 @@ export function OrderDetail({ orderId, active, width, height }: { orderId: strin
       handlers: {
         ...scrollHandlers(setTop, lines.length, viewHeight),
         refresh: () => data.refresh(),
-        copy: () => tui.copy(orderId),
+        copy: () => act.copy(orderId),
         ...actions,
         ...jumps,
       },

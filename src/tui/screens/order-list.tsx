@@ -5,9 +5,9 @@ import type { Medusa } from "../../sdk/index.js";
 import type { ArrivalProbe } from "../hooks/use-new-arrivals.js";
 import { useOrderActions } from "../hooks/use-order-actions.js";
 import { useOrderJumps } from "../hooks/use-order-jumps.js";
-import { useTui, type Scope } from "../hooks/use-tui.js";
+import { useTuiActions } from "../hooks/use-tui-actions.js";
+import type { Scope, ViewEntry } from "../types.js";
 import { ListScreen } from "./list-screen.js";
-import type { ViewEntry } from "../views.js";
 
 type Row = Record<string, unknown>;
 
@@ -25,7 +25,7 @@ export interface OrderListProps {
 
 /** The start screen: the order queue. Enter opens an order; the action keys work on the selected row. */
 export function OrderList({ view, filter, queue, scope, active, width, height, extraHandlers }: OrderListProps) {
-  const tui = useTui();
+  const act = useTuiActions();
   const sdk = useSdk<Medusa>();
   const currentRow = useRef<() => Row | undefined>(() => undefined);
   const actions = useOrderActions(() => currentRow.current() as { id: string } | undefined);
@@ -50,7 +50,7 @@ export function OrderList({ view, filter, queue, scope, active, width, height, e
       active={active}
       width={width}
       height={height}
-      onOpen={(row) => tui.open({ kind: "order", orderId: String(row.id), label: formatDisplayId(row.display_id as number) })}
+      onOpen={(row) => act.open({ kind: "order", orderId: String(row.id), label: formatDisplayId(row.display_id as number) })}
       currentRow={currentRow}
       extraHandlers={{ ...actions, ...jumps, ...extraHandlers }}
     />

@@ -8,9 +8,12 @@ import { ErrorBox } from "../components/error-box.js";
 import { line, ScrollView, scrollHandlers, scrollTo, type Line } from "../components/scroll-view.js";
 import { useKeymap } from "../hooks/use-keymap.js";
 import { usePoll } from "../hooks/use-poll.js";
-import { isFatal, useOnDataChange, useReportStatus, useTui } from "../hooks/use-tui.js";
+import { isFatal } from "../error-text.js";
+import { useOnDataChange, useTuiState } from "../hooks/use-tui-state.js";
+import { useReportStatus, useTuiActions } from "../hooks/use-tui-actions.js";
 import type { Theme } from "../theme.js";
-import { RESOURCE_DETAIL, type ViewEntry } from "../views.js";
+import { RESOURCE_DETAIL } from "../views.js";
+import type { ViewEntry } from "../types.js";
 
 type Rec = Record<string, unknown>;
 type RetrieveFn = (id: string, query?: Rec, headers?: undefined, options?: { signal?: AbortSignal }) => Promise<Rec>;
@@ -43,7 +46,8 @@ export function recordLines(record: Rec, theme: Theme, depth = 0, out: Line[] = 
 /** One record of a list view, described. */
 export function ResourceDetail({ view, recordId, active, width, height }: { view: ViewEntry; recordId: string; active: boolean; width: number; height: number }) {
   const sdk = useSdk<Medusa>();
-  const tui = useTui();
+  const tui = useTuiState();
+  const act = useTuiActions();
   const [top, setTop] = useState(0);
   const fetcher = useCallback(
     async (signal: AbortSignal): Promise<Rec> => {
@@ -58,8 +62,8 @@ export function ResourceDetail({ view, recordId, active, width, height }: { view
   useReportStatus(active, data.updatedAt, data.busy);
   useOnDataChange(() => data.refresh());
   useEffect(() => {
-    if (data.error && isFatal(data.error)) tui.fatal(data.error);
-  }, [data.error, tui]);
+    if (data.error && isFatal(data.error)) act.fatal(data.error);
+  }, [data.error, act]);
   const lines = useMemo(() => (data.data ? recordLines(data.data, tui.theme) : []), [data.data, tui.theme]);
   const viewHeight = Math.max(1, height - (data.error ? 5 : 0));
   useKeymap(
@@ -68,7 +72,7 @@ export function ResourceDetail({ view, recordId, active, width, height }: { view
       handlers: {
         ...scrollHandlers(setTop, lines.length, viewHeight),
         refresh: () => data.refresh(),
-        copy: () => tui.copy(recordId),
+        copy: () => act.copy(recordId),
       },
     },
     active,
