@@ -237,6 +237,20 @@ async function finishAfterFailure(r: Running): Promise<void> {
   if (r.job.report) expect(reportRows(r.job.report).filter((x) => x.action === "failed"), r.job.writer).toEqual([]);
 }
 
+/**
+ * Starts every job (each through its own slow proxy, with its own data folder), lets `body` bring
+ * the failure and check how each came through, then reads the server back for each.
+ */
+async function scenario(jobs: Job[], name: string, body: (runs: Running[]) => Promise<void>, o: { slowMs?: number } = {}): Promise<void> {
+  const runs = await Promise.all(jobs.map((j) => start(j, `${name}-${j.writer.replace(/\W+/g, "-")}`, o.slowMs)));
+  try {
+    await body(runs);
+    for (const r of runs) await r.job.verify();
+  } finally {
+    await closeAll(runs);
+  }
+}
+
 async function closeAll(runs: Running[]): Promise<void> {
   for (const r of runs) {
     if (r.child.exitCode === null) r.child.kill("SIGKILL");
@@ -284,8 +298,7 @@ afterAll(async () => {
 
 describe("the failure matrix: every bulk writer", () => {
   it("Ctrl-C (SIGINT): the writes in flight finish, exit 130 with the exact resume command; running it ends with exactly the file", async () => {
-    const runs = await Promise.all(jobsFor("sigint").map((j) => start(j, `sigint-${j.writer.replace(/\W+/g, "-")}`)));
-    try {
+    await scenario(jobsFor("sigint"), "sigint", async (runs) => {
       await midway(runs);
       for (const r of runs) r.child.kill("SIGINT");
       for (const r of runs) {
@@ -300,17 +313,13 @@ describe("the failure matrix: every bulk writer", () => {
         const again = await cli(r, resume);
         expect(again.code, `${r.job.writer} resumed: ${again.stderr}`).toBe(0);
       }
-      for (const r of runs) await r.job.verify();
-    } finally {
-      await closeAll(runs);
-    }
+    });
   }, 900_000);
 
   it("kill -9 (SIGKILL), then --resume: exactly the file, and the last good --out is never replaced by a part", async () => {
     const out = path.join(work, "kill-export.csv");
     writeFileSync(out, "a good export from before\n");
-    const runs = await Promise.all(jobsFor("sigkill", { out }).map((j) => start(j, `sigkill-${j.writer.replace(/\W+/g, "-")}`)));
-    try {
+    await scenario(jobsFor("sigkill", { out }), "sigkill", async (runs) => {
       await midway(runs);
       for (const r of runs) r.child.kill("SIGKILL");
       for (const r of runs) expect(await r.exited).toBe(137);
@@ -319,16 +328,12 @@ describe("the failure matrix: every bulk writer", () => {
         const again = await cli(r, r.job.resumeArgs);
         expect(again.code, `${r.job.writer} resumed: ${again.stderr}`).toBe(0);
       }
-      for (const r of runs) await r.job.verify();
-    } finally {
-      await closeAll(runs);
-    }
+    });
   }, 900_000);
 
   it("two runs of the same job at once: the second refuses with the first one's pid (exit 1) and changes nothing", async () => {
     // Writes held 1.5 s: the first run is still going while the second plans and reaches the lock.
-    const runs = await Promise.all(jobsFor("twice").map((j) => start(j, `twice-${j.writer.replace(/\W+/g, "-")}`, 1500)));
-    try {
+    await scenario(jobsFor("twice"), "twice", async (runs) => {
       await midway(runs, 1);
       const seconds = await Promise.all(runs.map((r) => cli(r, r.job.args)));
       for (const [i, r] of runs.entries()) {
@@ -337,54 +342,49 @@ describe("the failure matrix: every bulk writer", () => {
         expect(second.stderr).toMatch(new RegExp(`another run of this ${r.job.writer.replace(/ -f$/, "")} job is in progress \\(pid ${r.child.pid}, started \\d{4}-`));
       }
       for (const r of runs) expect(await r.exited, `${r.job.writer}: ${r.stderr()}`).toBe(0);
-      for (const r of runs) await r.job.verify();
-    } finally {
-      await closeAll(runs);
-    }
+    }, { slowMs: 1500 });
   }, 900_000);
 
   it("Medusa restarted mid-job: each job rides it out or stops with a truthful report, and --resume ends with exactly the file", async () => {
-    const runs = await Promise.all(jobsFor("restart").map((j) => start(j, `restart-${j.writer.replace(/\W+/g, "-")}`)));
     try {
-      await midway(runs);
-      const pid = medusaPid();
-      try {
-        process.kill(-pid, "SIGTERM");
-      } catch {
-        process.kill(pid, "SIGTERM");
-      }
-      await until("Medusa to stop", () => {
+      await scenario(jobsFor("restart"), "restart", async (runs) => {
+        await midway(runs);
+        const pid = medusaPid();
         try {
-          process.kill(pid, 0);
-          return false;
+          process.kill(-pid, "SIGTERM");
         } catch {
-          return true;
+          process.kill(pid, "SIGTERM");
         }
-      }, 60_000);
-      await sandboxUp();
-      for (const r of runs) await finishAfterFailure(r);
-      for (const r of runs) await r.job.verify();
+        await until("Medusa to stop", () => {
+          try {
+            process.kill(pid, 0);
+            return false;
+          } catch {
+            return true;
+          }
+        }, 60_000);
+        await sandboxUp();
+        for (const r of runs) await finishAfterFailure(r);
+      });
     } finally {
-      await closeAll(runs);
       if (!(await healthy())) await sandboxUp();
     }
   }, 900_000);
 
   it("PostgreSQL stopped for 10 s mid-job: each job rides it out or stops with a truthful report, and --resume ends with exactly the file", async () => {
-    const runs = await Promise.all(jobsFor("pgstop").map((j) => start(j, `pgstop-${j.writer.replace(/\W+/g, "-")}`)));
     const pidFile = path.join(sandboxDir, "postgres", "postmaster.pid");
     try {
-      await midway(runs);
-      const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
-      // Fast shutdown: connections are cut, as when a database fails over.
-      process.kill(pid, "SIGINT");
-      await until("PostgreSQL to stop", () => !existsSync(pidFile), 60_000);
-      await new Promise((r) => setTimeout(r, 10_000));
-      await sandboxUp();
-      for (const r of runs) await finishAfterFailure(r);
-      for (const r of runs) await r.job.verify();
+      await scenario(jobsFor("pgstop"), "pgstop", async (runs) => {
+        await midway(runs);
+        const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
+        // Fast shutdown: connections are cut, as when a database fails over.
+        process.kill(pid, "SIGINT");
+        await until("PostgreSQL to stop", () => !existsSync(pidFile), 60_000);
+        await new Promise((r) => setTimeout(r, 10_000));
+        await sandboxUp();
+        for (const r of runs) await finishAfterFailure(r);
+      });
     } finally {
-      await closeAll(runs);
       if (!existsSync(pidFile)) await sandboxUp();
     }
   }, 900_000);
@@ -402,25 +402,21 @@ describe("the failure matrix: every bulk writer", () => {
       // Leave about 4 KB: enough to start, not enough to finish.
       const free = () => Number(execFileSync("df", ["--output=avail", "-B1", disk], { encoding: "utf8" }).trim().split("\n").pop());
       writeFileSync(path.join(disk, "fill"), Buffer.alloc(Math.max(0, free() - 4096)));
-      const runs = await Promise.all(jobs.map((j) => start(j, `full-${j.writer.replace(/\W+/g, "-")}`)));
-      try {
-        for (const r of runs) {
-          const code = await r.exited;
-          expect(code, `${r.job.writer}: ${r.stderr()}`).toBe(1);
-          expect(r.stderr()).toMatch(/no space left|disk is full|ENOSPC/i);
-          expect(r.stderr()).toContain("--resume");
-        }
-        for (const f of [out, ...reports.values()]) expect(readFileSync(f, "utf8"), f).toBe("GOOD\n");
-        expect(readdirSync(disk).filter((x) => x !== "fill" && x !== "export.csv" && !x.endsWith(".json") && !x.endsWith(".medusactl-part"))).toEqual([]);
-        execFileSync("rm", [path.join(disk, "fill")]);
-        for (const r of runs) {
-          const again = await cli(r, r.job.resumeArgs);
-          expect(again.code, `${r.job.writer} resumed: ${again.stderr}`).toBe(0);
-        }
-        for (const r of runs) await r.job.verify();
-      } finally {
-        await closeAll(runs);
-      }
+      await scenario(jobs, "full", async (runs) => {
+          for (const r of runs) {
+            const code = await r.exited;
+            expect(code, `${r.job.writer}: ${r.stderr()}`).toBe(1);
+            expect(r.stderr()).toMatch(/no space left|disk is full|ENOSPC/i);
+            expect(r.stderr()).toContain("--resume");
+          }
+          for (const f of [out, ...reports.values()]) expect(readFileSync(f, "utf8"), f).toBe("GOOD\n");
+          expect(readdirSync(disk).filter((x) => x !== "fill" && x !== "export.csv" && !x.endsWith(".json") && !x.endsWith(".medusactl-part"))).toEqual([]);
+          execFileSync("rm", [path.join(disk, "fill")]);
+          for (const r of runs) {
+            const again = await cli(r, r.job.resumeArgs);
+            expect(again.code, `${r.job.writer} resumed: ${again.stderr}`).toBe(0);
+          }
+      });
     } finally {
       execFileSync("umount", ["-l", disk]);
     }

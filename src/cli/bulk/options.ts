@@ -13,10 +13,10 @@ export interface BulkFlags {
   quiet?: boolean;
 }
 
-export function addBulkOptions(cmd: Command): Command {
+export function addBulkOptions(cmd: Command, o: { concurrency?: number; inFlight?: string } = {}): Command {
   return cmd
     .option("-n, --dry-run", "show what would change (create, update, unchanged) and write nothing")
-    .option("--concurrency <n>", "requests in flight at once", parseConcurrency, DEFAULT_CONCURRENCY)
+    .option("--concurrency <n>", `${o.inFlight ?? "requests"} in flight at once`, parseConcurrency, o.concurrency ?? DEFAULT_CONCURRENCY)
     .option("--report <file>", "write a per-row results file (.json or .csv)")
     .option("--resume", "continue an interrupted run of the same file from its checkpoint")
     .option("--quiet", "no progress on stderr");

@@ -8,7 +8,7 @@ import type { Command } from "commander";
 import type { Factory } from "../../cmdutil/factory.js";
 import { readStdinText } from "../../cmdutil/input-file.js";
 import { UsageError } from "../../../term/errors.js";
-import { parseConcurrency } from "../../bulk/pool.js";
+import { addBulkOptions } from "../../bulk/options.js";
 import type { BatchVerb, OrderBatchOptions } from "../../bulk/orders/batch.js";
 
 /** Orders in flight at once in a batch (each takes a few requests in a row). */
@@ -25,12 +25,8 @@ export function addBatchFlags(cmd: Command, verb: BatchVerb): Command {
     cmd.option("--columns <map>", "which headers hold what, when the file's are not recognised: order=HEADER,tracking=HEADER,carrier=…,url=…,sku=…,quantity=…");
     cmd.option("--location <id>", "with --file: the stock location to fulfil from when an order is not fulfilled yet (default: the shipping option's)");
   }
-  return cmd
-    .option("-n, --dry-run", "with --file or -: show what each row would do and write nothing")
-    .option("--concurrency <n>", "with --file or -: orders in flight at once", parseConcurrency, BATCH_CONCURRENCY)
-    .option("--report <file>", "with --file or -: a per-row results file (.json or .csv)")
-    .option("--resume", "with --file: continue an interrupted batch from its checkpoint")
-    .option("--quiet", "no progress on stderr");
+  // With --file or -: the flags every bulk job has.
+  return addBulkOptions(cmd, { concurrency: BATCH_CONCURRENCY, inFlight: "orders" });
 }
 
 /** Runs the batch when the command was given `--file` or `-`; false for a single order. */
