@@ -66,6 +66,12 @@ export const ORDER_ACTIONS: readonly Binding[] = [
   { keys: ["A"], action: "archive", help: "archive the order", mutating: true },
 ];
 
+/** Marking orders for a batch: the action keys then act on every marked order. */
+export const MARKS: readonly Binding[] = [
+  { keys: ["space"], action: "mark", hint: "mark", help: "mark or unmark the order; f s d c C A then act on every marked order" },
+  { keys: ["*"], action: "markAll", help: "mark every order the list shows (again: unmark them all)" },
+];
+
 /** From an order to what hangs off it; esc comes back to the order, where you were. */
 export const ORDER_JUMPS: readonly Binding[] = [
   { keys: ["u"], action: "toCustomer", help: "go to the order's customer" },
@@ -154,7 +160,7 @@ export const VIEWS: readonly ViewEntry[] = [
     title: "Orders",
     screen: "order-list",
     cli: "medusactl orders list --json",
-    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "open", help: "open the order" }, ...ORDER_ACTIONS, COPY, ...ORDER_JUMPS, ...QUEUE_KEYS, SHOW_NEW],
+    bindings: [...LIST, { keys: ["enter"], action: "open", hint: "open", help: "open the order" }, ...ORDER_ACTIONS, ...MARKS, COPY, ...ORDER_JUMPS, ...QUEUE_KEYS, SHOW_NEW],
     queues: ORDER_QUEUES,
     // The on-call queue needs more than the declared columns: the three statuses, the customer, the total.
     list: {

@@ -15,6 +15,8 @@ export interface TableProps {
   cursor: number;
   width: number;
   theme: Theme;
+  /** Rows marked for a batch action (the order list's space and `*`): a ● beside the cursor's marker. */
+  marked?: (row: Row) => boolean;
 }
 
 import { GAP, MARKER, fit, fitColumns, layoutColumns } from "../layout.js";
@@ -24,9 +26,10 @@ export { fit, layoutColumns };
 
 /**
  * A table of the visible rows (the caller slices; ink#359: a frame taller than the terminal
- * flickers). The selected row has a `>` marker and inverse video, so it shows without colour.
+ * flickers). The selected row has a `>` marker and inverse video, so it shows without colour; a
+ * marked row a `●`.
  */
-export function Table({ columns: declared, rows, start, cursor, width, theme }: TableProps) {
+export function Table({ columns: declared, rows, start, cursor, width, theme, marked }: TableProps) {
   const columns = fitColumns(declared, width);
   const widths = layoutColumns(columns, width);
   return (
@@ -38,7 +41,7 @@ export function Table({ columns: declared, rows, start, cursor, width, theme }: 
       {rows.map((row, i) => {
         const index = start + i;
         const selected = index === cursor;
-        const marker = selected ? "> " : "  ";
+        const marker = (selected ? ">" : " ") + (row && marked?.(row) ? "●" : " ");
         if (!row) {
           return (
             <Text key={index} color={theme.muted} inverse={selected && theme.selection.inverse} wrap="truncate">

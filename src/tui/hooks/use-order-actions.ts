@@ -301,7 +301,19 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string)
  * order fresh, ask what is needed, confirm as the risk requires (every action is severe on a
  * production profile), run the shared operation, report what changed, refresh the screens.
  */
-export function useOrderActions(currentOrder: () => Order | undefined, currentFulfillment?: () => string | undefined): Partial<Record<string, () => void>> {
+/** The actions that also work on every marked order of the list at once (issue 27). */
+const BATCHABLE = new Set(["fulfill", "ship", "deliver", "capture", "complete", "archive"]);
+/** Lines of a batch confirmation before "…and N more". */
+const BATCH_LINES = 8;
+
+export interface BatchMarks {
+  /** The marked orders, in the order they were marked. */
+  orders: () => Order[];
+  /** Called with the ids that went through, to unmark them. */
+  done: (ids: string[]) => void;
+}
+
+export function useOrderActions(currentOrder: () => Order | undefined, currentFulfillment?: () => string | undefined, marks?: BatchMarks): Partial<Record<string, () => void>> {
   const sdk = useSdk<Medusa>();
   const tui = useTuiState();
   const act = useTuiActions();
@@ -363,7 +375,108 @@ export function useOrderActions(currentOrder: () => Order | undefined, currentFu
       running.current = false;
     }
   };
+  /**
+   * The same action on every marked order: each read fresh and planned (what cannot be done is
+   * listed, not sent), one tracking number asked per order for a shipment, one confirmation with
+   * the count (and the total for a capture), then each order in turn with a progress line, and a
+   * result list whose failures can be tried again.
+   */
+  const startBatch = async (action: string, orders: Order[]) => {
+    if (running.current) {
+      act.notify({ text: "another action is still running", tone: "warn" });
+      return;
+    }
+    running.current = true;
+    const controller = new AbortController();
+    const verb = action === "fulfill" ? "fulfil" : action;
+    try {
+      let todo = orders;
+      for (let round = 0; todo.length; round++) {
+        const planned: { order: AdminOrder; plan: Plan; answers: string[] }[] = [];
+        const skipped: string[] = [];
+        for (const [i, o] of todo.entries()) {
+          act.notify({ text: `reading marked order ${i + 1} of ${todo.length}…`, tone: "info" });
+          try {
+            const fresh = await loadOrder(sdk, o.id, controller.signal);
+            planned.push({ order: fresh, plan: PLANS[action]!(sdk, fresh), answers: [] });
+          } catch (e) {
+            if (isFatal(e)) throw e;
+            skipped.push(`  skipped ${orderName(o as AdminOrder)}: ${describeError(e).message}`);
+          }
+        }
+        if (!planned.length) {
+          act.notify({ text: `none of the ${todo.length} marked orders can be ${verb === "ship" ? "shipped" : `${verb}ed`}: ${skipped.map((x) => x.replace(/^ {2}skipped /, "")).join("; ")}`, tone: "warn" });
+          return;
+        }
+        if (action === "ship") {
+          for (const [k, p] of planned.entries()) {
+            const a = await act.ask({ kind: "prompt", title: `Ship order ${orderName(p.order)} (${k + 1} of ${planned.length})`, label: "Tracking number (enter for none)", lines: p.plan.lines });
+            if (a === null || a === false) {
+              act.notify({ text: "ship canceled: nothing was changed", tone: "warn" });
+              return;
+            }
+            p.answers = [String(a), "", ""];
+          }
+        }
+        const lines = planned.slice(0, BATCH_LINES).map((p) => `  ${orderName(p.order)}${p.answers[0] ? ` tracking ${p.answers[0]}` : ""}${p.plan.lines[0] ? ` ·${p.plan.lines[0].replace(/^ +/, " ")}` : ""}`);
+        if (planned.length > BATCH_LINES) lines.push(`  …and ${planned.length - BATCH_LINES} more`);
+        if (action === "capture") {
+          const totals = new Map<string, number>();
+          for (const p of planned) for (const x of orderPayments(p.order)) if (!x.payment.canceled_at) totals.set(String(p.order.currency_code), (totals.get(String(p.order.currency_code)) ?? 0) + x.amount - x.captured);
+          lines.push(`  total: ${[...totals].map(([c, a]) => formatMoney(a, c)).join(" + ")}`);
+        }
+        lines.push(...skipped.slice(0, 3), ...(skipped.length > 3 ? [`  …and ${skipped.length - 3} more skipped`] : []), `  ${where}`);
+        const title = `${round ? "Try again: " : ""}${verb[0]!.toUpperCase()}${verb.slice(1)} ${planned.length} marked order${planned.length === 1 ? "" : "s"}?`;
+        if (!(await act.ask({ kind: "confirm", title, lines, level: tui.production ? "severe" : "moderate", typed: String(planned.length), undo: planned[0]!.plan.undo }))) {
+          act.notify({ text: `${verb} canceled: nothing was changed`, tone: "warn" });
+          return;
+        }
+        const ok: string[] = [];
+        const failed: { order: AdminOrder; why: string }[] = [];
+        for (const [k, p] of planned.entries()) {
+          act.notify({ text: `${p.plan.doing} ${k + 1} of ${planned.length}: order ${orderName(p.order)}…`, tone: "info" });
+          try {
+            await p.plan.run(p.answers, controller.signal);
+            ok.push(p.order.id);
+          } catch (e) {
+            if (isFatal(e)) throw e;
+            failed.push({ order: p.order, why: describeError(e).message });
+          }
+        }
+        marks?.done(ok);
+        act.bumpData();
+        if (!failed.length) {
+          act.notify({ text: `${verb}: ${ok.length} of ${planned.length} marked orders done${skipped.length ? `, ${skipped.length} skipped` : ""}`, tone: "ok" });
+          return;
+        }
+        const again = await act.ask({
+          kind: "confirm",
+          title: `${ok.length} done, ${failed.length} failed. Try the failed ones again?`,
+          lines: [...failed.slice(0, BATCH_LINES).map((f) => `  ✗ ${orderName(f.order)}: ${f.why}`), ...(failed.length > BATCH_LINES ? [`  …and ${failed.length - BATCH_LINES} more`] : [])],
+          level: "moderate",
+          undo: "Each is read again first: what went through is not sent twice.",
+        });
+        if (!again) {
+          act.notify({ text: `${verb}: ${ok.length} done, ${failed.length} failed (still marked)`, tone: "warn" });
+          return;
+        }
+        todo = failed.map((f) => f.order);
+      }
+    } catch (e) {
+      if (isFatal(e)) act.fatal(e);
+      const { message } = describeError(e);
+      act.notify({ text: message, tone: "error" });
+      act.bumpData();
+    } finally {
+      running.current = false;
+    }
+  };
   const handlers: Record<string, () => void> = {};
-  for (const action of Object.keys(PLANS)) handlers[action] = () => void start(action)();
+  for (const action of Object.keys(PLANS)) {
+    handlers[action] = () => {
+      const marked = marks?.orders() ?? [];
+      void (marked.length && BATCHABLE.has(action) ? startBatch(action, marked) : start(action)());
+    };
+  }
   return handlers;
 }

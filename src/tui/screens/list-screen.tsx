@@ -40,6 +40,16 @@ export interface ListScreenProps {
   currentRow?: MutableRefObject<() => Row | undefined>;
   /** Handlers for bindings of the view beyond moving, filtering and sorting. */
   extraHandlers?: Partial<Record<string, () => void>>;
+  /** Marked rows (the order list's batch actions); space and `*` change them. */
+  marks?: Marks;
+}
+
+export interface Marks {
+  has: (row: Row) => boolean;
+  count: number;
+  toggle: (row: Row) => void;
+  /** Marks every row given, or unmarks them all when each is already marked. */
+  toggleAll: (rows: Row[]) => void;
 }
 
 const FILTER_DEBOUNCE_MS = 150;
@@ -98,7 +108,7 @@ function compareBy(field: string, desc: boolean): (a: Row, b: Row) => number {
  * pages as they are read), queue filters (`1` to fulfil…), live refresh of the visible page, "3
  * new" when newer records arrive out of sight, errors in place with a retry key.
  */
-export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope, active, width, height, onOpen, currentRow, extraHandlers }: ListScreenProps) {
+export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope, active, width, height, onOpen, currentRow, extraHandlers, marks }: ListScreenProps) {
   const sdk = useSdk<Medusa>();
   const tui = useTuiState();
   const act = useTuiActions();
@@ -290,6 +300,17 @@ export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope,
         sortNext: () => setSortIndex((i) => (i + 1) % Math.max(1, spec.sorts.length)),
         sortFlip: () => setDesc((d) => !d),
         refresh: () => data.refresh(),
+        ...(marks
+          ? {
+              mark: () => {
+                const row = rowNow();
+                if (row) marks.toggle(row);
+                move((c) => c + 1);
+              },
+              // Every row the list shows that is loaded (a filtered list reads on as it scrolls).
+              markAll: () => marks.toggleAll(Array.from({ length: count }, (_, i) => data.rowAt(i)).filter((r): r is Row => r !== undefined)),
+            }
+          : {}),
         ...extraHandlers,
       },
     },
@@ -316,6 +337,11 @@ export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope,
           </Text>
         ) : null}
         {range ? `  ${range}` : ""}
+        {marks?.count ? (
+          <Text bold color={tui.theme.accent}>
+            {`  ● ${n(marks.count)} marked`}
+          </Text>
+        ) : null}
         {`  sort: ${sort.label} ${desc ? "↓" : "↑"}`}
         {typing !== null ? (
           <Text>
@@ -347,7 +373,7 @@ export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope,
                   : `no ${what}`}
         </Text>
       ) : data.count !== undefined ? (
-        <Table columns={spec.columns} rows={rows} start={top} cursor={cursor} width={width} theme={tui.theme} />
+        <Table columns={spec.columns} rows={rows} start={top} cursor={cursor} width={width} theme={tui.theme} marked={marks?.has} />
       ) : null}
     </Box>
   );

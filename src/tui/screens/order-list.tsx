@@ -1,4 +1,4 @@
-import { useCallback, useRef } from "react";
+import { useCallback, useRef, useState } from "react";
 import { formatDisplayId } from "../../shared/format.js";
 import { useSdk } from "../../shared/sdk-context.js";
 import type { Medusa } from "../../sdk/index.js";
@@ -28,7 +28,31 @@ export function OrderList({ view, filter, queue, scope, active, width, height, e
   const act = useTuiActions();
   const sdk = useSdk<Medusa>();
   const currentRow = useRef<() => Row | undefined>(() => undefined);
-  const actions = useOrderActions(() => currentRow.current() as { id: string } | undefined);
+  // Marked orders by id, in the order they were marked (space, `*`): the action keys then act on all.
+  const [marked, setMarked] = useState<ReadonlyMap<string, Row>>(new Map());
+  const markedRef = useRef(marked);
+  markedRef.current = marked;
+  const marks = {
+    has: (row: Row) => marked.has(String(row.id)),
+    count: marked.size,
+    toggle: (row: Row) =>
+      setMarked((m) => {
+        const next = new Map(m);
+        if (next.has(String(row.id))) next.delete(String(row.id));
+        else next.set(String(row.id), row);
+        return next;
+      }),
+    toggleAll: (rows: Row[]) => setMarked((m) => (rows.length && rows.every((r) => m.has(String(r.id))) ? new Map() : new Map([...m, ...rows.map((r) => [String(r.id), r] as const)]))),
+  };
+  const actions = useOrderActions(() => currentRow.current() as { id: string } | undefined, undefined, {
+    orders: () => [...markedRef.current.values()] as { id: string; display_id?: number | null }[],
+    done: (ids) =>
+      setMarked((m) => {
+        const next = new Map(m);
+        for (const id of ids) next.delete(id);
+        return next;
+      }),
+  });
   const jumps = useOrderJumps(() => currentRow.current() as { id: string } | undefined);
   // Orders placed after `since` (one row asked for: the count comes with it), within the same scope.
   const scopeKey = JSON.stringify(scope?.query ?? {});
@@ -52,6 +76,7 @@ export function OrderList({ view, filter, queue, scope, active, width, height, e
       height={height}
       onOpen={(row) => act.open({ kind: "order", orderId: String(row.id), label: formatDisplayId(row.display_id as number) })}
       currentRow={currentRow}
+      marks={marks}
       extraHandlers={{ ...actions, ...jumps, ...extraHandlers }}
     />
   );
