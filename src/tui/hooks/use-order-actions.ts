@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { formatMoney } from "../../shared/format.js";
+import { formatMoney, minorDigits, toMinor } from "../../shared/format.js";
 import { cancelBlocker, cancelOrder, closeOrder } from "../../shared/orders/lifecycle.js";
 import { captureOrder, refundOrder } from "../../shared/orders/payments.js";
 import { createReturn } from "../../shared/orders/returns.js";
@@ -303,6 +303,8 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string)
  */
 /** The actions that also work on every marked order of the list at once (issue 27). */
 const BATCHABLE = new Set(["fulfill", "ship", "deliver", "capture", "complete", "archive"]);
+/** Orders read at once when a batch is planned. */
+const READERS = 4;
 /** Lines of a batch confirmation before "…and N more". */
 const BATCH_LINES = 8;
 
@@ -394,15 +396,28 @@ export function useOrderActions(currentOrder: () => Order | undefined, currentFu
       for (let round = 0; todo.length; round++) {
         const planned: { order: AdminOrder; plan: Plan; answers: string[] }[] = [];
         const skipped: string[] = [];
-        for (const [i, o] of todo.entries()) {
-          act.notify({ text: `reading marked order ${i + 1} of ${todo.length}…`, tone: "info" });
-          try {
-            const fresh = await loadOrder(sdk, o.id, controller.signal);
-            planned.push({ order: fresh, plan: PLANS[action]!(sdk, fresh), answers: [] });
-          } catch (e) {
-            if (isFatal(e)) throw e;
-            skipped.push(`  skipped ${orderName(o as AdminOrder)}: ${describeError(e).message}`);
-          }
+        // Read four at a time, kept in the order they were marked.
+        const read: ({ order: AdminOrder; plan: Plan } | { skip: string } | undefined)[] = new Array(todo.length);
+        let next = 0;
+        let finished = 0;
+        await Promise.all(
+          Array.from({ length: Math.min(READERS, todo.length) }, async () => {
+            for (let i = next++; i < todo.length; i = next++) {
+              const o = todo[i]!;
+              try {
+                const fresh = await loadOrder(sdk, o.id, controller.signal);
+                read[i] = { order: fresh, plan: PLANS[action]!(sdk, fresh) };
+              } catch (e) {
+                if (isFatal(e)) throw e;
+                read[i] = { skip: `  skipped ${orderName(o as AdminOrder)}: ${describeError(e).message}` };
+              }
+              act.notify({ text: `reading marked orders: ${++finished} of ${todo.length}…`, tone: "info" });
+            }
+          }),
+        );
+        for (const r of read) {
+          if (r && "skip" in r) skipped.push(r.skip);
+          else if (r) planned.push({ ...r, answers: [] });
         }
         if (!planned.length) {
           act.notify({ text: `none of the ${todo.length} marked orders can be ${verb === "ship" ? "shipped" : `${verb}ed`}: ${skipped.map((x) => x.replace(/^ {2}skipped /, "")).join("; ")}`, tone: "warn" });
@@ -422,8 +437,12 @@ export function useOrderActions(currentOrder: () => Order | undefined, currentFu
         if (planned.length > BATCH_LINES) lines.push(`  …and ${planned.length - BATCH_LINES} more`);
         if (action === "capture") {
           const totals = new Map<string, number>();
-          for (const p of planned) for (const x of orderPayments(p.order)) if (!x.payment.canceled_at) totals.set(String(p.order.currency_code), (totals.get(String(p.order.currency_code)) ?? 0) + x.amount - x.captured);
-          lines.push(`  total: ${[...totals].map(([c, a]) => formatMoney(a, c)).join(" + ")}`);
+          // Each amount as shown above (rounded to the cent), so the total is their sum to the cent.
+          for (const p of planned) {
+            const c = String(p.order.currency_code);
+            for (const x of orderPayments(p.order)) if (!x.payment.canceled_at && x.captured < x.amount) totals.set(c, (totals.get(c) ?? 0) + toMinor(x.amount - x.captured, minorDigits(c)));
+          }
+          lines.push(`  total: ${[...totals].map(([c, minor]) => formatMoney(minor / 10 ** minorDigits(c), c)).join(" + ")}`);
         }
         lines.push(...skipped.slice(0, 3), ...(skipped.length > 3 ? [`  …and ${skipped.length - 3} more skipped`] : []), `  ${where}`);
         const title = `${round ? "Try again: " : ""}${verb[0]!.toUpperCase()}${verb.slice(1)} ${planned.length} marked order${planned.length === 1 ? "" : "s"}?`;

@@ -38,6 +38,7 @@ export async function runBatchIfAsked(f: Factory, verb: BatchVerb, order: string
     return false;
   }
   const { orderBatchRun } = await import("../../bulk/orders/batch.js");
+  o = { ...o, concurrency: o.concurrency ?? BATCH_CONCURRENCY };
   if (o.file) {
     await orderBatchRun(f, verb, { file: o.file }, o);
     return true;
