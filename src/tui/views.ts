@@ -68,8 +68,8 @@ export const ORDER_ACTIONS: readonly Binding[] = [
 
 /** Marking orders for a batch: the action keys then act on every marked order. */
 export const MARKS: readonly Binding[] = [
-  { keys: ["space"], action: "mark", hint: "mark", help: "mark or unmark the order; f s d c C A then act on every marked order" },
-  { keys: ["*"], action: "markAll", help: "mark every order the list shows (again: unmark them all)" },
+  { keys: ["space"], action: "mark", hint: "mark", help: "mark or unmark; f s d c C A then act on all marked" },
+  { keys: ["*"], action: "markAll", help: "mark every order shown (again: unmark all)" },
 ];
 
 /** From an order to what hangs off it; esc comes back to the order, where you were. */

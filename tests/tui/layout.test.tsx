@@ -98,7 +98,8 @@ describe("? help", () => {
       await t.press("j");
     }
     const text = [...seen].join("\n");
-    for (const b of [...VIEWS[0]!.bindings, ...GLOBAL_BINDINGS]) expect(text).toMatch(new RegExp(`${formatKeys(b).replace(/[$?/+]/g, "\\$&")}\\s+${b.help.replace(/[()?.+]/g, "\\$&")}`));
+    const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+    for (const b of [...VIEWS[0]!.bindings, ...GLOBAL_BINDINGS]) expect(text).toMatch(new RegExp(`${esc(formatKeys(b))}\\s+${esc(b.help)}`));
     for (const v of VIEWS) expect(text).toContain(`:${v.name}`);
     await t.press("esc");
     await t.see("> #40 ");
