@@ -42,7 +42,8 @@ export function fieldColumn(field: string): Column {
   if (field === "id") return { header, value: cell, optional: true };
   // A joined order (ListSpec.join, as "order") gives its number; without it, the id as it is.
   if (field === "order_id") return { header, width: 8, value: (row) => (row.order && typeof row.order === "object" ? formatDisplayId((row.order as Row).display_id as number) : cell(row)) };
-  if (field === "display_id") return { header, width: 8, value: cell };
+  // "#" and five digits, as in the order list: at 80 columns a return's id then keeps 20 characters.
+  if (field === "display_id") return { header, width: 6, value: cell };
   if (field === "status" || field.endsWith("_status") || field === "type") return { header, width: 12, value: cell, state: (row) => (row[field] == null ? undefined : String(row[field])) };
   if (field.endsWith("_at")) return { header, width: 16, value: cell };
   if (isMoneyField(field)) return { header, width: 10, align: "right", value: cell };
