@@ -126,6 +126,8 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
   typeAhead.replay();
   const onAbort = () => instance.unmount();
   opts.signal?.addEventListener("abort", onAbort, { once: true });
+  // A SIGTERM that came while Ink loaded fired before anyone listened.
+  if (opts.signal?.aborted) onAbort();
   try {
     await instance.waitUntilExit();
   } finally {
