@@ -247,7 +247,7 @@ describe("SIGKILL in the middle of a bulk job, then --resume", () => {
       // The checkpoint is keyed by the target URL, so the resumed run goes the same way (its faults are spent).
       const r = await runCli(["products", "import", sheet, "--chunk-size", "20", "--resume"], { env: envFor(proxy.url), timeoutMs: 900_000 });
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).toMatch(/resuming: \d+ products were done before/);
+      expect(r.stderr).toMatch(/Resuming: \d+ rows? done by the interrupted run/);
       expect(r.stdout).toMatch(/0 failed/);
     } finally {
       await proxy.close();
