@@ -16,4 +16,10 @@ export interface ImportOptions extends BulkFlags {
   waitTimeout?: number;
   /** --engine server: no progress for this long (ms) means Medusa's import is stuck. */
   stallTimeout?: number;
+  /** The file's format; detected from its header when not given. */
+  from?: "medusa" | "shopify" | "woocommerce";
+  /** Shopify/WooCommerce: the currency of the file's prices (default: the store's default currency). */
+  currency?: string;
+  /** Shopify/WooCommerce: the price list for compare-at/sale pairs. */
+  salePriceList?: string;
 }
