@@ -230,14 +230,14 @@ async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile;
   if (json) f.io.out.write(JSON.stringify(o.dryRun ? { ...summary, plan: planOut } : summary, null, 2) + "\n");
   else {
     const p = productSummary;
+    const skippedText = rowSummary.skipped ? `; ${rowSummary.skipped} row${rowSummary.skipped === 1 ? "" : "s"} skipped` : "";
     const text = o.dryRun
       ? `${o.file}: would create ${p.create}, update ${p.update}, leave ${p.unchanged} unchanged (${rowSummary.rows} rows); nothing written`
-      : `${o.file}: ${p.create} created, ${p.update} updated, ${p.unchanged} unchanged, ${p.failed} failed (${rowSummary.rows} rows)${o.report ? `; report: ${o.report}` : ""}`;
-    const skippedText = rowSummary.skipped ? `; ${rowSummary.skipped} row${rowSummary.skipped === 1 ? "" : "s"} skipped` : "";
+      : `${o.file}: ${p.create} created, ${p.update} updated, ${p.unchanged} unchanged, ${p.failed} failed (${rowSummary.rows} rows)${skippedText}${o.report ? `; report: ${o.report}` : ""}`;
     const saleText = sale
       ? `\nsale prices in "${sale.title}"${sale.created ? (o.dryRun ? " (a new list)" : " (created)") : ""}: ${o.dryRun ? "would add" : "added"} ${sale.add}, ${o.dryRun ? "update" : "updated"} ${sale.update}, ${sale.unchanged} unchanged${sale.notPlaced.length ? `; not placed: ${sale.notPlaced.map((x) => `row ${x.row}: ${x.message}`).join("; ")}` : ""}`
       : "";
-    (o.dryRun ? f.io.err : f.io.out).write(text + skippedText + saleText + "\n");
+    (o.dryRun ? f.io.err : f.io.out).write(text + (o.dryRun ? skippedText : "") + saleText + "\n");
   }
   job?.failIfAny();
 }
