@@ -7,7 +7,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { adminSdk, backend, uniq } from "./helpers/sdk.js";
 
@@ -39,7 +41,7 @@ async function stock(sku: string): Promise<number | undefined> {
 }
 
 const report = (f: string) => JSON.parse(readFileSync(f, "utf8")) as { rows: Rec[]; summary: Rec };
-const common = ["--location", "Sandbox Warehouse", "--sales-channel", "Default Sales Channel", "--currency", "eur", "--sale-price-list", saleList];
+const common = ["--location", "Sandbox Warehouse", "--sales-channel", "Default Sales Channel", "--currency", "eur", "--sale-price-list", saleList, "--images", "link"];
 
 afterAll(async () => {
   const { products } = (await sdk.admin.product.list({ q: prefix, limit: 200, fields: "id,handle" } as never)) as Rec;
@@ -173,5 +175,77 @@ describe("WooCommerce product CSV", () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toMatch(/0 created, 0 updated, 3 unchanged, 0 failed \(7 rows\); 2 rows skipped/);
     expect(report(rep).rows.filter((x) => x.action !== "skipped").every((x) => x.action === "unchanged")).toBe(true);
+  });
+});
+
+describe("pictures copied into Medusa's file module", () => {
+  // A 1×1 PNG.
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+  let server: Server;
+  let base = "";
+  const hits = new Map<string, number>();
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      hits.set(req.url!, (hits.get(req.url!) ?? 0) + 1);
+      if (req.url === "/ok.png") return res.writeHead(200, { "content-type": "image/png" }).end(png);
+      if (req.url === "/page.png") return res.writeHead(200, { "content-type": "text/html" }).end("<html></html>");
+      if (req.url === "/reset.png") return req.socket.destroy();
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  const sheet = () => {
+    const f = path.join(work, "pictures.csv");
+    writeFileSync(
+      f,
+      [
+        "Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price,Image Src,Image Position",
+        `${prefix}-pic,${prefix} Pic,Title,Default Title,${prefix}-PIC,5.00,${base}/ok.png,1`,
+        `${prefix}-pic,,,,,,${base}/missing.png,2`,
+        `${prefix}-pic,,,,,,${base}/page.png,3`,
+        `${prefix}-pic,,,,,,${base}/reset.png,4`,
+      ].join("\n"),
+    );
+    return f;
+  };
+  const args = ["--currency", "eur", "--sales-channel", "Default Sales Channel"];
+
+  it("--strict-images stops before writing when a picture cannot be copied", async () => {
+    const r = await cli(["products", "import", sheet(), ...args, "--strict-images"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/missing\.png cannot be copied: the server answered 404 \(--strict-images\)/);
+    const { products } = (await sdk.admin.product.list({ handle: `${prefix}-pic` } as never)) as Rec;
+    expect(products).toHaveLength(0);
+    // The picture that could be copied was, and is remembered: no later run uploads it again.
+    expect(hits.get("/ok.png")).toBe(1);
+  });
+
+  it("uploads what it can, keeps the rest linked with the reason, and a rerun uploads nothing", async () => {
+    const f = sheet();
+    const r = await cli(["products", "import", f, ...args]);
+    expect(r.code, r.stderr + r.stdout).toBe(0);
+    expect(r.stderr).toMatch(/pictures: copied 0, 1 copied before, 3 kept linked to their source/);
+    expect(hits.get("/ok.png")).toBe(1);
+    expect(r.stderr).toMatch(/missing\.png kept linked: the server answered 404/);
+    expect(r.stderr).toMatch(/page\.png kept linked: not an image \(text\/html\)/);
+    expect(r.stderr).toMatch(/reset\.png kept linked: cannot fetch/);
+    const pic = await product(`${prefix}-pic`);
+    const urls = [...pic.images].sort((a: Rec, b: Rec) => a.rank - b.rank).map((i: Rec) => i.url);
+    expect(urls[0]).not.toContain(base);
+    expect(urls[0]).toMatch(/^https?:\/\/.+\/static\//);
+    expect(pic.thumbnail).toBe(urls[0]);
+    expect(urls.slice(1)).toEqual([`${base}/missing.png`, `${base}/page.png`, `${base}/reset.png`]);
+    const got = await fetch(urls[0]);
+    expect(Buffer.from(await got.arrayBuffer()).equals(png)).toBe(true);
+
+    const okHits = hits.get("/ok.png");
+    const again = await cli(["products", "import", f, ...args]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/pictures: copied 0, 1 copied before, 3 kept linked/);
+    expect(again.stdout).toMatch(/0 created, 0 updated, 1 unchanged, 0 failed \(4 rows\)/);
+    expect(hits.get("/ok.png")).toBe(okHits);
   });
 });

@@ -81,6 +81,8 @@ export interface ColumnUse {
 
 export interface Conversion {
   format: SourceFormat;
+  /** The source file, as the user named it. */
+  file: string;
   dataRows: number;
   lastRow: number;
   products: ConvertedProduct[];

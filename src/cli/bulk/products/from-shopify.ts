@@ -209,5 +209,5 @@ export async function fromShopify(o: ConvertOptions): Promise<Conversion> {
     }
     out.push(rest);
   }
-  return { format: "shopify", dataRows, lastRow, products: out, skipped: [], categories: [...tree.values()], notes: [], columns };
+  return { file, format: "shopify", dataRows, lastRow, products: out, skipped: [], categories: [...tree.values()], notes: [], columns };
 }

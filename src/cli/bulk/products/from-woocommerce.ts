@@ -286,5 +286,5 @@ export async function fromWooCommerce(o: ConvertOptions): Promise<Conversion> {
     }
     products.push(rest);
   }
-  return { format: "woocommerce", dataRows, lastRow, products, skipped, categories: [...tree.values()], notes, columns };
+  return { file, format: "woocommerce", dataRows, lastRow, products, skipped, categories: [...tree.values()], notes, columns };
 }

@@ -22,4 +22,8 @@ export interface ImportOptions extends BulkFlags {
   currency?: string;
   /** Shopify/WooCommerce: the price list for compare-at/sale pairs. */
   salePriceList?: string;
+  /** Shopify/WooCommerce: copy pictures into Medusa's file module (default) or link the source URLs. */
+  images?: "copy" | "link";
+  /** A picture that cannot be copied is a problem (nothing written) instead of staying linked. */
+  strictImages?: boolean;
 }

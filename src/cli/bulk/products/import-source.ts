@@ -3,7 +3,11 @@
  * convert it (convert.ts), pick the currency, create the category tree it needs, and put the
  * sale prices into their price list after the products are written.
  */
+import path from "node:path";
 import type { Medusa } from "../../../sdk/index.js";
+import type { Factory } from "../../cmdutil/factory.js";
+import { ValidationError } from "../problems.js";
+import { copyImages } from "./images.js";
 import { UsageError } from "../../../term/errors.js";
 import { listAll, listByKeys, pageAll } from "../lookup.js";
 import type { Problems } from "../problems.js";
@@ -24,6 +28,7 @@ export interface SourceFile {
   currency: string;
   /** Where the currency came from, for the plan ("--currency" or "the store's default"). */
   currencyFrom: string;
+  withStock: boolean;
 }
 
 export async function resolveFormat(file: string, from: ProductFormat | undefined, signal?: AbortSignal): Promise<ProductFormat> {
@@ -52,7 +57,7 @@ export async function convertSource(
     currencyFrom = "the store's default currency";
   }
   const converted = await writeConverted(conversion, { currency, withStock: o.withStock });
-  return { format, conversion, converted, currency, currencyFrom };
+  return { format, conversion, converted, currency, currencyFrom, withStock: o.withStock };
 }
 
 /** Handles of the tree that the store lacks (parents first), and the ids of those it has. */
@@ -75,6 +80,48 @@ export async function createCategories(sdk: Medusa, missing: CategoryNode[], ids
     )) as Rec;
     ids.set(c.handle, product_category.id);
   }
+}
+
+export interface PictureOutcome {
+  copied: number;
+  /** Copied by an earlier run: not uploaded again. */
+  remembered: number;
+  /** Kept linked to the source URL, with the reason and the product's first row. */
+  failed: { source: string; reason: string; row: number; handle: string }[];
+}
+
+/**
+ * Copies every picture of the converted products into Medusa's file module (remembered per store
+ * in the jobs folder), then rewrites the converted file with the uploaded URLs.
+ */
+export async function copySourceImages(f: Factory, sdk: Medusa, src: SourceFile, o: { dryRun: boolean; strict: boolean; signal?: AbortSignal }): Promise<PictureOutcome> {
+  const products = src.conversion.products;
+  const target = await f.target();
+  const res = await copyImages(sdk, products.flatMap((p) => p.images), { dir: path.join(f.dataDir(), "jobs"), store: target.url, dryRun: o.dryRun, signal: o.signal });
+  const failedBy = new Map(res.failed.map((x) => [x.source, x.reason]));
+  const out: PictureOutcome = { copied: res.uploaded, remembered: res.remembered, failed: [] };
+  for (const p of products) {
+    for (const url of p.images) {
+      const reason = failedBy.get(url);
+      if (reason) out.failed.push({ source: url, reason, row: p.variants[0]?.at.row ?? 0, handle: p.handle });
+    }
+    p.images = p.images.map((u) => res.urls.get(u) ?? u);
+  }
+  if (o.strict && out.failed.length) {
+    throw new ValidationError(out.failed.map((x) => ({ file: src.conversion.file, row: x.row, message: `picture ${x.source} cannot be copied: ${x.reason} (--strict-images)` })));
+  }
+  if (!o.dryRun && res.urls.size) {
+    const old = src.converted;
+    src.converted = await writeConverted(src.conversion, { currency: src.currency, withStock: src.withStock });
+    await old.dispose();
+  }
+  return out;
+}
+
+export function pictureText(p: PictureOutcome, dryRun: boolean): string {
+  const lines = [`pictures: ${dryRun ? "would copy" : "copied"} ${p.copied}, ${p.remembered} copied before${p.failed.length ? `, ${p.failed.length} kept linked to their source` : ""}`];
+  for (const x of p.failed) lines.push(`row ${x.row} (${x.handle}): picture ${x.source} kept linked: ${x.reason}`);
+  return lines.join("\n") + "\n";
 }
 
 export interface SaleOutcome {

@@ -20,7 +20,7 @@ import type { FileProduct } from "./plan.js";
 import { leanHeap } from "../lean-heap.js";
 import { UsageError } from "../../../term/errors.js";
 import { mappingText } from "./convert.js";
-import { DEFAULT_SALE_PRICE_LIST, applySalePrices, convertSource, createCategories, missingCategories, resolveFormat, type SaleOutcome, type SourceFile } from "./import-source.js";
+import { DEFAULT_SALE_PRICE_LIST, applySalePrices, copySourceImages, pictureText, type PictureOutcome, convertSource, createCategories, missingCategories, resolveFormat, type SaleOutcome, type SourceFile } from "./import-source.js";
 
 
 type Rec = Record<string, any>;
@@ -80,6 +80,13 @@ async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile;
     for (const s of conversion.skipped) lines.push(`row ${s.row}: skipped: ${s.reason}`);
     for (const n of conversion.notes) lines.push(`row ${n.row}: ${n.message}`);
     if (!json || o.dryRun) f.io.err.write(lines.join("\n") + "\n");
+  }
+  // Pictures: copied into Medusa's file module once the file is known to be good (then the converted file is rewritten).
+  let pictures: PictureOutcome | undefined;
+  if (src && store && o.images !== "link") {
+    pictures = await copySourceImages(f, sdk, src, { dryRun: Boolean(o.dryRun), strict: Boolean(o.strictImages), signal: f.signal });
+    source!.read = src.converted.path;
+    if (!(o.quiet && !o.dryRun) && !json) f.io.err.write(pictureText(pictures, Boolean(o.dryRun)));
   }
   if (store && cats?.missing.length) {
     if (o.dryRun) for (const c of cats.missing) store.resolved.refs.category.set(c.handle, `(new) ${c.handle}`);
@@ -219,7 +226,7 @@ async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile;
     throw e;
   }
   let rowSummary = planSummary;
-  const extra = src ? { format: src.format, currency: src.currency, ...(sale ? { sale_prices: sale } : {}), ...(conversion!.notes.length ? { notes: conversion!.notes } : {}) } : {};
+  const extra = src ? { format: src.format, currency: src.currency, ...(pictures ? { pictures } : {}), ...(sale ? { sale_prices: sale } : {}), ...(conversion!.notes.length ? { notes: conversion!.notes } : {}) } : {};
   if (job) rowSummary = await job.end({ products: productSummary, ...extra });
   else {
     progress.done();
