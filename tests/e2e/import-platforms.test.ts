@@ -4,7 +4,7 @@
  * through the real binary against the real back-end: read back field by field, and a rerun
  * reports every row unchanged. Everything created is deleted afterwards.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createServer, type Server } from "node:http";
@@ -247,5 +247,37 @@ describe("pictures copied into Medusa's file module", () => {
     expect(again.stderr).toMatch(/pictures: copied 0, 1 copied before, 3 kept linked/);
     expect(again.stdout).toMatch(/0 created, 0 updated, 1 unchanged, 0 failed \(4 rows\)/);
     expect(hits.get("/ok.png")).toBe(okHits);
+  });
+});
+
+describe("Medusa's own format with pictures beside the sheet", () => {
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==", "base64");
+  const folder = path.join(work, "catalogue");
+  const sheet = (image: string) => {
+    mkdirSync(path.join(folder, "photos"), { recursive: true });
+    writeFileSync(path.join(folder, "photos", "lamp.png"), png);
+    const f = path.join(folder, "sheet.csv");
+    writeFileSync(f, ["Product Handle,Product Title,Product Thumbnail,Product Image 1,Variant Sku,Variant Price EUR", `${prefix}-lamp,${prefix} Lamp,${image},${image},${prefix}-LAMP,12`].join("\n"));
+    return f;
+  };
+
+  it("a path that is not there is a problem naming the row, and nothing is written", async () => {
+    const r = await cli(["products", "import", sheet("photos/nope.png"), "--dry-run"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/sheet\.csv, row 2: picture photos\/nope\.png: no such file next to the CSV/);
+  });
+
+  it("uploads a relative path once; a rerun is unchanged and uploads nothing", async () => {
+    const f = sheet("photos/lamp.png");
+    const r = await cli(["products", "import", f, "--sales-channel", "Default Sales Channel"]);
+    expect(r.code, r.stderr + r.stdout).toBe(0);
+    expect(r.stderr).toMatch(/pictures: copied 1, 0 copied before/);
+    const lamp = await product(`${prefix}-lamp`);
+    expect(lamp.thumbnail).toMatch(/^https?:\/\/.+\/static\/.*lamp\.png$/);
+    expect(lamp.images.map((i: Rec) => i.url)).toEqual([lamp.thumbnail]);
+    const again = await cli(["products", "import", f, "--sales-channel", "Default Sales Channel"]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/pictures: copied 0, 1 copied before/);
+    expect(again.stdout).toMatch(/0 created, 0 updated, 1 unchanged, 0 failed \(1 rows\)/);
   });
 });

@@ -7,10 +7,14 @@ import path from "node:path";
 import type { Medusa } from "../../../sdk/index.js";
 import type { Factory } from "../../cmdutil/factory.js";
 import { ValidationError } from "../problems.js";
-import { copyImages } from "./images.js";
+import { copyImages, isRemote } from "./images.js";
+import { mkdtemp, open, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { CsvWriter, readCsv } from "../csv.js";
+import { Problems } from "../problems.js";
+import type { HeaderMap } from "./csv-columns.js";
 import { UsageError } from "../../../term/errors.js";
 import { listAll, listByKeys, pageAll } from "../lookup.js";
-import type { Problems } from "../problems.js";
 import { fromListPrice } from "../prices/plan.js";
 import { writeConverted, type CategoryNode, type Conversion, type ConvertedFile, type SourceFormat } from "./convert.js";
 import { detectFormat, type ProductFormat } from "./detect.js";
@@ -116,6 +120,72 @@ export async function copySourceImages(f: Factory, sdk: Medusa, src: SourceFile,
     await old.dispose();
   }
   return out;
+}
+
+/**
+ * Medusa's own format: `Product Image N` and `Product Thumbnail` cells that are paths (relative
+ * to the CSV file) are uploaded like other platforms' pictures, and the file is rewritten into a
+ * private copy with the uploaded URLs (`copyUrls`: URLs are copied too). A path that cannot be read
+ * is a problem: a local path cannot stay linked.
+ */
+export async function uploadLocalImages(
+  f: Factory,
+  sdk: Medusa,
+  file: string,
+  header: HeaderMap,
+  o: { dryRun: boolean; copyUrls: boolean; problems: Problems; signal?: AbortSignal },
+): Promise<{ converted?: ConvertedFile; outcome?: PictureOutcome }> {
+  const columns = header.roles.flatMap((r, i) => ((r?.role === "list" && r.list === "image") || (r?.role === "product" && r.col.field === "thumbnail") ? [i] : []));
+  if (!columns.length) return {};
+  const wanted = (cell: string) => cell !== "" && (o.copyUrls || !isRemote(cell)) && !cell.startsWith("data:");
+  const firstRow = new Map<string, number>();
+  for await (const rec of readCsv(file, { file, problems: new Problems(), signal: o.signal })) {
+    if (rec.row === 1) continue;
+    for (const i of columns) {
+      const cell = rec.cells[i] ?? "";
+      if (wanted(cell) && !firstRow.has(cell)) firstRow.set(cell, rec.row);
+    }
+  }
+  if (!firstRow.size) return {};
+  const target = await f.target();
+  const res = await copyImages(sdk, firstRow.keys(), { dir: path.join(f.dataDir(), "jobs"), store: target.url, baseDir: path.dirname(path.resolve(file)), dryRun: o.dryRun, signal: o.signal });
+  const outcome: PictureOutcome = { copied: res.uploaded, remembered: res.remembered, failed: [] };
+  for (const x of res.failed) {
+    if (isRemote(x.source)) outcome.failed.push({ ...x, row: firstRow.get(x.source)!, handle: "" });
+    else o.problems.add({ file, row: firstRow.get(x.source), message: `picture ${x.source}: ${x.reason}` });
+  }
+  if (o.dryRun) {
+    // Nothing is read in a dry run; a path that is not there is still worth saying now.
+    const { stat } = await import("node:fs/promises");
+    for (const [ref, row] of firstRow) {
+      if (isRemote(ref)) continue;
+      const st = await stat(path.resolve(path.dirname(path.resolve(file)), ref)).catch(() => undefined);
+      if (!st?.isFile()) o.problems.add({ file, row, message: `picture ${ref}: no such file next to the CSV` });
+    }
+    return { outcome };
+  }
+  o.problems.throwIfAny();
+  // The rewritten copy: same records, uploaded URLs in place of paths; rows map to the original's.
+  const dir = await mkdtemp(path.join(tmpdir(), "medusactl-images-"));
+  const out = path.join(dir, "products.csv");
+  const dispose = () => rm(dir, { recursive: true, force: true });
+  try {
+    const fh = await open(out, "wx", 0o600);
+    const stream = fh.createWriteStream();
+    const w = new CsvWriter(stream);
+    const rows: { row: number; line: number }[] = [{ row: 1, line: 1 }];
+    for await (const rec of readCsv(file, { file, problems: new Problems(), signal: o.signal })) {
+      rows[rec.row] = { row: rec.row, line: rec.line };
+      const cells = rec.row === 1 ? rec.cells : rec.cells.map((c, i) => (columns.includes(i) ? (res.urls.get(c) ?? c) : c));
+      await w.write(cells);
+    }
+    await w.flush();
+    await new Promise<void>((resolve, reject) => stream.end((e?: Error | null) => (e ? reject(e) : resolve())));
+    return { converted: { path: out, rows, dispose }, outcome };
+  } catch (e) {
+    await dispose();
+    throw e;
+  }
 }
 
 export function pictureText(p: PictureOutcome, dryRun: boolean): string {

@@ -19,8 +19,8 @@ import { serverImport } from "./import-server.js";
 import type { FileProduct } from "./plan.js";
 import { leanHeap } from "../lean-heap.js";
 import { UsageError } from "../../../term/errors.js";
-import { mappingText } from "./convert.js";
-import { DEFAULT_SALE_PRICE_LIST, applySalePrices, copySourceImages, pictureText, type PictureOutcome, convertSource, createCategories, missingCategories, resolveFormat, type SaleOutcome, type SourceFile } from "./import-source.js";
+import { mappingText, type ConvertedFile } from "./convert.js";
+import { DEFAULT_SALE_PRICE_LIST, applySalePrices, copySourceImages, pictureText, uploadLocalImages, type PictureOutcome, convertSource, createCategories, missingCategories, resolveFormat, type SaleOutcome, type SourceFile } from "./import-source.js";
 
 
 type Rec = Record<string, any>;
@@ -32,7 +32,12 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
   const format = await resolveFormat(o.file, o.from, f.signal);
   if (format === "medusa") {
     if (o.currency || o.salePriceList) throw new UsageError("--currency and --sale-price-list are for Shopify and WooCommerce files (Medusa's own columns name their currency)");
-    return importFile(f, o, undefined);
+    const local: { converted?: ConvertedFile } = {};
+    try {
+      return await importFile(f, o, undefined, local);
+    } finally {
+      await local.converted?.dispose();
+    }
   }
   if (o.engine === "server") throw new UsageError(`a ${format === "shopify" ? "Shopify" : "WooCommerce"} file is imported with --engine batch (the default)`);
   const sdk = await f.sdk({ pool: true });
@@ -45,13 +50,13 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
   }
 }
 
-async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile; problems: Problems } | undefined): Promise<void> {
+async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile; problems: Problems } | undefined, local: { converted?: ConvertedFile } = {}): Promise<void> {
   const json = o.json || o.output === "json";
   const src = from?.src;
   const matchHandle = o.match === "handle" || Boolean(src);
   const sdk = await f.sdk({ pool: true });
   const problems = from?.problems ?? new Problems();
-  const source = src ? { read: src.converted.path, rows: src.converted.rows } : undefined;
+  let source = src ? { read: src.converted.path, rows: src.converted.rows } : undefined;
 
   const validating = createProgress(f.io, { label: "validating", quiet: o.quiet });
   let index;
@@ -71,6 +76,8 @@ async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile;
   // Store checks run even after local problems, so one run lists everything.
   const store = index.header && index.dataRows > 0 ? await imp.checkStore(index, { ...o, file: o.file, sdk, problems, matchHandle, concurrency: o.concurrency, signal: f.signal, newCategories }) : undefined;
   problems.throwIfAny();
+  // Pictures: copied into Medusa's file module once the file is known to be good (then the converted file is rewritten).
+  let pictures: PictureOutcome | undefined;
   if (conversion && !(o.quiet && !o.dryRun)) {
     const lines: string[] = [];
     if (o.dryRun) lines.push(mappingText(conversion).trimEnd());
@@ -81,8 +88,17 @@ async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile;
     for (const n of conversion.notes) lines.push(`row ${n.row}: ${n.message}`);
     if (!json || o.dryRun) f.io.err.write(lines.join("\n") + "\n");
   }
-  // Pictures: copied into Medusa's file module once the file is known to be good (then the converted file is rewritten).
-  let pictures: PictureOutcome | undefined;
+  if (!src && store && o.engine !== "server" && index.header) {
+    // Medusa's own format: pictures given as paths next to the CSV are uploaded (URLs too with --images copy).
+    const up = await uploadLocalImages(f, sdk, o.file, index.header, { dryRun: Boolean(o.dryRun), copyUrls: o.images === "copy", problems, signal: f.signal });
+    problems.throwIfAny();
+    pictures = up.outcome;
+    if (up.converted) {
+      local.converted = up.converted;
+      source = { read: up.converted.path, rows: up.converted.rows };
+    }
+    if (pictures && !(o.quiet && !o.dryRun) && !json) f.io.err.write(pictureText(pictures, Boolean(o.dryRun)));
+  }
   if (src && store && o.images !== "link") {
     pictures = await copySourceImages(f, sdk, src, { dryRun: Boolean(o.dryRun), strict: Boolean(o.strictImages), signal: f.signal });
     source!.read = src.converted.path;
@@ -226,7 +242,10 @@ async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile;
     throw e;
   }
   let rowSummary = planSummary;
-  const extra = src ? { format: src.format, currency: src.currency, ...(pictures ? { pictures } : {}), ...(sale ? { sale_prices: sale } : {}), ...(conversion!.notes.length ? { notes: conversion!.notes } : {}) } : {};
+  const extra = {
+    ...(pictures ? { pictures } : {}),
+    ...(src ? { format: src.format, currency: src.currency, ...(o.dryRun ? { mapping: conversion!.columns } : {}), ...(sale ? { sale_prices: sale } : {}), ...(conversion!.notes.length ? { notes: conversion!.notes } : {}) } : {}),
+  };
   if (job) rowSummary = await job.end({ products: productSummary, ...extra });
   else {
     progress.done();
