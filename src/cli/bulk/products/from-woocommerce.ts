@@ -79,6 +79,11 @@ export function wooColumn(lower: string): { target?: string; reason?: string } |
   return undefined;
 }
 
+/** WordPress writes term names HTML-escaped ("Home &amp; Garden"). */
+export function entities(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#0?39|apos);/g, (_, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#039": "'", "#39": "'", apos: "'" })[e]!);
+}
+
 export function isWooHeader(lower: Set<string>): boolean {
   return ["type", "sku", "name", "parent", "regular price"].every((c) => lower.has(c));
 }
@@ -224,7 +229,7 @@ export async function fromWooCommerce(o: ConvertOptions): Promise<Conversion> {
     if (pub) p.status = pub === "1" ? "published" : "draft";
     if (r.id) p.metadata = { woocommerce_id: r.id };
     // Commas inside a name are written as "\,".
-    const list = (text: string) => text.split(/(?<!\\),/).map((s) => s.replace(/\\,/g, ",").trim()).filter(Boolean);
+    const list = (text: string) => text.split(/(?<!\\),/).map((s) => entities(s.replace(/\\,/g, ",")).trim()).filter(Boolean);
     for (const path of list(r.cell("categories"))) {
       const leaf = categoryPath(path, tree);
       if (leaf && !p.categories.includes(leaf)) p.categories.push(leaf);

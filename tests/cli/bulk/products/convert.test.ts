@@ -161,3 +161,10 @@ describe("the converted file", () => {
     expect(() => statSync(out.path)).toThrow();
   });
 });
+
+describe("WooCommerce term names", () => {
+  it("decodes WordPress's HTML escapes", async () => {
+    const { entities } = await import("../../../../src/cli/bulk/products/from-woocommerce.js");
+    expect(entities("Home &amp; Garden &gt; Kids&#039; &quot;Toys&quot;")).toBe(`Home & Garden > Kids' "Toys"`);
+  });
+});
