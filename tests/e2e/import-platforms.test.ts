@@ -4,13 +4,14 @@
  * through the real binary against the real back-end: read back field by field, and a rerun
  * reports every row unchanged. Everything created is deleted afterwards.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../helpers/cli.js";
+import { BIN, runCli } from "../helpers/cli.js";
 import { adminSdk, backend, uniq } from "./helpers/sdk.js";
 
 type Rec = Record<string, any>;
@@ -279,5 +280,47 @@ describe("Medusa's own format with pictures beside the sheet", () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toMatch(/pictures: copied 0, 1 copied before/);
     expect(again.stdout).toMatch(/0 created, 0 updated, 1 unchanged, 0 failed \(1 rows\)/);
+  });
+});
+
+describe("a Shopify import killed mid-way, then --resume", () => {
+  it("finishes with exactly the file's products and a report of every source row", async () => {
+    const h = `${prefix}-res`;
+    const lines = ["Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price,Image Src"];
+    for (let i = 0; i < 30; i++) {
+      lines.push(`${h}-${i},Resume ${i},Size,S,${h}-${i}-S,${i}.5,https://img.example.test/${i}.jpg`);
+      lines.push(`${h}-${i},,,M,${h}-${i}-M,${i}.5,`);
+      lines.push(`${h}-${i},,,,,,https://img.example.test/${i}-b.jpg`);
+    }
+    const f = path.join(work, "resume-shopify.csv");
+    writeFileSync(f, lines.join("\n"));
+    const jobs = path.join(env.MEDUSACTL_DATA_DIR, "jobs");
+    const args = ["products", "import", f, "--currency", "eur", "--images", "link"];
+
+    const json = await cli([...args, "--dry-run", "--json"]);
+    expect(json.code, json.stderr).toBe(0);
+    const plan = JSON.parse(json.stdout);
+    expect(plan).toMatchObject({ format: "shopify", currency: "eur", products: { create: 30 }, rows: { rows: 90 } });
+    expect(plan.mapping).toContainEqual({ source: "Variant SKU", target: "variant sku" });
+
+    const child = spawn(process.execPath, [BIN, ...args, "--chunk-size", "3", "--concurrency", "1"], { env: { ...process.env, ...env }, stdio: "ignore" });
+    const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
+    for (let i = 0; i < 600; i++) {
+      const journal = existsSync(jobs) ? readdirSync(jobs).find((n) => n.endsWith(".jsonl") && !n.startsWith("images-")) : undefined;
+      if (journal && statSync(path.join(jobs, journal)).size > 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    child.kill("SIGKILL");
+    await exited;
+
+    const rep = path.join(work, "resume-shopify.json");
+    const r = await cli([...args, "--resume", "--report", rep]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/Resuming: \d+ rows done by the interrupted run/);
+    const { products } = (await sdk.admin.product.list({ q: h, limit: 100, fields: "handle,*variants" } as never)) as Rec;
+    const mine = (products as Rec[]).filter((p) => p.handle.startsWith(`${h}-`));
+    expect(mine.map((p) => p.handle).sort()).toEqual(Array.from({ length: 30 }, (_, i) => `${h}-${i}`).sort());
+    for (const p of mine) expect(p.variants.map((v: Rec) => v.sku).sort()).toEqual([`${p.handle}-M`, `${p.handle}-S`]);
+    expect(report(rep).rows.map((x) => x.row).sort((a, b) => a - b)).toEqual(Array.from({ length: 90 }, (_, i) => i + 2));
   });
 });
