@@ -131,12 +131,13 @@ describe("Shopify product CSV", () => {
   });
 
   it("names the source file's rows in problems", async () => {
-    const text = readFileSync(fixture("shopify.csv"), "utf8").replace("21.00", '"21,00"');
+    const text = readFileSync(fixture("shopify.csv"), "utf8").replace("21.00", '"21,00"').replace(`${prefix}-card,`, `${prefix}-Card,`);
     const f = path.join(work, "bad-shopify.csv");
     writeFileSync(f, text);
     const r = await cli(["products", "import", f, "--dry-run", ...common]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/bad-shopify\.csv, row 4 \(line 5\), column "Variant Price": "21,00" is not an amount/);
+    expect(r.stderr).toMatch(/bad-shopify\.csv, row 6 \(line 7\), column "Handle": ".*-Card" is not a valid handle/);
   });
 });
 

@@ -92,6 +92,18 @@ export interface Conversion {
   /** Parts of imported rows that have no Medusa counterpart (downloadable files…), per row. */
   notes: (SourceAt & { message: string })[];
   columns: ColumnUse[];
+  /** Medusa column (lower case, price columns as "variant price") → the source column it came from, for messages. */
+  sourceColumns: Record<string, string>;
+}
+
+/** Renames the Medusa columns in problems found in the converted file to the source file's columns. */
+export function toSourceColumns(c: Conversion, problems: { column?: string }[]): void {
+  for (const p of problems) {
+    if (!p.column) continue;
+    const lower = p.column.toLowerCase().replace(/^variant price [a-z]{3}$/, "variant price").replace(/ \d+$/, " n");
+    const src = c.sourceColumns[lower];
+    if (src) p.column = src;
+  }
 }
 
 export interface ConvertOptions {

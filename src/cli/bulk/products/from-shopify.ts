@@ -209,5 +209,23 @@ export async function fromShopify(o: ConvertOptions): Promise<Conversion> {
     }
     out.push(rest);
   }
-  return { file, format: "shopify", dataRows, lastRow, products: out, skipped: [], categories: [...tree.values()], notes: [], columns };
+  const sourceColumns = {
+    "product handle": "Handle",
+    "product title": "Title",
+    "product description": "Body (HTML)",
+    "product status": "Status",
+    "product type value": "Type",
+    "product tag value n": "Tags",
+    "product category handle n": "Product Category",
+    "product image n": "Image Src",
+    "product thumbnail": "Image Src",
+    "variant sku": "Variant SKU",
+    "variant barcode": "Variant Barcode",
+    "variant weight": "Variant Grams",
+    "variant price": "Variant Price",
+    "variant inventory quantity": "Variant Inventory Qty",
+    "variant option n value": "Option1..3 Value",
+    "variant option n name": "Option1..3 Name",
+  };
+  return { file, sourceColumns, format: "shopify", dataRows, lastRow, products: out, skipped: [], categories: [...tree.values()], notes: [], columns };
 }

@@ -291,5 +291,22 @@ export async function fromWooCommerce(o: ConvertOptions): Promise<Conversion> {
     }
     products.push(rest);
   }
-  return { file, format: "woocommerce", dataRows, lastRow, products, skipped, categories: [...tree.values()], notes, columns };
+  const sourceColumns = {
+    "product handle": "Name",
+    "product title": "Name",
+    "product subtitle": "Short description",
+    "product description": "Description",
+    "product status": "Published",
+    "product tag value n": "Tags",
+    "product category handle n": "Categories",
+    "product image n": "Images",
+    "product thumbnail": "Images",
+    "variant sku": "SKU",
+    "variant barcode": "GTIN, UPC, EAN, or ISBN",
+    "variant price": "Regular price",
+    "variant inventory quantity": "Stock",
+    "variant option n value": "Attribute N value(s)",
+    "variant option n name": "Attribute N name",
+  };
+  return { file, sourceColumns, format: "woocommerce", dataRows, lastRow, products, skipped, categories: [...tree.values()], notes, columns };
 }

@@ -19,7 +19,7 @@ import { serverImport } from "./import-server.js";
 import type { FileProduct } from "./plan.js";
 import { leanHeap } from "../lean-heap.js";
 import { UsageError } from "../../../term/errors.js";
-import { mappingText, type ConvertedFile } from "./convert.js";
+import { mappingText, toSourceColumns, type ConvertedFile } from "./convert.js";
 import { DEFAULT_SALE_PRICE_LIST, applySalePrices, copySourceImages, pictureText, uploadLocalImages, type PictureOutcome, convertSource, createCategories, missingCategories, resolveFormat, type SaleOutcome, type SourceFile } from "./import-source.js";
 
 
@@ -75,6 +75,7 @@ async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile;
   const newCategories = new Set(cats?.missing.map((c) => c.handle));
   // Store checks run even after local problems, so one run lists everything.
   const store = index.header && index.dataRows > 0 ? await imp.checkStore(index, { ...o, file: o.file, sdk, problems, matchHandle, concurrency: o.concurrency, signal: f.signal, newCategories }) : undefined;
+  if (conversion) toSourceColumns(conversion, problems.list);
   problems.throwIfAny();
   // Pictures: copied into Medusa's file module once the file is known to be good (then the converted file is rewritten).
   let pictures: PictureOutcome | undefined;

@@ -168,3 +168,13 @@ describe("WooCommerce term names", () => {
     expect(entities("Home &amp; Garden &gt; Kids&#039; &quot;Toys&quot;")).toBe(`Home & Garden > Kids' "Toys"`);
   });
 });
+
+describe("problem columns", () => {
+  it("name the source file's columns", async () => {
+    const { toSourceColumns } = await import("../../../../src/cli/bulk/products/convert.js");
+    const c = await fromShopify({ file: fixture("shopify.csv"), problems: new Problems() });
+    const problems = [{ column: "Product Handle" }, { column: "Variant Price EUR" }, { column: "Product Image 2" }, { column: "Handle" }, {}];
+    toSourceColumns(c, problems);
+    expect(problems).toEqual([{ column: "Handle" }, { column: "Variant Price" }, { column: "Image Src" }, { column: "Handle" }, {}]);
+  });
+});
