@@ -45,6 +45,14 @@ const report = (f: string) => JSON.parse(readFileSync(f, "utf8")) as { rows: Rec
 const common = ["--location", "Sandbox Warehouse", "--sales-channel", "Default Sales Channel", "--currency", "eur", "--sale-price-list", saleList, "--images", "link"];
 
 afterAll(async () => {
+  // Pictures this file uploaded (remembered in the jobs folder): the local file provider's id is the URL's last segment.
+  const jobs = path.join(env.MEDUSACTL_DATA_DIR, "jobs");
+  for (const name of existsSync(jobs) ? readdirSync(jobs).filter((n) => n.startsWith("images-")) : []) {
+    for (const line of readFileSync(path.join(jobs, name), "utf8").split("\n").filter(Boolean)) {
+      const id = decodeURIComponent(new URL(JSON.parse(line).url).pathname.split("/").pop()!);
+      await sdk.admin.upload.delete(id);
+    }
+  }
   const { products } = (await sdk.admin.product.list({ q: prefix, limit: 200, fields: "id,handle" } as never)) as Rec;
   const mine = (products as Rec[]).filter((p) => String(p.handle).startsWith(prefix));
   if (mine.length) await sdk.admin.product.batch({ delete: mine.map((p) => p.id) });
