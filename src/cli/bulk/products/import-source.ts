@@ -133,7 +133,7 @@ export async function uploadLocalImages(
   sdk: Medusa,
   file: string,
   header: HeaderMap,
-  o: { dryRun: boolean; copyUrls: boolean; problems: Problems; signal?: AbortSignal },
+  o: { dryRun: boolean; copyUrls: boolean; strict?: boolean; problems: Problems; signal?: AbortSignal },
 ): Promise<{ converted?: ConvertedFile; outcome?: PictureOutcome }> {
   const columns = header.roles.flatMap((r, i) => ((r?.role === "list" && r.list === "image") || (r?.role === "product" && r.col.field === "thumbnail") ? [i] : []));
   if (!columns.length) return {};
@@ -151,7 +151,8 @@ export async function uploadLocalImages(
   const res = await copyImages(sdk, firstRow.keys(), { dir: path.join(f.dataDir(), "jobs"), store: target.url, baseDir: path.dirname(path.resolve(file)), dryRun: o.dryRun, signal: o.signal });
   const outcome: PictureOutcome = { copied: res.uploaded, remembered: res.remembered, failed: [] };
   for (const x of res.failed) {
-    if (isRemote(x.source)) outcome.failed.push({ ...x, row: firstRow.get(x.source)!, handle: "" });
+    if (isRemote(x.source) && !o.strict) outcome.failed.push({ ...x, row: firstRow.get(x.source)!, handle: "" });
+    else if (isRemote(x.source)) o.problems.add({ file, row: firstRow.get(x.source), message: `picture ${x.source} cannot be copied: ${x.reason} (--strict-images)` });
     else o.problems.add({ file, row: firstRow.get(x.source), message: `picture ${x.source}: ${x.reason}` });
   }
   if (o.dryRun) {

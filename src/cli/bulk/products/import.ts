@@ -91,7 +91,7 @@ async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile;
   }
   if (!src && store && o.engine !== "server" && index.header) {
     // Medusa's own format: pictures given as paths next to the CSV are uploaded (URLs too with --images copy).
-    const up = await uploadLocalImages(f, sdk, o.file, index.header, { dryRun: Boolean(o.dryRun), copyUrls: o.images === "copy", problems, signal: f.signal });
+    const up = await uploadLocalImages(f, sdk, o.file, index.header, { dryRun: Boolean(o.dryRun), copyUrls: o.images === "copy", strict: Boolean(o.strictImages), problems, signal: f.signal });
     problems.throwIfAny();
     pictures = up.outcome;
     if (up.converted) {

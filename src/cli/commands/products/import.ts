@@ -21,7 +21,7 @@ const importRun = async (f: Factory, o: ImportOptions) => (await import("../../b
 
 export function makeImportCommand(ctx: CommandContext, run: (f: Factory, o: ImportOptions) => Promise<void> = importRun): Command {
   const cmd = new Command("import")
-    .description("Import a product CSV (Medusa's columns): validate all, then create or update by id, handle and SKU")
+    .description("Import a product CSV (Medusa's columns, or a Shopify or WooCommerce export): validate all, then create or update by id, handle and SKU")
     .argument("<file>", "the CSV file (UTF-8, one row per variant)")
     .addOption(new Option("--engine <engine>", "batch: our chunked batch requests; server: Medusa's own import workflow").choices(["batch", "server"]).default("batch"))
     .addOption(new Option("--match <key>", "handle: ignore ids, match products by handle and variants by SKU (a file from another store)").choices(["handle"]))
