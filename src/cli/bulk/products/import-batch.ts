@@ -57,8 +57,29 @@ export interface FileIndex {
   stockRows: number;
 }
 
+/**
+ * A file converted from another platform's format (convert.ts): `read` is the converted file, and
+ * `rows[n]` the source record that its record n came from, so messages name the user's rows.
+ */
+export interface SourceRows {
+  read: string;
+  rows: { row: number; line: number }[];
+}
+
+/** The records of `file`, or of its converted copy with the source's row numbers. */
+async function* records(file: string, problems: Problems, source: SourceRows | undefined, signal?: AbortSignal) {
+  for await (const rec of readCsv(source?.read ?? file, { file, problems, signal })) {
+    if (!source || rec.row === 1) yield rec;
+    else {
+      const at = source.rows[rec.row];
+      yield { ...rec, row: at?.row ?? rec.row, line: at?.line ?? rec.line };
+    }
+  }
+}
+
 export interface IndexOptions {
   file: string;
+  source?: SourceRows;
   problems: Problems;
   matchHandle: boolean;
   signal?: AbortSignal;
@@ -79,7 +100,7 @@ export async function indexFile(opts: IndexOptions): Promise<FileIndex> {
     regions: new Set(),
     stockRows: 0,
   };
-  for await (const rec of readCsv(file, { file, problems, signal: opts.signal })) {
+  for await (const rec of records(file, problems, opts.source, opts.signal)) {
     if (!header) {
       header = mapHeader(rec.cells, file, problems);
       index.header = header;
@@ -170,6 +191,8 @@ export interface StoreCheckOptions {
   location?: string;
   concurrency: number;
   signal?: AbortSignal;
+  /** Category handles that will be created before the import (a converted file's tree). */
+  newCategories?: Set<string>;
 }
 
 /** Look-ups in flight while the file is checked against the store. */
@@ -240,6 +263,7 @@ export async function checkStore(index: FileIndex, o: StoreCheckOptions): Promis
       else if (hits.length > 1) problems.add({ file, ...at, column, message: `${hits.length} records match "${value}"` });
       else if (kind === "tag") facts.missingTags.push(value);
       else if (kind === "type") facts.missingTypes.push(value);
+      else if (kind === "category" && o.newCategories?.has(value)) continue;
       else problems.add({ file, ...at, column, message: `"${value}" not found in the store` });
     }
   }
@@ -312,11 +336,11 @@ export async function checkStore(index: FileIndex, o: StoreCheckOptions): Promis
  * Pass 2: yields each product once its last row has been read (rows of a product need not be
  * adjacent), skipping the keys in `skip` (done by an interrupted run).
  */
-export async function* streamProducts(file: string, index: FileIndex, opts: { matchHandle: boolean; skip: Set<string>; keepCells?: boolean; signal?: AbortSignal }): AsyncGenerator<FileProduct> {
+export async function* streamProducts(file: string, index: FileIndex, opts: { matchHandle: boolean; skip: Set<string>; keepCells?: boolean; signal?: AbortSignal; source?: SourceRows }): AsyncGenerator<FileProduct> {
   const open = new Map<string, ParsedRow[]>();
   const problems = new Problems();
   let header: HeaderMap | undefined;
-  for await (const rec of readCsv(file, { file, problems, signal: opts.signal })) {
+  for await (const rec of records(file, problems, opts.source, opts.signal)) {
     if (!header) {
       header = index.header;
       continue;

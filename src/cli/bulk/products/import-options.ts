@@ -16,4 +16,14 @@ export interface ImportOptions extends BulkFlags {
   waitTimeout?: number;
   /** --engine server: no progress for this long (ms) means Medusa's import is stuck. */
   stallTimeout?: number;
+  /** The file's format; detected from its header when not given. */
+  from?: "medusa" | "shopify" | "woocommerce";
+  /** Shopify/WooCommerce: the currency of the file's prices (default: the store's default currency). */
+  currency?: string;
+  /** Shopify/WooCommerce: the price list for compare-at/sale pairs. */
+  salePriceList?: string;
+  /** Shopify/WooCommerce: copy pictures into Medusa's file module (default) or link the source URLs. */
+  images?: "copy" | "link";
+  /** A picture that cannot be copied is a problem (nothing written) instead of staying linked. */
+  strictImages?: boolean;
 }

@@ -18,23 +18,50 @@ import type { ChunkResult } from "./import-batch.js";
 import { serverImport } from "./import-server.js";
 import type { FileProduct } from "./plan.js";
 import { leanHeap } from "../lean-heap.js";
+import { UsageError } from "../../../term/errors.js";
+import { mappingText, toSourceColumns, type ConvertedFile } from "./convert.js";
+import { DEFAULT_SALE_PRICE_LIST, applySalePrices, copySourceImages, pictureText, uploadLocalImages, type PictureOutcome, convertSource, createCategories, missingCategories, resolveFormat, type SaleOutcome, type SourceFile } from "./import-source.js";
 
 
 type Rec = Record<string, any>;
 
 export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
   leanHeap();
-  const json = o.json || o.output === "json";
   await checkBulkFlags(o);
   await (await openRegularFile(o.file)).close();
-  const matchHandle = o.match === "handle";
+  const format = await resolveFormat(o.file, o.from, f.signal);
+  if (format === "medusa") {
+    if (o.currency || o.salePriceList) throw new UsageError("--currency and --sale-price-list are for Shopify and WooCommerce files (Medusa's own columns name their currency)");
+    const local: { converted?: ConvertedFile } = {};
+    try {
+      return await importFile(f, o, undefined, local);
+    } finally {
+      await local.converted?.dispose();
+    }
+  }
+  if (o.engine === "server") throw new UsageError(`a ${format === "shopify" ? "Shopify" : "WooCommerce"} file is imported with --engine batch (the default)`);
   const sdk = await f.sdk({ pool: true });
   const problems = new Problems();
+  const src = await convertSource(format, { file: o.file, problems, signal: f.signal, currency: o.currency, withStock: Boolean(o.location), sdk });
+  try {
+    return await importFile(f, o, { src, problems });
+  } finally {
+    await src.converted.dispose();
+  }
+}
+
+async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile; problems: Problems } | undefined, local: { converted?: ConvertedFile } = {}): Promise<void> {
+  const json = o.json || o.output === "json";
+  const src = from?.src;
+  const matchHandle = o.match === "handle" || Boolean(src);
+  const sdk = await f.sdk({ pool: true });
+  const problems = from?.problems ?? new Problems();
+  let source = src ? { read: src.converted.path, rows: src.converted.rows } : undefined;
 
   const validating = createProgress(f.io, { label: "validating", quiet: o.quiet });
   let index;
   try {
-    index = await imp.indexFile({ file: o.file, problems, matchHandle, signal: f.signal, onRow: () => validating.add() });
+    index = await imp.indexFile({ file: o.file, source, problems, matchHandle, signal: f.signal, onRow: () => validating.add() });
   } finally {
     validating.done();
   }
@@ -42,12 +69,52 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
   if (o.engine === "server" && index.header?.has.portable) {
     problems.add({ file: o.file, row: 1, message: "the --portable reference columns work only with --engine batch (Medusa's importer takes ids)" });
   }
+  const conversion = src?.conversion;
+  // A converted file's category tree: what the store lacks is created before the import.
+  const cats = conversion ? await missingCategories(sdk, conversion.categories, f.signal) : undefined;
+  const newCategories = new Set(cats?.missing.map((c) => c.handle));
   // Store checks run even after local problems, so one run lists everything.
-  const store = index.header && index.dataRows > 0 ? await imp.checkStore(index, { ...o, file: o.file, sdk, problems, matchHandle, concurrency: o.concurrency, signal: f.signal }) : undefined;
+  const store = index.header && index.dataRows > 0 ? await imp.checkStore(index, { ...o, file: o.file, sdk, problems, matchHandle, concurrency: o.concurrency, signal: f.signal, newCategories }) : undefined;
+  if (conversion) toSourceColumns(conversion, problems.list);
   problems.throwIfAny();
+  // Pictures: copied into Medusa's file module once the file is known to be good (then the converted file is rewritten).
+  let pictures: PictureOutcome | undefined;
+  if (conversion && !(o.quiet && !o.dryRun)) {
+    const lines: string[] = [];
+    if (o.dryRun) lines.push(mappingText(conversion).trimEnd());
+    lines.push(`prices: in ${src!.currency.toUpperCase()} (${src!.currencyFrom})`);
+    if (!o.location && conversion.products.some((p) => p.variants.some((v) => v.stock !== undefined))) lines.push("stock: not imported (give --location to set it)");
+    if (cats?.missing.length) lines.push(`categories ${o.dryRun ? "to create" : "created"}: ${cats.missing.map((c) => c.handle).join(", ")}`);
+    for (const s of conversion.skipped) lines.push(`row ${s.row}: skipped: ${s.reason}`);
+    for (const n of conversion.notes) lines.push(`row ${n.row}: ${n.message}`);
+    if (!json || o.dryRun) f.io.err.write(lines.join("\n") + "\n");
+  }
+  if (!src && store && o.engine !== "server" && index.header) {
+    // Medusa's own format: pictures given as paths next to the CSV are uploaded (URLs too with --images copy).
+    const up = await uploadLocalImages(f, sdk, o.file, index.header, { dryRun: Boolean(o.dryRun), copyUrls: o.images === "copy", strict: Boolean(o.strictImages), problems, signal: f.signal });
+    problems.throwIfAny();
+    pictures = up.outcome;
+    if (up.converted) {
+      local.converted = up.converted;
+      source = { read: up.converted.path, rows: up.converted.rows };
+    }
+    if (pictures && !(o.quiet && !o.dryRun) && !json) f.io.err.write(pictureText(pictures, Boolean(o.dryRun)));
+  }
+  if (src && store && o.images !== "link") {
+    pictures = await copySourceImages(f, sdk, src, { dryRun: Boolean(o.dryRun), strict: Boolean(o.strictImages), signal: f.signal });
+    source!.read = src.converted.path;
+    if (!(o.quiet && !o.dryRun) && !json) f.io.err.write(pictureText(pictures, Boolean(o.dryRun)));
+  }
+  if (store && cats?.missing.length) {
+    if (o.dryRun) for (const c of cats.missing) store.resolved.refs.category.set(c.handle, `(new) ${c.handle}`);
+    else {
+      await createCategories(sdk, cats.missing, cats.ids, f.signal);
+      for (const c of cats.missing) store.resolved.refs.category.set(c.handle, cats.ids.get(c.handle)!);
+    }
+  }
   if (!store) return emptyJob(f, o.file, json, { engine: o.engine, dryRun: Boolean(o.dryRun), products: { create: 0, update: 0, unchanged: 0, failed: 0 } });
 
-  const rowsTotal = index.dataRows;
+  const rowsTotal = conversion?.dataRows ?? index.dataRows;
   if (o.engine === "server") {
     return serverImport(f, o, { index, store, sdk });
   }
@@ -55,6 +122,9 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
   type Entry = ReportRow & { product: string };
   let lastRow = 1;
   for (const p of index.products.values()) lastRow = Math.max(lastRow, p.lastRow);
+  if (conversion) lastRow = Math.max(lastRow, conversion.lastRow);
+  // Source rows folded into a product (Shopify image rows, WooCommerce variable parents) are reported with it.
+  const extraRows = new Map(conversion?.products.map((p) => [`handle:${p.handle}`, p.extraRows]));
   const job = o.dryRun
     ? undefined
     : await BulkJob.open<{ rows: number }, Entry>(f, {
@@ -102,6 +172,7 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
     const entries: Entry[] = [];
     for (const r of results) {
       const rows = imp.reportRows(r, r.plan.key);
+      for (const x of extraRows.get(r.plan.key) ?? []) rows.push({ ...rows[0]!, row: x.row, line: x.line !== x.row ? x.line : undefined, key: r.plan.handle, ids: { product_id: rows[0]?.ids?.product_id } });
       entries.push(...rows);
       countProduct(rows);
       if (o.dryRun || json) planOut.push({ action: r.error ? "failed" : r.plan.action, handle: r.plan.handle, id: r.productId, changes: r.plan.changes, ...(r.error ? { error: r.error } : {}) });
@@ -114,6 +185,7 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
     }
   }
 
+  let sale: SaleOutcome | undefined;
   try {
     if (job?.checkpoint.resumed) {
       const byProduct = new Map<string, Entry[]>();
@@ -124,6 +196,16 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
         done.add(key);
         countProduct(rows);
         await job.carry(rows);
+      }
+    }
+    // Rows of another platform's file that have no Medusa counterpart: reported once, as skipped.
+    const skippedEntries: Entry[] = (conversion?.skipped ?? []).map((x) => ({ product: `skip:${x.row}`, row: x.row, line: x.line !== x.row ? x.line : undefined, action: "skipped", key: x.key, error: { message: x.reason } }));
+    if (skippedEntries.length && !skippedEntries.every((e) => done.has(e.product))) {
+      const todo = skippedEntries.filter((e) => !done.has(e.product));
+      if (job) await job.record(todo);
+      else {
+        for (const e of todo) countRow(planSummary, e);
+        progress.add(todo.length);
       }
     }
     // Missing tags and types of a --portable file are plain values: create them (not in a dry run).
@@ -142,7 +224,7 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
     const chunkSize = Math.max(1, Math.min(o.chunkSize, Math.ceil((index.products.size - done.size) / o.concurrency)));
     async function* chunks() {
       let group: FileProduct[] = [];
-      for await (const p of imp.streamProducts(o.file, index!, { matchHandle, skip: done, signal: f.signal })) {
+      for await (const p of imp.streamProducts(o.file, index!, { matchHandle, skip: done, signal: f.signal, source })) {
         group.push(p);
         if (group.length >= chunkSize) {
           yield group;
@@ -154,26 +236,35 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
     const describe = (g: FileProduct[]) => `rows ${rowRange(g.flatMap((p) => p.rows.map((r) => r.row)))}`;
     if (job) await job.each(chunks(), writeGroup, describe);
     else await runPool(chunks(), o.concurrency, writeGroup, f.signal);
+    if (src && !f.signal.aborted) sale = await applySalePrices(sdk, src, o.salePriceList ?? DEFAULT_SALE_PRICE_LIST, { dryRun: Boolean(o.dryRun), signal: job?.signal ?? f.signal });
   } catch (e) {
     if (job) await job.abandon(e);
     progress.done();
     throw e;
   }
   let rowSummary = planSummary;
-  if (job) rowSummary = await job.end({ products: productSummary });
+  const extra = {
+    ...(pictures ? { pictures } : {}),
+    ...(src ? { format: src.format, currency: src.currency, ...(o.dryRun ? { mapping: conversion!.columns } : {}), ...(sale ? { sale_prices: sale } : {}), ...(conversion!.notes.length ? { notes: conversion!.notes } : {}) } : {}),
+  };
+  if (job) rowSummary = await job.end({ products: productSummary, ...extra });
   else {
     progress.done();
     if (f.signal.aborted) throw new CancelError();
   }
 
-  const summary = { file: o.file, engine: "batch", dryRun: Boolean(o.dryRun), products: productSummary, rows: rowSummary, ...(o.report ? { report: o.report } : {}) };
+  const summary = { file: o.file, engine: "batch", dryRun: Boolean(o.dryRun), products: productSummary, rows: rowSummary, ...extra, ...(o.report ? { report: o.report } : {}) };
   if (json) f.io.out.write(JSON.stringify(o.dryRun ? { ...summary, plan: planOut } : summary, null, 2) + "\n");
   else {
     const p = productSummary;
+    const skippedText = rowSummary.skipped ? `; ${rowSummary.skipped} row${rowSummary.skipped === 1 ? "" : "s"} skipped` : "";
     const text = o.dryRun
       ? `${o.file}: would create ${p.create}, update ${p.update}, leave ${p.unchanged} unchanged (${rowSummary.rows} rows); nothing written`
-      : `${o.file}: ${p.create} created, ${p.update} updated, ${p.unchanged} unchanged, ${p.failed} failed (${rowSummary.rows} rows)${o.report ? `; report: ${o.report}` : ""}`;
-    (o.dryRun ? f.io.err : f.io.out).write(text + "\n");
+      : `${o.file}: ${p.create} created, ${p.update} updated, ${p.unchanged} unchanged, ${p.failed} failed (${rowSummary.rows} rows)${skippedText}${o.report ? `; report: ${o.report}` : ""}`;
+    const saleText = sale
+      ? `\nsale prices in "${sale.title}"${sale.created ? (o.dryRun ? " (a new list)" : " (created)") : ""}: ${o.dryRun ? "would add" : "added"} ${sale.add}, ${o.dryRun ? "update" : "updated"} ${sale.update}, ${sale.unchanged} unchanged${sale.notPlaced.length ? `; not placed: ${sale.notPlaced.map((x) => `row ${x.row}: ${x.message}`).join("; ")}` : ""}`
+      : "";
+    (o.dryRun ? f.io.err : f.io.out).write(text + (o.dryRun ? skippedText : "") + saleText + "\n");
   }
   job?.failIfAny();
 }

@@ -21,7 +21,7 @@ const importRun = async (f: Factory, o: ImportOptions) => (await import("../../b
 
 export function makeImportCommand(ctx: CommandContext, run: (f: Factory, o: ImportOptions) => Promise<void> = importRun): Command {
   const cmd = new Command("import")
-    .description("Import a product CSV (Medusa's columns): validate all, then create or update by id, handle and SKU")
+    .description("Import a product CSV (Medusa's columns, or a Shopify or WooCommerce export): validate all, then create or update by id, handle and SKU")
     .argument("<file>", "the CSV file (UTF-8, one row per variant)")
     .addOption(new Option("--engine <engine>", "batch: our chunked batch requests; server: Medusa's own import workflow").choices(["batch", "server"]).default("batch"))
     .addOption(new Option("--match <key>", "handle: ignore ids, match products by handle and variants by SKU (a file from another store)").choices(["handle"]))
@@ -29,6 +29,11 @@ export function makeImportCommand(ctx: CommandContext, run: (f: Factory, o: Impo
     .option("--shipping-profile <id|name>", "shipping profile for products that have none")
     .option("--location <id|name>", "stock location for the Variant Inventory Quantity column")
     .option("--chunk-size <n>", "products per batch request", parseChunkSize, 250)
+    .addOption(new Option("--from <format>", "the file's format (default: detected from the header)").choices(["medusa", "shopify", "woocommerce"]))
+    .option("--currency <code>", "Shopify/WooCommerce files: the currency of their prices (default: the store's default currency)")
+    .option("--sale-price-list <title>", `Shopify/WooCommerce files: price list for sale prices (compare-at or sale price pairs; default "Imported sale prices")`)
+    .addOption(new Option("--images <how>", "Shopify/WooCommerce files: copy pictures into Medusa's file module (default), or link their source URLs").choices(["copy", "link"]))
+    .option("--strict-images", "a picture that cannot be copied stops the import (default: it stays linked to its source URL and is reported)")
     .option("--no-wait", "--engine server: print the transaction id and exit once the import is confirmed")
     .option("--wait-timeout <duration>", "--engine server: how long to wait for Medusa (default 30m)", parseDuration)
     .option("--stall-timeout <duration>", "--engine server: no progress for this long means Medusa's import is stuck (default 2m)", parseDuration)
@@ -45,11 +50,18 @@ Ours: Variant Inventory Quantity (with --location), and the --portable columns o
 Product Sales Channel Name N, Shipping Profile Name) with the batch engine.
 An empty cell leaves the stored value alone. Prices are decimal major units (19.99).
 
+Shopify's and WooCommerce's product CSVs are read too (detected from the header, or --from): they are
+mapped onto the columns above (weights in grams, lengths in centimetres; categories by path, created
+when missing; a lower sale price goes into the --sale-price-list price list). --dry-run shows which
+source columns were used and which were ignored, and why. Rows in messages are the source file's.
+
 Examples:
   medusactl products import catalogue.csv --dry-run
   medusactl products import catalogue.csv --sales-channel "Default Sales Channel" --location Warehouse --report out.json
   medusactl products import other-store.csv --match handle
-  medusactl products import catalogue.csv --resume`,
+  medusactl products import catalogue.csv --resume
+  medusactl products import shopify-products.csv --dry-run
+  medusactl products import woocommerce.csv --currency usd --location Warehouse`,
   );
   cmd.action(async (file: string, o: Omit<ImportOptions, "file">, c: Command) => {
     await run(ctx.factory(c), { ...o, file });

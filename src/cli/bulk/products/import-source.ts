@@ -1,0 +1,266 @@
+/**
+ * What `products import` does around the batch engine for another platform's file: detect and
+ * convert it (convert.ts), pick the currency, create the category tree it needs, and put the
+ * sale prices into their price list after the products are written.
+ */
+import path from "node:path";
+import type { Medusa } from "../../../sdk/index.js";
+import type { Factory } from "../../cmdutil/factory.js";
+import { ValidationError } from "../problems.js";
+import { copyImages, isRemote } from "./images.js";
+import { mkdtemp, open, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { CsvWriter, readCsv } from "../csv.js";
+import { Problems } from "../problems.js";
+import type { HeaderMap } from "./csv-columns.js";
+import { UsageError } from "../../../term/errors.js";
+import { listAll, listByKeys, pageAll } from "../lookup.js";
+import { fromListPrice } from "../prices/plan.js";
+import { writeConverted, type CategoryNode, type Conversion, type ConvertedFile, type SourceFormat } from "./convert.js";
+import { detectFormat, type ProductFormat } from "./detect.js";
+import { fromShopify } from "./from-shopify.js";
+import { fromWooCommerce } from "./from-woocommerce.js";
+
+type Rec = Record<string, any>;
+
+export const DEFAULT_SALE_PRICE_LIST = "Imported sale prices";
+
+export interface SourceFile {
+  format: SourceFormat;
+  conversion: Conversion;
+  converted: ConvertedFile;
+  currency: string;
+  /** Where the currency came from, for the plan ("--currency" or "the store's default"). */
+  currencyFrom: string;
+  withStock: boolean;
+}
+
+export async function resolveFormat(file: string, from: ProductFormat | undefined, signal?: AbortSignal): Promise<ProductFormat> {
+  return from ?? (await detectFormat(file, signal));
+}
+
+/** The store's default currency (lower case). */
+export async function storeCurrency(sdk: Medusa, signal?: AbortSignal): Promise<string> {
+  const { stores } = (await sdk.admin.store.list({ fields: "id,supported_currencies.*" } as never, undefined, { signal })) as Rec;
+  const currencies = ((stores?.[0]?.supported_currencies ?? []) as Rec[]);
+  const code = (currencies.find((c) => c.is_default) ?? currencies[0])?.currency_code as string | undefined;
+  if (!code) throw new UsageError("the store has no default currency: pass --currency CODE");
+  return code.toLowerCase();
+}
+
+export async function convertSource(
+  format: SourceFormat,
+  o: { file: string; problems: Problems; signal?: AbortSignal; currency?: string; withStock: boolean; sdk: Medusa },
+): Promise<SourceFile> {
+  const conversion = await (format === "shopify" ? fromShopify : fromWooCommerce)({ file: o.file, problems: o.problems, signal: o.signal });
+  let currency = o.currency?.toLowerCase();
+  let currencyFrom = "--currency";
+  if (currency && !/^[a-z]{3}$/.test(currency)) throw new UsageError(`--currency ${o.currency}: expected a three-letter ISO code such as EUR`);
+  if (!currency) {
+    currency = await storeCurrency(o.sdk, o.signal);
+    currencyFrom = "the store's default currency";
+  }
+  const converted = await writeConverted(conversion, { currency, withStock: o.withStock });
+  return { format, conversion, converted, currency, currencyFrom, withStock: o.withStock };
+}
+
+/** Handles of the tree that the store lacks (parents first), and the ids of those it has. */
+export async function missingCategories(sdk: Medusa, tree: CategoryNode[], signal?: AbortSignal): Promise<{ missing: CategoryNode[]; ids: Map<string, string> }> {
+  if (!tree.length) return { missing: [], ids: new Map() };
+  const found = await listByKeys(sdk, "productCategory", "handle", tree.map((c) => c.handle), { fields: "id,handle" }, { signal });
+  const ids = new Map(found.map((c) => [c.handle as string, c.id as string]));
+  return { missing: tree.filter((c) => !ids.has(c.handle)), ids };
+}
+
+/** Creates the missing categories, parents first (active, public). */
+export async function createCategories(sdk: Medusa, missing: CategoryNode[], ids: Map<string, string>, signal?: AbortSignal): Promise<void> {
+  for (const c of missing) {
+    const parent = c.parent ? ids.get(c.parent) : undefined;
+    const { product_category } = (await sdk.admin.productCategory.create(
+      { name: c.name, handle: c.handle, is_active: true, is_internal: false, ...(parent ? { parent_category_id: parent } : {}) } as never,
+      undefined,
+      undefined,
+      { signal },
+    )) as Rec;
+    ids.set(c.handle, product_category.id);
+  }
+}
+
+export interface PictureOutcome {
+  copied: number;
+  /** Copied by an earlier run: not uploaded again. */
+  remembered: number;
+  /** Kept linked to the source URL, with the reason and the product's first row. */
+  failed: { source: string; reason: string; row: number; handle: string }[];
+}
+
+/**
+ * Copies every picture of the converted products into Medusa's file module (remembered per store
+ * in the jobs folder), then rewrites the converted file with the uploaded URLs.
+ */
+export async function copySourceImages(f: Factory, sdk: Medusa, src: SourceFile, o: { dryRun: boolean; strict: boolean; signal?: AbortSignal }): Promise<PictureOutcome> {
+  const products = src.conversion.products;
+  const target = await f.target();
+  const res = await copyImages(sdk, products.flatMap((p) => p.images), { dir: path.join(f.dataDir(), "jobs"), store: target.url, dryRun: o.dryRun, signal: o.signal });
+  const failedBy = new Map(res.failed.map((x) => [x.source, x.reason]));
+  const out: PictureOutcome = { copied: res.uploaded, remembered: res.remembered, failed: [] };
+  for (const p of products) {
+    for (const url of p.images) {
+      const reason = failedBy.get(url);
+      if (reason) out.failed.push({ source: url, reason, row: p.variants[0]?.at.row ?? 0, handle: p.handle });
+    }
+    p.images = p.images.map((u) => res.urls.get(u) ?? u);
+  }
+  if (o.strict && out.failed.length) {
+    throw new ValidationError(out.failed.map((x) => ({ file: src.conversion.file, row: x.row, message: `picture ${x.source} cannot be copied: ${x.reason} (--strict-images)` })));
+  }
+  if (!o.dryRun && res.urls.size) {
+    const old = src.converted;
+    src.converted = await writeConverted(src.conversion, { currency: src.currency, withStock: src.withStock });
+    await old.dispose();
+  }
+  return out;
+}
+
+/**
+ * Medusa's own format: `Product Image N` and `Product Thumbnail` cells that are paths (relative
+ * to the CSV file) are uploaded like other platforms' pictures, and the file is rewritten into a
+ * private copy with the uploaded URLs (`copyUrls`: URLs are copied too). A path that cannot be read
+ * is a problem: a local path cannot stay linked.
+ */
+export async function uploadLocalImages(
+  f: Factory,
+  sdk: Medusa,
+  file: string,
+  header: HeaderMap,
+  o: { dryRun: boolean; copyUrls: boolean; strict?: boolean; problems: Problems; signal?: AbortSignal },
+): Promise<{ converted?: ConvertedFile; outcome?: PictureOutcome }> {
+  const columns = header.roles.flatMap((r, i) => ((r?.role === "list" && r.list === "image") || (r?.role === "product" && r.col.field === "thumbnail") ? [i] : []));
+  if (!columns.length) return {};
+  const wanted = (cell: string) => cell !== "" && (o.copyUrls || !isRemote(cell)) && !cell.startsWith("data:");
+  const firstRow = new Map<string, number>();
+  for await (const rec of readCsv(file, { file, problems: new Problems(), signal: o.signal })) {
+    if (rec.row === 1) continue;
+    for (const i of columns) {
+      const cell = rec.cells[i] ?? "";
+      if (wanted(cell) && !firstRow.has(cell)) firstRow.set(cell, rec.row);
+    }
+  }
+  if (!firstRow.size) return {};
+  const target = await f.target();
+  const res = await copyImages(sdk, firstRow.keys(), { dir: path.join(f.dataDir(), "jobs"), store: target.url, baseDir: path.dirname(path.resolve(file)), dryRun: o.dryRun, signal: o.signal });
+  const outcome: PictureOutcome = { copied: res.uploaded, remembered: res.remembered, failed: [] };
+  for (const x of res.failed) {
+    if (isRemote(x.source) && !o.strict) outcome.failed.push({ ...x, row: firstRow.get(x.source)!, handle: "" });
+    else if (isRemote(x.source)) o.problems.add({ file, row: firstRow.get(x.source), message: `picture ${x.source} cannot be copied: ${x.reason} (--strict-images)` });
+    else o.problems.add({ file, row: firstRow.get(x.source), message: `picture ${x.source}: ${x.reason}` });
+  }
+  if (o.dryRun) {
+    // Nothing is read in a dry run; a path that is not there is still worth saying now.
+    const { stat } = await import("node:fs/promises");
+    for (const [ref, row] of firstRow) {
+      if (isRemote(ref)) continue;
+      const st = await stat(path.resolve(path.dirname(path.resolve(file)), ref)).catch(() => undefined);
+      if (!st?.isFile()) o.problems.add({ file, row, message: `picture ${ref}: no such file next to the CSV` });
+    }
+    return { outcome };
+  }
+  o.problems.throwIfAny();
+  // The rewritten copy: same records, uploaded URLs in place of paths; rows map to the original's.
+  const dir = await mkdtemp(path.join(tmpdir(), "medusactl-images-"));
+  const out = path.join(dir, "products.csv");
+  const dispose = () => rm(dir, { recursive: true, force: true });
+  try {
+    const fh = await open(out, "wx", 0o600);
+    const stream = fh.createWriteStream();
+    const w = new CsvWriter(stream);
+    const rows: { row: number; line: number }[] = [{ row: 1, line: 1 }];
+    for await (const rec of readCsv(file, { file, problems: new Problems(), signal: o.signal })) {
+      rows[rec.row] = { row: rec.row, line: rec.line };
+      const cells = rec.row === 1 ? rec.cells : rec.cells.map((c, i) => (columns.includes(i) ? (res.urls.get(c) ?? c) : c));
+      await w.write(cells);
+    }
+    await w.flush();
+    await new Promise<void>((resolve, reject) => stream.end((e?: Error | null) => (e ? reject(e) : resolve())));
+    return { converted: { path: out, rows, dispose }, outcome };
+  } catch (e) {
+    await dispose();
+    throw e;
+  }
+}
+
+export function pictureText(p: PictureOutcome, dryRun: boolean): string {
+  const lines = [`pictures: ${dryRun ? "would copy" : "copied"} ${p.copied}, ${p.remembered} copied before${p.failed.length ? `, ${p.failed.length} kept linked to their source` : ""}`];
+  for (const x of p.failed) lines.push(`row ${x.row} (${x.handle}): picture ${x.source} kept linked: ${x.reason}`);
+  return lines.join("\n") + "\n";
+}
+
+export interface SaleOutcome {
+  title: string;
+  listId?: string;
+  created: boolean;
+  add: number;
+  update: number;
+  unchanged: number;
+  /** Sale prices that could not be placed (a variant without SKU…), with the source row. */
+  notPlaced: { row: number; message: string }[];
+}
+
+/**
+ * Puts each variant's sale price into the price list `title` (type sale, created when missing),
+ * keyed by variant and currency; prices already equal are left alone.
+ */
+export async function applySalePrices(sdk: Medusa, src: SourceFile, title: string, opts: { dryRun: boolean; signal?: AbortSignal }): Promise<SaleOutcome | undefined> {
+  const sales = src.conversion.products.flatMap((p) => p.variants.filter((v) => v.salePrice !== undefined).map((v) => ({ v, handle: p.handle })));
+  if (!sales.length) return undefined;
+  const out: SaleOutcome = { title, created: false, add: 0, update: 0, unchanged: 0, notPlaced: [] };
+  const skus = sales.flatMap(({ v }) => (v.sku ? [v.sku] : []));
+  const variants = skus.length ? await listByKeys(sdk, "productVariant", "sku", skus, { fields: "id,sku" }, { signal: opts.signal }) : [];
+  const idBySku = new Map(variants.map((v) => [v.sku as string, v.id as string]));
+  const lists = (await listAll<Rec>(sdk, "priceList", { q: title }, { signal: opts.signal })).filter((l) => l.title === title);
+  if (lists.length > 1) throw new UsageError(`${lists.length} price lists are titled "${title}": name another with --sale-price-list`);
+  let list = lists[0];
+  const existing = new Map<string, { id: string; amount: number }>();
+  if (list) {
+    for (const raw of await pageAll<Rec>((q) => sdk.admin.priceList.prices(list!.id, q as never, undefined, { signal: opts.signal }), "prices", {}, 1000)) {
+      const p = fromListPrice(raw);
+      if (p.min_quantity != null || p.max_quantity != null || p.region_id) continue;
+      existing.set(`${p.variant_id}|${p.currency_code.toLowerCase()}`, { id: p.id, amount: p.amount });
+    }
+  }
+  const create: Rec[] = [];
+  const update: Rec[] = [];
+  for (const { v, handle } of sales) {
+    const variantId = v.sku ? idBySku.get(v.sku) : undefined;
+    if (!variantId) {
+      // In a dry run a new variant has no id yet: it would get its sale price.
+      if (opts.dryRun && v.sku) out.add++;
+      else out.notPlaced.push({ row: v.at.row, message: `sale price ${v.salePrice} of ${v.sku ?? `a variant of ${handle} without SKU`} not placed: ${v.sku ? "the variant was not written" : "a sale price needs the variant's SKU"}` });
+      continue;
+    }
+    const amount = Number(v.salePrice);
+    const cur = existing.get(`${variantId}|${src.currency}`);
+    if (!cur) {
+      create.push({ variant_id: variantId, currency_code: src.currency, amount });
+      out.add++;
+    } else if (cur.amount !== amount) {
+      update.push({ id: cur.id, variant_id: variantId, currency_code: src.currency, amount });
+      out.update++;
+    } else out.unchanged++;
+  }
+  if (opts.dryRun) {
+    out.created = !list;
+    return out;
+  }
+  if (!list && create.length) {
+    list = ((await sdk.admin.priceList.create({ title, description: title, type: "sale", status: "active", prices: [] } as never, undefined, undefined, { signal: opts.signal })) as Rec).price_list;
+    out.created = true;
+  }
+  out.listId = list?.id;
+  for (let i = 0; i < Math.max(create.length, update.length); i += 250) {
+    const c = create.slice(i, i + 250);
+    const u = update.slice(i, i + 250);
+    if (c.length || u.length) await sdk.admin.priceList.batchPrices(list!.id, { create: c, update: u } as never, undefined, undefined, { signal: opts.signal });
+  }
+  return out;
+}
