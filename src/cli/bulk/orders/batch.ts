@@ -50,6 +50,9 @@ type Step =
   | { kind: "capture"; what: string; amount: number }
   | { kind: "close"; how: "complete" | "archive"; what: string };
 
+/** Steps one parcel may take (fulfil, ship, or a delivery per fulfilment) before it is called stuck. */
+const MAX_STEPS = 12;
+
 /** A parcel: the rows of one order that go out together (all rows without a SKU are one parcel). */
 interface Parcel {
   rows: OrderRow[];
@@ -185,8 +188,13 @@ async function applyOrder(sdk: Medusa, verb: BatchVerb, ref: string, rows: Order
   for (const p of parcels) {
     const did: string[] = [];
     let attempt = 0;
-    for (;;) {
+    for (let steps = 0; ; steps++) {
       const step = nextStep(verb, order, p, o.location);
+      // A step that went through but left the order as it was would be taken for ever.
+      if (steps >= MAX_STEPS && step.kind !== "done" && step.kind !== "skip") {
+        out.push(...fail(new Error(`the order did not change after ${did.length} steps (next: ${step.what}); check it with medusactl orders show ${orderName(order)}`), p.rows).map((r) => ({ ...r, changes: did })));
+        break;
+      }
       if (step.kind === "done") {
         out.push(...p.rows.map((r) => ({ ...base(r), action: did.length ? ("update" as const) : ("unchanged" as const), changes: did.length ? did : undefined })));
         break;
