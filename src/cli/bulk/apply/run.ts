@@ -60,6 +60,8 @@ export async function applyRun(f: Factory, o: ApplyOptions): Promise<ApplyResult
   try {
     // Writes listen only to a second Ctrl-C: the first stops between objects (ApplyStopped).
     const writes = o.dryRun ? f.signal : (f.stopNow ?? new AbortController().signal);
+    // The first phase looks up every kind at once, each request listening to this signal too.
+    setMaxListeners(100, writes);
     result = await runApply({ sdk, signal: writes }, KINDS, items, { dryRun: Boolean(o.dryRun), stop: f.signal });
   } catch (e) {
     if (e instanceof ApplyStopped || f.signal.aborted) {

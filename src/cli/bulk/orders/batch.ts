@@ -188,8 +188,14 @@ async function applyOrder(sdk: Medusa, verb: BatchVerb, ref: string, rows: Order
   for (const p of parcels) {
     const did: string[] = [];
     let attempt = 0;
+    // A step whose answer was lost: the next read shows whether it landed (then this run did it).
+    let lost: string | undefined;
     for (let steps = 0; ; steps++) {
       const step = nextStep(verb, order, p, o.location);
+      if (lost !== undefined) {
+        if (step.kind === "done" || step.kind === "skip" || step.what !== lost) did.push(`${lost} (its answer was lost; read back)`);
+        lost = undefined;
+      }
       // A step that went through but left the order as it was would be taken for ever.
       if (steps >= MAX_STEPS && step.kind !== "done" && step.kind !== "skip") {
         out.push(...fail(new Error(`the order did not change after ${did.length} steps (next: ${step.what}); check it with medusactl orders show ${orderName(order)}`), p.rows).map((r) => ({ ...r, changes: did })));
@@ -218,6 +224,7 @@ async function applyOrder(sdk: Medusa, verb: BatchVerb, ref: string, rows: Order
           out.push(...fail(e, p.rows).map((r) => ({ ...r, changes: did.length ? did : undefined })));
           break;
         }
+        lost = step.what;
         await settle(attempt++, signal);
       }
       try {
