@@ -8,7 +8,7 @@
  * problem, nothing written).
  */
 import { createHash } from "node:crypto";
-import { appendFile, mkdir, readFile } from "node:fs/promises";
+import { appendFile, mkdir, readFile, realpath } from "node:fs/promises";
 import path from "node:path";
 import type { Medusa } from "../../../sdk/index.js";
 import { runPool } from "../pool.js";
@@ -69,6 +69,21 @@ async function remembered(file: string): Promise<Map<string, string>> {
   return out;
 }
 
+const OUTSIDE = "a picture's path must lead to a file in the CSV file's folder or below it";
+
+function inside(root: string, f: string): boolean {
+  const rel = path.relative(root, f);
+  return rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel);
+}
+
+/**
+ * A sheet names pictures beside it: never a file elsewhere on this machine (`../../`, an absolute
+ * path; links leading out are refused when read), which would be published in the shop's storage.
+ */
+export function leadsOut(baseDir: string, ref: string): boolean {
+  return path.isAbsolute(ref) || !inside(path.resolve(baseDir), path.resolve(baseDir, ref));
+}
+
 export function isRemote(ref: string): boolean {
   return /^https?:\/\//i.test(ref);
 }
@@ -79,10 +94,13 @@ const EXT: Record<string, string> = { ".jpg": "image/jpeg", ".jpeg": "image/jpeg
 async function fetchImage(source: string, o: CopyOptions): Promise<{ bytes: Uint8Array; type: string; name: string } | { reason: string }> {
   const max = o.maxBytes ?? MAX_IMAGE_BYTES;
   if (!isRemote(source)) {
-    const file = path.resolve(o.baseDir ?? ".", source);
+    const base = path.resolve(o.baseDir ?? ".");
+    const file = path.resolve(base, source);
     const type = EXT[path.extname(file).toLowerCase()];
     if (!type) return { reason: "not an image file name (jpg, png, gif, webp, avif, svg)" };
+    if (leadsOut(base, source)) return { reason: OUTSIDE };
     try {
+      if (!inside(await realpath(base), await realpath(file))) return { reason: `${OUTSIDE} (it is a link leading out)` };
       const bytes = await readFile(file);
       if (bytes.byteLength > max) return { reason: `larger than ${max / 1048576} MB` };
       return { bytes, type, name: path.basename(file) };

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { Medusa } from "../../../sdk/index.js";
 import type { Factory } from "../../cmdutil/factory.js";
 import { ValidationError } from "../problems.js";
-import { copyImages, isRemote } from "./images.js";
+import { copyImages, isRemote, leadsOut } from "./images.js";
 import { mkdtemp, open, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { CsvWriter, readCsv } from "../csv.js";
@@ -160,6 +160,10 @@ export async function uploadLocalImages(
     const { stat } = await import("node:fs/promises");
     for (const [ref, row] of firstRow) {
       if (isRemote(ref)) continue;
+      if (leadsOut(path.dirname(path.resolve(file)), ref)) {
+        o.problems.add({ file, row, message: `picture ${ref}: must be a file in the CSV file's folder or below it` });
+        continue;
+      }
       const st = await stat(path.resolve(path.dirname(path.resolve(file)), ref)).catch(() => undefined);
       if (!st?.isFile()) o.problems.add({ file, row, message: `picture ${ref}: no such file next to the CSV` });
     }

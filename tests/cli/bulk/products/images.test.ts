@@ -67,4 +67,20 @@ describe("copyImages", () => {
     const mem = (await import("node:fs")).readdirSync(dir).find((x) => x.startsWith("images-"))!;
     expect(statSync(path.join(dir, mem)).mode & 0o777).toBe(0o600);
   });
+
+  it("never takes a picture from outside the CSV file's folder: ../, an absolute path or a link leading out", async () => {
+    const outside = mkdtempSync(path.join(tmpdir(), "img-secret-"));
+    writeFileSync(path.join(outside, "secret.png"), png);
+    const sheetDir = mkdtempSync(path.join(tmpdir(), "img-sheet-"));
+    writeFileSync(path.join(sheetDir, "ok.png"), png);
+    const { symlinkSync, mkdirSync } = await import("node:fs");
+    mkdirSync(path.join(sheetDir, "pics"));
+    symlinkSync(path.join(outside, "secret.png"), path.join(sheetDir, "pics", "link.png"));
+    const { sdk, uploads } = fakeSdk();
+    const rel = path.relative(sheetDir, path.join(outside, "secret.png"));
+    const r = await copyImages(sdk, ["ok.png", rel, path.join(outside, "secret.png"), "pics/link.png"], { dir: mkdtempSync(path.join(tmpdir(), "img-jobs-")), store: "http://store", dryRun: false, baseDir: sheetDir });
+    expect(uploads.map((u) => u.name)).toEqual(["ok.png"]);
+    expect(r.failed.map((f) => f.source).sort()).toEqual([rel, path.join(outside, "secret.png"), "pics/link.png"].sort());
+    for (const f of r.failed) expect(f.reason).toMatch(/in the CSV file's folder/);
+  });
 });
