@@ -13,7 +13,7 @@
  * Exactly-once inside a chunk is the engine's part, by the read-back rule of uncertain.ts.
  */
 import type { Factory } from "../cmdutil/factory.js";
-import { CancelError, PartialFailureError, UsageError } from "../../term/errors.js";
+import { CancelError, JobError, PartialFailureError, UsageError } from "../../term/errors.js";
 import { sanitize } from "../../term/sanitize.js";
 import { notice } from "../output/notice.js";
 import { Checkpoint, checkpointId, jobFor, rowsOf } from "./checkpoint.js";
@@ -207,6 +207,11 @@ export class BulkJob<S = Record<string, unknown>, E extends ReportRow = ReportRo
       await this.report?.close({ interrupted: true }).catch(() => {});
       await this.lock.release();
       this.f.io.err.write(`The job stopped; the rows written so far are saved. Continue with:\n  ${resumeCommand(this.f.argv)}\n`);
+    }
+    // Medusa answers 401 for a key it accepted a moment ago when its database is down: mid-job
+    // that is the server failing (exit 1), not a login to redo (exit 4).
+    if ((e as { status?: number })?.status === 401 && this.summary.rows > 0) {
+      throw new JobError(`Medusa refused the credential it accepted earlier in this job (401: ${sanitize((e as Error).message)})`, "a server whose database is unavailable answers so: check the server, then resume with the command above");
     }
     throw e;
   }

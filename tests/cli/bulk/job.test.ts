@@ -166,3 +166,19 @@ describe("the report", () => {
     expect(rowRange([2, 4, 6, 8, 10, 12])).toBe("2, 4, 6, 8, …");
   });
 });
+
+describe("a 401 in the middle of a job", () => {
+  it("is the server failing (exit 1, resume hint), not a login to redo (exit 4), once the job had written rows", async () => {
+    const { file, factory } = setup();
+    const job = await BulkJob.open(factory().f, spec(file));
+    await job.record([row(2)]);
+    const e = await job.abandon(Object.assign(new Error("Unauthorized"), { status: 401 })).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(JobError);
+    expect((e as JobError).exitCode).toBe(1);
+    expect((e as JobError).hint).toMatch(/database is unavailable/);
+    // Before any row, a 401 stays what it is.
+    const fresh = await BulkJob.open(factory().f, spec(file));
+    const first = Object.assign(new Error("Unauthorized"), { status: 401 });
+    expect(await fresh.abandon(first).catch((x: unknown) => x)).toBe(first);
+  });
+});
