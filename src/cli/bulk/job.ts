@@ -68,6 +68,8 @@ export class BulkJob<S = Record<string, unknown>, E extends ReportRow = ReportRo
   readonly signal: AbortSignal;
   private readonly report?: ReportWriter;
   private shownFailures = 0;
+  /** Rows this run recorded itself (not carried over from an interrupted one). */
+  private recorded = 0;
   private inFlight = new Map<number, string>();
   private nextWork = 0;
   private closed = false;
@@ -136,7 +138,10 @@ export class BulkJob<S = Record<string, unknown>, E extends ReportRow = ReportRo
         this.progress.warn(`row ${r.row}${r.key ? ` (${sanitize(r.key)})` : ""}: ${sanitize(r.error?.message ?? "failed")}`);
       }
     }
-    if (opts.commit !== false) await this.checkpoint.commit(rows, opts.state);
+    if (opts.commit !== false) {
+      await this.checkpoint.commit(rows, opts.state);
+      this.recorded += rows.length;
+    }
     await this.report?.add(this.spec.toReport ? rows.map(this.spec.toReport) : rows);
     this.progress.add(opts.advance ?? rows.length);
   }
@@ -210,7 +215,7 @@ export class BulkJob<S = Record<string, unknown>, E extends ReportRow = ReportRo
     }
     // Medusa answers 401 for a key it accepted a moment ago when its database is down: mid-job
     // that is the server failing (exit 1), not a login to redo (exit 4).
-    if ((e as { status?: number })?.status === 401 && this.summary.rows > 0) {
+    if ((e as { status?: number })?.status === 401 && this.recorded > 0) {
       throw new JobError(`Medusa refused the credential it accepted earlier in this job (401: ${sanitize((e as Error).message)})`, "a server whose database is unavailable answers so: check the server, then resume with the command above");
     }
     throw e;
