@@ -212,16 +212,10 @@ export async function writeConverted(c: Conversion, opts: { currency: string; wi
     ...Array.from({ length: nOpt }, (_, i) => [`Variant Option ${i + 1} Name`, `Variant Option ${i + 1} Value`]).flat(),
     ...(opts.withStock ? ["Variant Inventory Quantity"] : []),
   ];
-  const dir = await mkdtemp(path.join(tmpdir(), "medusactl-convert-"));
-  const file = path.join(dir, "products.csv");
-  const dispose = () => rm(dir, { recursive: true, force: true });
-  try {
-    const fh = await open(file, "wx", 0o600);
-    const stream = fh.createWriteStream();
-    const w = new CsvWriter(stream);
+  const rows: SourceAt[] = [{ row: 1, line: 1 }, { row: 1, line: 1 }];
+  const str = (v: unknown) => (v === undefined ? "" : String(v));
+  const written = await writePrivateCsv("medusactl-convert-", async (w) => {
     await w.write(header);
-    const rows: SourceAt[] = [{ row: 1, line: 1 }, { row: 1, line: 1 }];
-    const str = (v: unknown) => (v === undefined ? "" : String(v));
     for (const p of c.products) {
       const product: Record<string, string> = {
         "Product Handle": p.handle,
@@ -260,10 +254,27 @@ export async function writeConverted(c: Conversion, opts: { currency: string; wi
         rows.push(v.at);
       }
     }
+  });
+  // rows[0] is unused (records count from 1); rows[1] is the header.
+  return { ...written, rows };
+}
+
+/**
+ * A CSV only this process reads (0600 in a fresh 0700 folder), filled by `fill`; `dispose`
+ * removes it. Nothing is left behind when filling fails.
+ */
+export async function writePrivateCsv(prefix: string, fill: (w: CsvWriter) => Promise<void>): Promise<{ path: string; dispose: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  const file = path.join(dir, "products.csv");
+  const dispose = () => rm(dir, { recursive: true, force: true });
+  try {
+    const fh = await open(file, "wx", 0o600);
+    const stream = fh.createWriteStream();
+    const w = new CsvWriter(stream);
+    await fill(w);
     await w.flush();
     await new Promise<void>((resolve, reject) => stream.end((e?: Error | null) => (e ? reject(e) : resolve())));
-    // rows[0] is unused (records count from 1); rows[1] is the header.
-    return { path: file, rows, dispose };
+    return { path: file, dispose };
   } catch (e) {
     await dispose();
     throw e;

@@ -8,15 +8,13 @@ import type { Medusa } from "../../../sdk/index.js";
 import type { Factory } from "../../cmdutil/factory.js";
 import { ValidationError } from "../problems.js";
 import { copyImages, isRemote, leadsOut } from "./images.js";
-import { mkdtemp, open, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { CsvWriter, readCsv } from "../csv.js";
+import { readCsv } from "../csv.js";
 import { Problems } from "../problems.js";
 import type { HeaderMap } from "./csv-columns.js";
 import { UsageError } from "../../../term/errors.js";
 import { listAll, listByKeys, pageAll } from "../lookup.js";
 import { fromListPrice } from "../prices/plan.js";
-import { writeConverted, type CategoryNode, type Conversion, type ConvertedFile, type SourceFormat } from "./convert.js";
+import { writeConverted, writePrivateCsv, type CategoryNode, type Conversion, type ConvertedFile, type SourceFormat } from "./convert.js";
 import { detectFormat, type ProductFormat } from "./detect.js";
 import { fromShopify } from "./from-shopify.js";
 import { fromWooCommerce } from "./from-woocommerce.js";
@@ -171,26 +169,15 @@ export async function uploadLocalImages(
   }
   o.problems.throwIfAny();
   // The rewritten copy: same records, uploaded URLs in place of paths; rows map to the original's.
-  const dir = await mkdtemp(path.join(tmpdir(), "medusactl-images-"));
-  const out = path.join(dir, "products.csv");
-  const dispose = () => rm(dir, { recursive: true, force: true });
-  try {
-    const fh = await open(out, "wx", 0o600);
-    const stream = fh.createWriteStream();
-    const w = new CsvWriter(stream);
-    const rows: { row: number; line: number }[] = [{ row: 1, line: 1 }];
+  const rows: { row: number; line: number }[] = [{ row: 1, line: 1 }];
+  const written = await writePrivateCsv("medusactl-images-", async (w) => {
     for await (const rec of readCsv(file, { file, problems: new Problems(), signal: o.signal })) {
       rows[rec.row] = { row: rec.row, line: rec.line };
       const cells = rec.row === 1 ? rec.cells : rec.cells.map((c, i) => (columns.includes(i) ? (res.urls.get(c) ?? c) : c));
       await w.write(cells);
     }
-    await w.flush();
-    await new Promise<void>((resolve, reject) => stream.end((e?: Error | null) => (e ? reject(e) : resolve())));
-    return { converted: { path: out, rows, dispose }, outcome };
-  } catch (e) {
-    await dispose();
-    throw e;
-  }
+  });
+  return { converted: { ...written, rows }, outcome };
 }
 
 export function pictureText(p: PictureOutcome, dryRun: boolean): string {
