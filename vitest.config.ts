@@ -25,22 +25,24 @@ export default defineConfig({
           hookTimeout: 600_000,
           fileParallelism: false,
           globalSetup: ["tests/e2e/global-setup.ts"],
+          setupFiles: ["tests/e2e/helpers/from-seeded.ts"],
         },
       },
       {
         resolve,
         test: {
           name: "e2e-production",
-          // Its own suites, and the end-to-end suites of what the topology changes: bulk jobs (uploads
-          // on S3, the workflow engine on Redis), order flows from cart to fulfilment, workflow
-          // streams, the TUI, and snapshots (Redis's keys and the S3 storage are part of them).
+          // Its own suites, and the end-to-end suites whose behaviour the topology changes: files
+          // (imports upload to S3, exports are written there and announced by the worker), jobs the
+          // worker runs off Redis (import and export workflows), workflow streams and the cart's
+          // completion under Redis locking (sdk-store, the TUI), and snapshots (Redis's keys and the
+          // S3 storage are part of them). Writes that are plain synchronous workflows in the server
+          // (apply, order handling) behave the same on both and run once, in the e2e project.
           include: [
             "tests/e2e-production/**/*.test.ts",
             "tests/e2e/bulk-products.test.ts",
             "tests/e2e/bulk-export.test.ts",
-            "tests/e2e/bulk-apply.test.ts",
             "tests/e2e/sdk-store.test.ts",
-            "tests/e2e/cli-orders.test.ts",
             "tests/e2e/sdk-admin-platform.test.ts",
             "tests/e2e/tui.test.ts",
             "tests/e2e/sandbox-snapshots.test.ts",
@@ -49,6 +51,7 @@ export default defineConfig({
           hookTimeout: 600_000,
           fileParallelism: false,
           globalSetup: ["tests/e2e-production/global-setup.ts"],
+          setupFiles: ["tests/e2e/helpers/from-seeded.ts"],
         },
       },
     ],

@@ -57,37 +57,28 @@ function aptInstall(...packages) {
 }
 
 /**
- * The TUI's end-to-end test drives the real binary inside tmux. A clean CI machine (running as
- * root) gets it from apt; elsewhere we only say what is missing, and that one test explains itself.
+ * Every command the tests drive for real, in one apt-get run on a clean CI machine (one package
+ * list update instead of one per tool). What is still missing afterwards fails its own tests, which
+ * say why.
  */
-/** A command some tests drive for real (tmux for the TUI, fish for its completion), installed with apt when missing. */
-export function ensureCommand(cmd, versionArg, why) {
-  if (spawnSync(cmd, [versionArg], { stdio: "ignore" }).status === 0) return true;
+export function ensureTools() {
+  // fish and zsh: the completion tests; tmux: the TUI's end-to-end tests; Chromium (driven by playwright-core, which downloads no browser): the storefront's.
+  const wanted = [
+    ["fish", "--version", "fish"],
+    ["zsh", "--version", "zsh"],
+    ["tmux", "-V", "tmux"],
+  ];
+  const missing = wanted.filter(([cmd, arg]) => spawnSync(cmd, [arg], { stdio: "ignore" }).status !== 0);
+  const packages = missing.map((w) => w[2]);
+  if (!existsSync(CHROMIUM)) packages.push("chromium");
+  if (packages.length === 0) return;
   if (!asRoot()) {
-    console.error(`› ${cmd} is missing (needed by ${why}): install it, e.g. sudo apt-get install -y ${cmd}`);
-    return false;
+    console.error(`› missing for the tests: ${packages.join(", ")}; install them, e.g. sudo apt-get install -y ${packages.join(" ")}`);
+    return;
   }
-  console.error(`› installing ${cmd} for ${why} (apt-get install -y ${cmd})`);
-  if (!aptInstall(cmd)) {
-    console.error(`› could not install ${cmd}; ${why} will fail`);
-    return false;
-  }
-  return true;
-}
-
-export function ensureTmux() {
-  return ensureCommand("tmux", "-V", "tests/e2e/tui.test.ts");
+  console.error(`› installing ${packages.join(", ")} for the tests (apt-get install -y)`);
+  if (!aptInstall(...packages)) console.error(`› apt-get install ${packages.join(" ")} failed; the tests that drive them will fail`);
 }
 
 export const CHROMIUM = "/usr/bin/chromium";
 
-/**
- * The storefront's browser tests drive Debian's Chromium through playwright-core (which downloads
- * no browser of its own). On a clean CI machine (Debian, root) it is installed with apt-get.
- */
-export function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
-  if (!asRoot()) throw new Error(`${CHROMIUM} is missing: install it with \`sudo apt-get install -y chromium\``);
-  console.error("› installing Chromium for the browser tests (apt-get install -y chromium)");
-  if (!aptInstall("chromium") || !existsSync(CHROMIUM)) throw new Error("apt-get install chromium failed");
-}

@@ -1,30 +1,47 @@
 #!/usr/bin/env node
 // Every test, from a fresh clone: install, build, unit suites, then end-to-end suites against the
-// local Medusa back-end (started by the e2e global setup if it is not running). Ends with the one
-// line CI reads: "N passed, N failed".
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+// local Medusa back-ends. Ends with the one line CI reads: "N passed, N failed".
+//
+// Two lanes share the machine, because the two back-ends share nothing:
+//   1. unit tests, then the e2e suites on the default sandbox (started in the background meanwhile);
+//   2. the e2e-production suites on the production topology's own sandbox (server + worker on
+//      Redis, files on S3), whose cold start overlaps the unit tests.
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
 import path from "node:path";
-import { ensureBuild, ensureChromium, ensureCommand, ensureDeps, ensureTmux, root, run } from "./lib.mjs";
+import { ensureBuild, ensureDeps, ensureTools, root } from "./lib.mjs";
 
 const only = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
-let crashed = [];
+const crashed = [];
+const times = [];
 
-function suite(name) {
+/** Runs a command; its output goes to the console, or to `log` (a file) when given. Resolves to its exit code. */
+function spawnAsync(cmd, args, { log, env } = {}) {
+  return new Promise((resolve) => {
+    const out = log ? createWriteStream(log) : undefined;
+    const child = spawn(cmd, args, { cwd: root, env: env ?? process.env, stdio: ["ignore", out ? "pipe" : "inherit", out ? "pipe" : "inherit"] });
+    if (out) {
+      child.stdout.pipe(out, { end: false });
+      child.stderr.pipe(out, { end: false });
+    }
+    child.on("error", (e) => {
+      console.error(`› ${cmd}: ${e.message}`);
+      resolve(1);
+    });
+    child.on("close", (code) => (out ? out.end(() => resolve(code ?? 1)) : resolve(code ?? 1)));
+  });
+}
+
+async function suite(name, { log } = {}) {
   const report = path.join(root, ".tmp", `vitest-${name}.json`);
   rmSync(report, { force: true });
-  console.error(`\n› ${name} tests`);
-  const code = run(process.execPath, [
-    "node_modules/vitest/vitest.mjs",
-    "run",
-    "--project",
-    name,
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${report}`,
-    ...only,
-  ]);
+  console.error(`\n› ${name} tests${log ? ` (output: ${path.relative(root, log)}, printed when they end)` : ""}`);
+  const started = Date.now();
+  const code = await spawnAsync(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--project", name, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...only], { log });
+  times.push(`${name} ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  if (log) console.error(`\n› ${name} tests ended (exit ${code}):\n${readFileSync(log, "utf8")}`);
   if (!existsSync(report)) {
     crashed.push(`${name} (exit ${code}, no report)`);
     failed += 1;
@@ -43,28 +60,26 @@ function suite(name) {
   }
 }
 
+const started = Date.now();
 try {
   mkdirSync(path.join(root, ".tmp"), { recursive: true });
   ensureDeps();
   ensureBuild({ force: true });
-  ensureCommand("fish", "--version", "tests/cli/completion.test.ts");
-  ensureCommand("zsh", "--version", "tests/cli/completion.test.ts");
-  suite("unit");
+  // The default sandbox comes up (installing Medusa on a clean machine) while the tools install and
+  // the unit tests run; the e2e global setup then finds it running. Its own errors are the setup's to report.
+  const upLog = path.join(root, ".tmp", "sandbox-up.log");
+  const sandboxUp = spawnAsync(process.execPath, ["bin/medusactl.js", "sandbox", "up"], { log: upLog });
+  ensureTools();
   // Method calls recorded by tests/e2e/helpers/sdk.ts feed COVERAGE.md; a partial run must not overwrite it.
   rmSync(path.join(root, ".tmp", "e2e-calls"), { recursive: true, force: true });
-  ensureTmux();
-  try {
-    ensureChromium();
-  } catch (e) {
-    // The browser suite then fails on its own and says why; the other e2e suites still run.
-    console.error(`› ${e.message}`);
-  }
-  suite("e2e");
-  // The same back-end in Medusa's production topology (server + worker on Redis, files on S3), beside the default one.
-  suite("e2e-production");
+  const production = suite("e2e-production", { log: path.join(root, ".tmp", "e2e-production.log") });
+  await suite("unit");
+  if ((await sandboxUp) !== 0) console.error(`› sandbox up in the background failed; the e2e setup tries again:\n${readFileSync(upLog, "utf8")}`);
+  await suite("e2e");
+  await production;
   if (only.length === 0) {
     console.error("\n› SDK coverage against the back-end");
-    const code = run(process.execPath, ["scripts/coverage.mjs"]);
+    const code = await spawnAsync(process.execPath, ["scripts/coverage.mjs"]);
     if (code === 0) passed += 1;
     else {
       failed += 1;
@@ -75,6 +90,7 @@ try {
   console.error(`test run failed: ${e.message}`);
   failed += 1;
 }
+console.error(`\n› times: ${times.join(", ")}; whole run ${((Date.now() - started) / 1000).toFixed(0)} s`);
 if (crashed.length) console.error(`\nProblems:\n  ${crashed.join("\n  ")}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

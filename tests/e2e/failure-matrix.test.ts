@@ -14,7 +14,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { BIN, runCli, type CliResult } from "../helpers/cli.js";
 import { startFaultProxy } from "../helpers/fault-proxy.js";
 import { dataRoot } from "../../src/cli/sandbox/paths.js";
@@ -27,9 +27,6 @@ const clean = adminSdk();
 const work = mkdtempSync(path.join(tmpdir(), "medusactl-matrix-"));
 const sandboxDir = path.join(dataRoot({ env: process.env }), "sandbox");
 const base = uniq("fmbase").toLowerCase();
-const prefixes: string[] = [base];
-const lists: string[] = [];
-const groupTags: string[] = [];
 
 /** One writer's job in one scenario: the command, and the check of what the server holds. */
 interface Job {
@@ -68,7 +65,6 @@ function jobsFor(scenario: string, opts: { report?: (writer: string) => string |
 
   // products import: new products.
   const prefix = uniq(`fm${s}`).toLowerCase();
-  prefixes.push(prefix);
   const sheet = productSheet(prefix, N);
   const imp = withReport("import", ["products", "import", sheet, "--chunk-size", "4", "--concurrency", "1", "--quiet"]);
   jobs.push({
@@ -98,7 +94,6 @@ function jobsFor(scenario: string, opts: { report?: (writer: string) => string |
       const { price_lists } = (await clean.admin.priceList.list({ q: title, fields: "id,title" } as never)) as unknown as { price_lists: Rec[] };
       const mine = price_lists.filter((l) => l.title === title);
       expect(mine).toHaveLength(1);
-      lists.push(mine[0]!.id);
       const { prices } = await clean.client.fetch<{ prices: Rec[] }>(`/admin/price-lists/${mine[0]!.id}/prices`, { query: { limit: N * 3, fields: "id,amount,currency_code,price_set.variant.sku" } });
       const bySku = new Map<string, number>();
       for (const p of prices) {
@@ -150,7 +145,6 @@ function jobsFor(scenario: string, opts: { report?: (writer: string) => string |
 
   // apply -f: customer groups by name.
   const tag = uniq(`fm${s}seed`).toLowerCase();
-  groupTags.push(tag);
   const names = Array.from({ length: 12 }, (_, i) => `${tag} group ${i}`);
   const seed = path.join(work, `${s}-seed.json`);
   writeFileSync(seed, JSON.stringify({ customer_groups: names.map((name) => ({ name })) }));
@@ -282,18 +276,6 @@ beforeAll(async () => {
   // The products that prices, stock and the export work on.
   const r = await runCli(["products", "import", productSheet(base, N), "--quiet"], { env: { MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey, MEDUSACTL_DATA_DIR: path.join(work, "data-base") }, timeoutMs: 300_000 });
   expect(r.code, r.stderr).toBe(0);
-}, 600_000);
-
-afterAll(async () => {
-  for (const p of prefixes) {
-    const left = await productsByPrefix(p).catch(() => []);
-    if (left.length) await clean.admin.product.batch({ delete: left.map((x) => x.id) }).catch(() => undefined);
-  }
-  for (const id of new Set(lists)) await clean.admin.priceList.delete(id).catch(() => undefined);
-  for (const tag of groupTags) {
-    const { customer_groups } = await clean.admin.customerGroup.list({ q: tag, limit: 100, fields: "id" }).catch(() => ({ customer_groups: [] as Rec[] }));
-    for (const g of customer_groups) await clean.admin.customerGroup.delete(g.id).catch(() => undefined);
-  }
 }, 600_000);
 
 describe("the failure matrix: every bulk writer", () => {

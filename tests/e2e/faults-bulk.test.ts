@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BIN, runCli, type CliResult } from "../helpers/cli.js";
 import { startFaultProxy, type FaultKind } from "../helpers/fault-proxy.js";
 import { UNCERTAIN_TRIES } from "../../src/cli/bulk/uncertain.js";
@@ -18,8 +18,6 @@ const clean = adminSdk();
 const work = mkdtempSync(path.join(tmpdir(), "medusactl-faults-bulk-"));
 // Checkpoints live in <data dir>/jobs; a private data dir keeps this suite's jobs apart (the URL is explicit).
 const envFor = (url: string) => ({ MEDUSA_URL: url, MEDUSA_API_KEY: backend.apiKey, MEDUSACTL_DATA_DIR: path.join(work, "data"), MEDUSACTL_CONFIG_DIR: path.join(work, "config") });
-const prefixes: string[] = [];
-const lists: string[] = [];
 
 type Rec = Record<string, any>;
 
@@ -73,19 +71,10 @@ async function runThroughFaults(args: string[], url: string, what: string): Prom
   return r;
 }
 
-afterAll(async () => {
-  for (const p of prefixes) {
-    const left = await productsByPrefix(p);
-    for (let i = 0; i < left.length; i += 100) await clean.admin.product.batch({ delete: left.slice(i, i + 100).map((x) => x.id) });
-  }
-  for (const id of lists) await clean.admin.priceList.delete(id).catch(() => undefined);
-}, 600_000);
-
 const FAULTS = { rate: 0.2, slowMs: 6_000, retryAfter: 1, maxConsecutive: 2 };
 
 describe("bulk data through injected faults", () => {
   const prefix = uniq("fbimp").toLowerCase();
-  prefixes.push(prefix);
   const sheet = productSheet(prefix, N);
 
   it(`imports ${N} products exactly once through resets, 5xx, 429, HTML, truncation and stalls`, async () => {
@@ -130,7 +119,6 @@ describe("bulk data through injected faults", () => {
 
   it(`sets ${N} prices of a price list exactly once through faults`, async () => {
     const { price_list } = await clean.admin.priceList.create({ title: uniq("fb-list"), description: "faults-bulk", type: "sale", status: "active" } as never);
-    lists.push(price_list.id);
     const lines = ["sku,currency_code,amount"];
     for (let i = 0; i < N; i++) lines.push(`${prefix.toUpperCase()}-${i},usd,${i + 1}.25`);
     const f = path.join(work, "prices.csv");
@@ -161,7 +149,6 @@ describe("stock and seeding through injected faults", () => {
   const stockN = Math.min(N, 600);
   it(`sets ${stockN} stock levels exactly once through faults (inventory apply)`, async () => {
     const prefix = uniq("fbinv").toLowerCase();
-    prefixes.push(prefix);
     const n = stockN;
     // Products with managed inventory give each SKU an inventory item.
     const imported = await runCli(["products", "import", productSheet(prefix, n), "--quiet"], { env: envFor(backend.url), timeoutMs: 900_000 });
@@ -210,7 +197,6 @@ describe("stock and seeding through injected faults", () => {
 
 describe("SIGKILL in the middle of a bulk job, then --resume", () => {
   const prefix = uniq("fbkill").toLowerCase();
-  prefixes.push(prefix);
   const n = Math.min(N, 500);
 
   it(`an import killed with -9 after some chunks (one of which failed), resumed, has exactly ${n} products`, async () => {
@@ -278,7 +264,6 @@ describe("SIGKILL in the middle of a bulk job, then --resume", () => {
 
   it(`prices apply killed with -9 while a batch it sent was applied unheard, resumed, holds exactly ${n} prices`, async () => {
     const { price_list } = await clean.admin.priceList.create({ title: uniq("fb-kill-list"), description: "faults-bulk kill", type: "sale", status: "active" } as never);
-    lists.push(price_list.id);
     const f = path.join(work, "kill-prices.csv");
     writeFileSync(f, ["sku,currency_code,amount", ...Array.from({ length: n }, (_, i) => `${prefix.toUpperCase()}-${i},eur,${i + 3}.5`)].join("\n") + "\n");
     const args = ["prices", "apply", f, "--price-list", price_list.id, "--chunk-size", "100", "--concurrency", "1", "--quiet"];

@@ -28,6 +28,20 @@ declare module "vitest" {
 const root = path.resolve(import.meta.dirname, "../../..");
 
 /** Runs `medusactl sandbox up --env <args>` with `env` added, and provides the `backend` it prints. */
+/**
+ * Each file starts from the `seeded` snapshot (helpers/from-seeded.ts). A sandbox seeded before
+ * snapshots existed has none: `reset` then drops, migrates and seeds once, and saves it.
+ */
+function ensureSeededSnapshot(env: NodeJS.ProcessEnv): void {
+  const cli = (args: string[]) => spawnSync(process.execPath, [path.join(root, "bin/medusactl.js"), "sandbox", ...args], { env, encoding: "utf8", timeout: 20 * 60_000 });
+  const list = cli(["snapshot", "list", "--json"]);
+  if (list.status !== 0) throw new Error(`medusactl sandbox snapshot list failed (exit ${list.status}): ${list.stderr}`);
+  if ((JSON.parse(list.stdout) as { name: string }[]).some((s) => s.name === "seeded")) return;
+  process.stderr.write("› this sandbox has no seeded snapshot: resetting it once to make one\n");
+  const reset = cli(["reset", "--yes"]);
+  if (reset.status !== 0) throw new Error(`medusactl sandbox reset failed (exit ${reset.status}): ${reset.stderr}`);
+}
+
 export function provideBackend(project: TestProject, o: { args?: string[]; env?: Record<string, string> } = {}): Backend {
   const configDir = mkdtempSync(path.join(tmpdir(), "medusactl-e2e-config-"));
   const started = Date.now();
@@ -45,6 +59,7 @@ export function provideBackend(project: TestProject, o: { args?: string[]; env?:
       .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
   );
   process.stderr.write(`› back-end ready at ${env.MEDUSA_URL} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  ensureSeededSnapshot({ ...process.env, ...o.env, MEDUSACTL_CONFIG_DIR: configDir });
   const backend: Backend = {
     url: env.MEDUSA_URL,
     apiKey: env.MEDUSA_API_KEY,
