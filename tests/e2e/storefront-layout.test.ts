@@ -216,9 +216,11 @@ async function visit(page: Page, route: Route, width: number) {
 }
 
 describe("the storefront fits every screen (Chromium, real back-end)", () => {
-  it.each(WIDTHS)(
+  // The widths run side by side, each in its own browser contexts: most of a visit is waiting for
+  // the network to go quiet, and five waits overlap.
+  it.concurrent.for(WIDTHS)(
     "no route scrolls sideways at %i px",
-    async (width) => {
+    async (width, { expect }) => {
       const contexts = { guest: await newContext(width, "guest"), customer: await newContext(width, "customer") };
       const pages = { guest: await contexts.guest.newPage(), customer: await contexts.customer.newPage() };
       for (const p of Object.values(pages)) p.setDefaultTimeout(T);
