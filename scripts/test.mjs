@@ -34,13 +34,31 @@ function spawnAsync(cmd, args, { log, env } = {}) {
   });
 }
 
+/** Busy and total CPU ticks of the whole machine (Linux), to tell a run short of cores from one that waits. */
+function cpuTicks() {
+  try {
+    const f = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = f[3] + f[4];
+    const total = f.reduce((a, b) => a + b, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return undefined;
+  }
+}
+
+function busyShare(from) {
+  const to = cpuTicks();
+  return from && to && to.total > from.total ? ` at ${Math.round((100 * (to.busy - from.busy)) / (to.total - from.total))} % of the machine's CPU` : "";
+}
+
 async function suite(name, { log } = {}) {
   const report = path.join(root, ".tmp", `vitest-${name}.json`);
   rmSync(report, { force: true });
   console.error(`\n› ${name} tests${log ? ` (output: ${path.relative(root, log)}, printed when they end)` : ""}`);
   const started = Date.now();
+  const cpu = cpuTicks();
   const code = await spawnAsync(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--project", name, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...only], { log });
-  times.push(`${name} ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  times.push(`${name} ${((Date.now() - started) / 1000).toFixed(0)} s${busyShare(cpu)}`);
   if (log) console.error(`\n› ${name} tests ended (exit ${code}):\n${readFileSync(log, "utf8")}`);
   if (!existsSync(report)) {
     crashed.push(`${name} (exit ${code}, no report)`);
@@ -61,6 +79,7 @@ async function suite(name, { log } = {}) {
 }
 
 const started = Date.now();
+const runCpu = cpuTicks();
 try {
   mkdirSync(path.join(root, ".tmp"), { recursive: true });
   ensureDeps();
@@ -90,7 +109,7 @@ try {
   console.error(`test run failed: ${e.message}`);
   failed += 1;
 }
-console.error(`\n› times: ${times.join(", ")}; whole run ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.error(`\n› times: ${times.join(", ")}; whole run ${((Date.now() - started) / 1000).toFixed(0)} s${busyShare(runCpu)}`);
 if (crashed.length) console.error(`\nProblems:\n  ${crashed.join("\n  ")}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
