@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { ok, runCli } from "../helpers/cli.js";
 import { startFaultProxy } from "../helpers/fault-proxy.js";
 import { adminSdk, backend } from "./helpers/sdk.js";
+import { eventually } from "./helpers/admin-fixtures.js";
 import { orderState, placeOrder, registerCustomer } from "./helpers/orders.js";
 
 const env = { MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey };
@@ -199,8 +200,12 @@ describe("medusactl orders capture/refund with the answer lost (fault proxy)", (
         expect(r.stderr).toContain("before retrying");
       }
       expect(proxy.log.filter((e) => e.method === "POST" && e.path.includes("/refund"))).toHaveLength(1);
-      await new Promise((res) => setTimeout(res, 3_000));
-      expect(await refunds()).toHaveLength(1);
+      // The refund lands when Medusa finishes the held request: poll for it (bounded) rather than sleep.
+      const landed = await eventually(async () => {
+        const list = await refunds();
+        return list.length > 0 ? list : undefined;
+      }, "the refund to land", 30_000);
+      expect(landed).toHaveLength(1);
     } finally {
       await proxy.close();
     }
