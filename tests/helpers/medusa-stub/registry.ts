@@ -214,6 +214,11 @@ export class StubRegistry {
     return s;
   }
 
+  /** Registers a route table ("METHOD /path" → responder), every route persistent and required. */
+  routes(table: Record<string, Responder>): Stub[] {
+    return Object.entries(table).map(([route, responder]) => this.stub(route, responder).persist());
+  }
+
   /** Records the request and answers it, or fails loudly when no stub takes it. */
   async handle(raw: Omit<StubRequest, "params">): Promise<StubReply | StubFault> {
     const live = this.stubs.filter((s) => !s.exhausted);
