@@ -294,11 +294,11 @@ export class StubRegistry {
 export function toRequest(method: string, path: string, rawQuery: string, headers: Record<string, string>, rawBody: Buffer): Omit<StubRequest, "params"> {
   const ct = headers["content-type"] ?? "";
   let body: unknown;
-  if (rawBody.length > 0 && (ct.includes("json") || ct === "" || ct.startsWith("text/plain"))) {
+  if (rawBody.length > 0 && ct.includes("json")) {
     try {
       body = JSON.parse(rawBody.toString("utf8"));
     } catch {
-      body = ct.includes("json") ? rawBody.toString("utf8") : undefined;
+      body = rawBody.toString("utf8");
     }
   }
   return {
