@@ -71,7 +71,7 @@ const isFault = (x: unknown): x is StubFault => typeof x === "object" && x !== n
 
 export class Stub {
   used = 0;
-  /** Uses left; Infinity for a persistent stub. */
+  /** How many requests it answers; Infinity for a persistent stub. */
   private limit = 1;
   private optionalFlag = false;
   private queryPred?: (q: Record<string, any>, req: StubRequest) => boolean;
@@ -82,7 +82,6 @@ export class Stub {
     readonly method: string,
     readonly pattern: string,
     private responder: Responder,
-    readonly seq: number,
   ) {
     // ":name" and "*" match one segment; "**" matches the rest of the path (a catch-all).
     this.re = compile(pattern);
@@ -194,13 +193,12 @@ export class UnmatchedRequestError extends Error {
 
 export class StubRegistry {
   private stubs: Stub[] = [];
-  private seq = 0;
   /** Every request, matched or not, in arrival order. */
   readonly requests: StubRequest[] = [];
   private unmatched: string[] = [];
 
   /**
-   * Registers a stub for "METHOD /path" (":id" or "*" is one segment, "**" the rest; "* *" is any
+   * Registers a stub for "METHOD /path" (":id" or "*" is one segment, "**" the rest; "* **" is any
    * request). One-shot unless `.times(n)` or `.persist()`. Order: stubs with a limited number of
    * uses answer first, in registration order (a queue of answers, as in httpmock); then persistent
    * stubs, the newest first (so a test's override wins over a helper's default route).
@@ -209,7 +207,7 @@ export class StubRegistry {
     const at = route.indexOf(" ");
     const method = route.slice(0, at).toUpperCase();
     const pattern = route.slice(at + 1);
-    const s = new Stub(method, pattern, responder, this.seq++);
+    const s = new Stub(method, pattern, responder);
     this.stubs.push(s);
     return s;
   }
@@ -238,7 +236,7 @@ export class StubRegistry {
 
   /** Recorded requests, optionally only one method and a path (a string pattern as in `stub`, or a RegExp). */
   calls(method?: string, path?: string | RegExp): StubRequest[] {
-    const probe = typeof path === "string" ? new Stub(method ?? "*", path, reply(200), -1) : undefined;
+    const probe = typeof path === "string" ? new Stub(method ?? "*", path, reply(200)) : undefined;
     return this.requests.filter((r) => {
       if (method && method !== "*" && r.method !== method.toUpperCase()) return false;
       if (path instanceof RegExp) return path.test(r.path);
