@@ -19,7 +19,16 @@ import { makeDraftCreateCommand, makeDraftPromotionsCommand } from "../../src/cl
 import { toCliError } from "../../src/cli/cmdutil/order-action.js";
 import { OrderError } from "../../src/shared/orders/errors.js";
 import { testIO } from "../helpers/test-io.js";
-import { fakeApi, orderFixture } from "../helpers/fake-order-api.js";
+import { stubRegistry, type Responder } from "../helpers/medusa-stub/registry.js";
+import { orderFixture } from "../helpers/medusa-stub/order-fixture.js";
+
+/** A route table on a stub registry; retries on with no delay, so a lost answer is retried at once. */
+function fakeApi(table: Record<string, Responder>, o: { optional?: boolean } = {}) {
+  const reg = stubRegistry();
+  for (const stub of reg.routes(table)) if (o.optional) stub.optional();
+  return { reg, sdk: reg.sdk({ retry: { baseDelayMs: 0, maxDelayMs: 0 } }), calls: reg.requests, writes: () => reg.writes() };
+}
+
 
 const noCtx = { factory: () => ({}) as Factory };
 
@@ -97,16 +106,20 @@ function factory(opts: { tty: boolean; sdk: unknown; production?: boolean; promp
 
 function fulfilApi() {
   const order = orderFixture();
-  return fakeApi({
-    "GET /admin/orders": () => ({ orders: [{ id: "order_1", display_id: 7 }], count: 1 }),
-    "GET /admin/orders/:id": () => ({ order: structuredClone(order) }),
-    "POST /admin/orders/:id/fulfillments": ({ body }) => {
-      order.fulfillments = [{ id: "ful_1", location_id: "sloc_1", items: body.items.map((i: any) => ({ line_item_id: i.id, quantity: i.quantity })) }];
-      for (const i of order.items) i.detail.fulfilled_quantity = i.quantity;
-      order.fulfillment_status = "fulfilled";
-      return { order: { id: "order_1" } };
+  // Shared by tests that stop before any request or before the write: no route is required.
+  return fakeApi(
+    {
+      "GET /admin/orders": () => ({ orders: [{ id: "order_1", display_id: 7 }], count: 1 }),
+      "GET /admin/orders/:id": () => ({ order: structuredClone(order) }),
+      "POST /admin/orders/:id/fulfillments": ({ body }) => {
+        order.fulfillments = [{ id: "ful_1", location_id: "sloc_1", items: body.items.map((i: any) => ({ line_item_id: i.id, quantity: i.quantity })) }];
+        for (const i of order.items) i.detail.fulfilled_quantity = i.quantity;
+        order.fulfillment_status = "fulfilled";
+        return { order: { id: "order_1" } };
+      },
     },
-  });
+    { optional: true },
+  );
 }
 
 describe("confirmation (CONTRACT.md §7)", () => {

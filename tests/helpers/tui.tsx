@@ -2,7 +2,8 @@ import { render } from "ink-testing-library";
 import { expect, vi } from "vitest";
 import { App, type AppProps } from "../../src/tui/app.js";
 import { createCommandLog } from "../../src/tui/hooks/use-command-log.js";
-import { FakeOrdersBackend } from "./fake-orders-backend.js";
+import { OrdersState, registerOrders } from "./medusa-stub/orders.js";
+import { stubRegistry, type StubRegistry } from "./medusa-stub/registry.js";
 
 const KEYS: Record<string, string> = {
   enter: "\r",
@@ -18,7 +19,10 @@ const KEYS: Record<string, string> = {
 };
 
 export interface TuiHarness {
-  backend: FakeOrdersBackend;
+  /** The shop's orders, returns, products and customers, as the order routes answer them. */
+  shop: OrdersState;
+  /** Answers the TUI's requests; a test adds failures here and reads the requests back. */
+  registry: StubRegistry;
   frame(): string;
   frames: string[];
   /** Sends keys one at a time: names from KEYS, else the characters themselves. */
@@ -30,13 +34,16 @@ export interface TuiHarness {
 }
 
 /**
- * Renders the whole TUI at 80x24 (STYLE.md §5: set the size explicitly) over a fake back-end
- * reached through the real SDK, with the clock and refresh under the test's control.
+ * Renders the whole TUI at 80x24 (STYLE.md §5: set the size explicitly) over the order routes on a
+ * stub registry, reached through the real SDK, with the clock and refresh under the test's control.
+ * Pass `registry` to register stubs before the first request; it is verified when the test ends.
  */
-export function renderTui(opts: Partial<AppProps> & { backend?: FakeOrdersBackend } = {}): TuiHarness {
-  const backend = opts.backend ?? new FakeOrdersBackend();
+export function renderTui(opts: Partial<AppProps> & { shop?: OrdersState; registry?: StubRegistry } = {}): TuiHarness {
+  const shop = opts.shop ?? new OrdersState();
+  const registry = opts.registry ?? stubRegistry();
+  registerOrders(registry, shop);
   const log = opts.log ?? createCommandLog();
-  const sdk = backend.sdk(log.hooks);
+  const sdk = registry.sdk({ hooks: log.hooks });
   const r = render(
     <App
       sdk={sdk}
@@ -56,7 +63,8 @@ export function renderTui(opts: Partial<AppProps> & { backend?: FakeOrdersBacken
   const frame = () => r.lastFrame() ?? "";
   const tick = () => new Promise((res) => setTimeout(res, 5));
   return {
-    backend,
+    shop,
+    registry,
     frame,
     frames: r.frames,
     async press(...keys) {

@@ -14,7 +14,7 @@ import { orderView } from "../../src/cli/commands/orders/show.js";
 import { sanitize } from "../../src/term/sanitize.js";
 import { exactAmount } from "../../src/shared/format.js";
 import { json, startServer } from "../helpers/http-server.js";
-import { orderFixture } from "../helpers/fake-order-api.js";
+import { orderFixture } from "../helpers/medusa-stub/order-fixture.js";
 import { testIO } from "../helpers/test-io.js";
 
 type Server = Awaited<ReturnType<typeof startServer>>;

@@ -5,9 +5,10 @@
  * multipart part names, auth headers). Where we differ on purpose, the difference is asserted.
  */
 import OfficialMedusa from "@medusajs/js-sdk";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, Medusa } from "../../src/sdk/index.js";
-import { startRecordingServer, type RecordedRequest, type RecordingServer } from "../helpers/recording-server.js";
+import { reply, StubRegistry, type StubRequest } from "../helpers/medusa-stub/registry.js";
+import { listen } from "../helpers/medusa-stub/server.js";
 
 // ---- arguments ----------------------------------------------------------------------------------
 
@@ -543,7 +544,7 @@ interface Observed {
 /** The headers that carry identity or that the caller set; the rest (user agent, locale) may differ. */
 const COMPARED_HEADERS = ["authorization", "x-publishable-api-key", "x-test", "x-global"];
 
-function normalize(r: RecordedRequest): Normalized {
+function normalize(r: StubRequest): Normalized {
   const headers: Record<string, string | undefined> = {};
   for (const h of COMPARED_HEADERS) headers[h] = r.headers[h];
   const n: Normalized = { method: r.method, path: r.path, query: r.query, headers };
@@ -594,8 +595,56 @@ function enumerate(sdk: AnySdk): string[] {
 
 // ---- clients ------------------------------------------------------------------------------------
 
-let server: RecordingServer;
-let other: RecordingServer;
+/** The default answer: every key a multi-step method or a login looks for. */
+function defaultReply(origin: string): Record<string, unknown> {
+  return {
+    token: "tok_from_server",
+    transaction_id: "trans_1",
+    summary: { toCreate: 1, toUpdate: 0 },
+    // Relative: createImport takes the multipart branch (local file provider).
+    url: "/admin/uploads",
+    filename: "f.csv",
+    originalname: "f.csv",
+    extension: "csv",
+    size: 3,
+    mime_type: "text/csv",
+    files: [{ id: "k", url: `${origin}/static/k` }],
+    payment_collection: { id: "paycol_1" },
+    id: "id_1",
+    object: "thing",
+    deleted: true,
+  };
+}
+
+interface Served {
+  registry: StubRegistry;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A registry behind a socket whose fallback answers every request 200 with one JSON body rich
+ * enough for every SDK method, including the multi-step ones (createImport,
+ * initiatePaymentSession, logins), or one event for a stream: the official js-sdk and ours talk
+ * to it in turn. A test's own stubs answer before the fallback.
+ */
+async function serve(): Promise<Served> {
+  const registry = new StubRegistry();
+  let origin = "";
+  registry
+    .stub("* **", (req) => ((req.headers.accept ?? "").includes("text/event-stream") ? reply(200, `event: step\ndata: {"step":"one"}\n\n`, { "content-type": "text/event-stream" }) : defaultReply(origin)))
+    .persist()
+    .optional();
+  const server = await listen(registry);
+  origin = server.url;
+  return { registry, url: server.url, close: server.close };
+}
+
+/** Takes the recorded requests and forgets them. */
+const take = (s: Served) => s.registry.requests.splice(0);
+
+let server: Served;
+let other: Served;
 const silent = { error() {}, warn() {}, info() {}, debug() {} };
 
 function config(extra: Record<string, unknown> = {}) {
@@ -610,15 +659,15 @@ function config(extra: Record<string, unknown> = {}) {
 }
 
 async function observe(sdk: AnySdk, name: string, args: unknown[]): Promise<Observed> {
-  server.reset();
-  other.reset();
+  take(server);
+  take(other);
   const o: Observed = { requests: [] };
   try {
     o.result = await resolve(sdk, name)(...args);
   } catch (e) {
     o.error = e;
   }
-  o.requests = [...server.take(), ...other.take()].map(normalize);
+  o.requests = [...take(server), ...take(other)].map(normalize);
   return o;
 }
 
@@ -626,8 +675,8 @@ const official = () => new OfficialMedusa(config() as never) as unknown as AnySd
 let ours: Medusa;
 
 beforeAll(async () => {
-  server = await startRecordingServer();
-  other = await startRecordingServer();
+  server = await serve();
+  other = await serve();
   ours = new Medusa(config() as never);
 });
 
@@ -637,9 +686,10 @@ afterAll(async () => {
   await other?.close();
 });
 
-beforeEach(() => {
-  server.respond(undefined);
-  other.respond(undefined);
+// A test's stubs are one-shot or counted: each must have been used by the end of its test.
+afterEach(() => {
+  server.registry.verify();
+  other.registry.verify();
 });
 
 // ---- the differential test ----------------------------------------------------------------------
@@ -737,11 +787,11 @@ describe("deliberate differences", () => {
 
   it("does not send an empty x-medusa-locale header (js-sdk defect 1)", async () => {
     await observe(official(), "admin.product.list", []);
-    server.reset();
+    take(server);
     await resolve(official(), "admin.product.list")();
-    const theirs = server.take()[0]!;
+    const theirs = take(server)[0]!;
     await resolve(ours as unknown as AnySdk, "admin.product.list")();
-    const mine = server.take()[0]!;
+    const mine = take(server)[0]!;
     expect(theirs.headers["x-medusa-locale"]).toBe("");
     expect(mine.headers["x-medusa-locale"]).toBeUndefined();
   });
@@ -762,16 +812,14 @@ describe("deliberate differences", () => {
   });
 
   describe("createImport through a presigned storage URL", () => {
-    const presign = (url: string) => (r: RecordedRequest) =>
-      r.path === "/admin/uploads/presigned-urls"
-        ? { body: { url, filename: "uploads/f.csv", originalname: "products.csv", extension: "csv", size: 26, mime_type: "text/csv" } }
-        : undefined;
+    const presign = (url: string) =>
+      server.registry.stub("POST /admin/uploads/presigned-urls", reply(200, { url, filename: "uploads/f.csv", originalname: "products.csv", extension: "csv", size: 26, mime_type: "text/csv" }));
 
     it("PUTs the raw file to another origin with no SDK headers, then starts the import", async () => {
-      server.respond(presign(`${other.url}/bucket/f.csv?X-Amz-Signature=s`));
-      other.respond(() => ({ body: "" }));
+      presign(`${other.url}/bucket/f.csv?X-Amz-Signature=s`);
+      other.registry.stub("PUT /bucket/f.csv", reply(200, "")).times(2);
       const theirs = await observe(official(), "admin.product.createImport", [FILE_BODY, Q, H]);
-      server.respond(presign(`${other.url}/bucket/f.csv?X-Amz-Signature=s`));
+      presign(`${other.url}/bucket/f.csv?X-Amz-Signature=s`);
       const mine = await observe(ours as unknown as AnySdk, "admin.product.createImport", [FILE_BODY, Q, H]);
       expect(theirs.error).toBeUndefined();
       expect(mine.error).toBeUndefined();
@@ -785,7 +833,7 @@ describe("deliberate differences", () => {
     });
 
     it("sends no credentials even when the storage URL is on the Medusa origin", async () => {
-      server.respond(presign(`${server.url}/bucket/f.csv`));
+      presign(`${server.url}/bucket/f.csv`);
       const mine = await observe(ours as unknown as AnySdk, "admin.product.createImport", [FILE_BODY]);
       const put = mine.requests.find((r) => r.method === "PUT")!;
       expect(put.headers.authorization).toBeUndefined();
@@ -794,11 +842,11 @@ describe("deliberate differences", () => {
     });
 
     it("raises ApiError when the storage refuses the upload (js-sdk: FetchError), and stops", async () => {
-      server.respond(presign(`${other.url}/bucket/f.csv`));
-      other.respond(() => ({ status: 403, body: "<Error>AccessDenied</Error>" }));
+      presign(`${other.url}/bucket/f.csv`);
+      other.registry.stub("PUT /bucket/f.csv", reply(403, "<Error>AccessDenied</Error>"));
       const theirs = await observe(official(), "admin.product.createImport", [FILE_BODY]);
-      server.respond(presign(`${other.url}/bucket/f.csv`));
-      other.respond(() => ({ status: 403, body: "<Error>AccessDenied</Error>" }));
+      presign(`${other.url}/bucket/f.csv`);
+      other.registry.stub("PUT /bucket/f.csv", reply(403, "<Error>AccessDenied</Error>"));
       const mine = await observe(ours as unknown as AnySdk, "admin.product.createImport", [FILE_BODY]);
       expect((theirs.error as Error).name).toBe("Error");
       expect(mine.error).toBeInstanceOf(ApiError);
@@ -815,16 +863,16 @@ describe("deliberate differences", () => {
     const dir = await mkdtemp(join(tmpdir(), "medusactl-upload-"));
     const path = join(dir, "cover.png");
     await writeFile(path, new Uint8Array([1, 2, 3]));
-    server.reset();
+    take(server);
     await ours.admin.upload.create({ files: [path, { name: "raw.bin", content: new Uint8Array([9]) }, new Blob(["x"])] } as never);
-    const [req] = server.take();
+    const [req] = take(server);
     expect(req!.parts).toEqual([
       { name: "files", filename: "cover.png", contentType: "image/png", size: 3 },
       { name: "files", filename: "raw.bin", contentType: "application/octet-stream", size: 1 },
       { name: "files", filename: "file-3", contentType: "application/octet-stream", size: 1 },
     ]);
     await ours.admin.product.import({ file: path });
-    expect(server.take()[0]!.parts!.map((p) => p.name)).toEqual(["file"]);
+    expect(take(server)[0]!.parts!.map((p) => p.name)).toEqual(["file"]);
   });
 });
 

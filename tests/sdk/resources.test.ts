@@ -2,11 +2,12 @@
  * Checks of the resource declarations themselves: names, paths and response keys agree, routes
  * and arguments agree, list resources can be paginated, and every method takes call options.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { adminResources } from "../../src/sdk/admin/index.js";
 import { AbortError, Medusa, type MethodSpec, type ResourceSpec } from "../../src/sdk/index.js";
 import { storeResources } from "../../src/sdk/store/index.js";
-import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
+import { reply, StubRegistry } from "../helpers/medusa-stub/registry.js";
+import { listen, type StubServer } from "../helpers/medusa-stub/server.js";
 
 const areas = { admin: adminResources, store: storeResources } as Record<"admin" | "store", Record<string, ResourceSpec>>;
 
@@ -87,12 +88,14 @@ describe("resource declarations", () => {
 });
 
 describe("bound methods", () => {
-  let server: RecordingServer;
+  const registry = new StubRegistry();
+  let server: StubServer;
   let sdk: Medusa;
   beforeAll(async () => {
-    server = await startRecordingServer();
+    server = await listen(registry);
     sdk = new Medusa({ baseUrl: server.url, apiKey: "sk_1" });
   });
+  afterEach(() => registry.verify());
   afterAll(async () => {
     await sdk.client.close();
     await server.close();
@@ -100,15 +103,16 @@ describe("bound methods", () => {
 
   it("walks a list with paginate until count is reached", async () => {
     let n = 0;
-    server.respond((r) => {
-      const offset = Number(r.query.offset);
-      return { body: { products: offset < 4 ? [{ id: `p${offset}` }, { id: `p${offset + 1}` }] : [], count: 4, limit: 2, offset } };
-    });
+    registry
+      .stub("GET /admin/products", (r) => {
+        const offset = Number(r.query.offset);
+        return reply(200, { products: offset < 4 ? [{ id: `p${offset}` }, { id: `p${offset + 1}` }] : [], count: 4, limit: 2, offset });
+      })
+      .times(2);
     const ids: string[] = [];
     for await (const p of sdk.admin.product.paginate<{ id: string }>({ limit: 2 })) ids.push(p.id), n++;
-    server.respond(undefined);
     expect(ids).toEqual(["p0", "p1", "p2", "p3"]);
-    expect(server.take().map((r) => r.query.offset)).toEqual(["0", "2"]);
+    expect(registry.requests.splice(0).map((r) => r.query.offset)).toEqual(["0", "2"]);
   });
 
   const aborted = () => {
@@ -123,8 +127,8 @@ describe("bound methods", () => {
     ["a hand-written method", () => sdk.admin.upload.create({ files: [new File(["x"], "x.txt")] }, undefined, undefined, aborted())],
     ["the deleteVariant order", () => sdk.admin.product.deleteVariant("prod_1", "var_1", undefined, undefined, aborted())],
   ])("%s takes call options after its declared arguments", async (_label, call) => {
-    server.reset();
+    registry.requests.splice(0);
     await expect(call()).rejects.toBeInstanceOf(AbortError);
-    expect(server.take()).toEqual([]);
+    expect(registry.requests).toEqual([]);
   });
 });

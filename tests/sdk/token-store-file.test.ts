@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -69,8 +69,10 @@ describe("FileTokenStore", () => {
   it("breaks a stale lock left by a crashed process", async () => {
     const file = path.join(tmp(), "tokens.json");
     writeFileSync(`${file}.lock`, "99999");
+    // Staleness is the lock's age by mtime: back-date it rather than wait for it to age.
+    const past = new Date(Date.now() - 1_000);
+    utimesSync(`${file}.lock`, past, past);
     const store = new FileTokenStore(file, { staleLockMs: 50 });
-    await new Promise((r) => setTimeout(r, 80));
     await store.setItem("a", "1");
     expect(await store.getItem("a")).toBe("1");
   });

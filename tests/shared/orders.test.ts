@@ -5,7 +5,16 @@ import { fulfillOrder, shipOrder } from "../../src/shared/orders/fulfillments.js
 import { orderLines, parseAddFlag, parseItemFlag, resolveItems, resolveLine } from "../../src/shared/orders/lines.js";
 import { CLI_WORDS } from "../../src/cli/cmdutil/order-words.js";
 import { resolveOrder } from "../../src/shared/orders/read.js";
-import { HttpAnswer, connectionReset, fakeApi, orderFixture } from "../helpers/fake-order-api.js";
+import { connectionReset, reply, stubRegistry, type Responder } from "../helpers/medusa-stub/registry.js";
+import { orderFixture } from "../helpers/medusa-stub/order-fixture.js";
+
+/** A route table on a stub registry; retries on with no delay, so a lost answer is retried at once. */
+function fakeApi(table: Record<string, Responder>) {
+  const reg = stubRegistry();
+  reg.routes(table);
+  return { reg, sdk: reg.sdk({ retry: { baseDelayMs: 0, maxDelayMs: 0 } }), calls: reg.requests, writes: () => reg.writes() };
+}
+
 
 describe("parseItemFlag", () => {
   it.each([
@@ -125,7 +134,7 @@ describe("fulfillOrder", () => {
 
   it("turns Medusa's reservation message into one that names the line", async () => {
     const api = orderRoutes(orderFixture(), {
-      "POST /admin/orders/:id/fulfillments": () => new HttpAnswer(400, { type: "invalid_data", message: "No stock reservation found for item ordli_B - Mug (M)" }),
+      "POST /admin/orders/:id/fulfillments": () => reply(400, { type: "invalid_data", message: "No stock reservation found for item ordli_B - Mug (M)" }),
     });
     await expect(fulfillOrder(api.sdk, "order_1", { items: [{ line: "2", quantity: 1 }] })).rejects.toThrow(
       "order #7: fulfil: line 2 (Mug M, MUG-1) has no stock reservation left: it is already fulfilled, or its stock was never reserved",

@@ -1,22 +1,22 @@
 import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FakeOrdersBackend, type FakeOrderInit } from "../helpers/fake-orders-backend.js";
+import { OrdersState, failNext, type OrderInit } from "../helpers/medusa-stub/orders.js";
 import { renderTui, type TuiHarness } from "../helpers/tui.js";
 
 afterEach(() => cleanup());
 
 /** One order in the queue, opened. */
-async function openOrder(init: FakeOrderInit, extra: Parameters<typeof renderTui>[0] = {}): Promise<TuiHarness> {
-  const backend = new FakeOrdersBackend();
+async function openOrder(init: OrderInit, extra: Parameters<typeof renderTui>[0] = {}): Promise<TuiHarness> {
+  const backend = new OrdersState();
   backend.addOrder(init);
-  const t = renderTui({ backend, ...extra });
+  const t = renderTui({ shop: backend, ...extra });
   await t.see(`#${init.display_id} `);
   await t.press("enter");
   await t.see(`Order #${init.display_id}`);
   return t;
 }
 
-const posts = (t: TuiHarness) => t.backend.calls.filter((c) => c.method !== "GET").map((c) => `${c.method} ${c.path.replace(/_\d+/g, "_*")}`);
+const posts = (t: TuiHarness) => t.registry.requests.filter((c) => c.method !== "GET").map((c) => `${c.method} ${c.path.replace(/_\d+/g, "_*")}`);
 
 describe("order actions: moderate (y/N)", () => {
   it.each([
@@ -63,7 +63,7 @@ describe("order actions: moderate (y/N)", () => {
     expect(frame).toContain("Label URL: https://labels.example/1Z999.pdf");
     await t.press("y");
     await t.see(/✓ order #6 → shipped · payment authorized: shipped fulfilment ful_\d+ \(tracking 1Z999 https:\/\/track.example\/1Z999\)/);
-    const ship = t.backend.callsTo("POST", /\/shipments$/);
+    const ship = t.registry.calls("POST", /\/shipments$/);
     expect(ship).toHaveLength(1);
     expect(ship[0]!.body.labels).toEqual([{ tracking_number: "1Z999", tracking_url: "https://track.example/1Z999", label_url: "https://labels.example/1Z999.pdf" }]);
     await t.see(/fulfilment shipped/);
@@ -78,7 +78,7 @@ describe("order actions: moderate (y/N)", () => {
     expect(frame).not.toContain("Tracking URL");
     await t.press("y");
     await t.see(/✓ order #7 → shipped/);
-    expect(t.backend.callsTo("POST", /\/shipments$/)[0]!.body.labels).toBeUndefined();
+    expect(t.registry.calls("POST", /\/shipments$/)[0]!.body.labels).toBeUndefined();
   });
 
   it("R: proposes every returnable line as line:qty, then y/N, and requests the return", async () => {
@@ -96,7 +96,7 @@ describe("order actions: moderate (y/N)", () => {
     await t.press("y");
     await t.see("returning 1");
     expect(posts(t)).toEqual(["POST /admin/returns", "POST /admin/returns/return_*/request-items", "POST /admin/returns/return_*/request"]);
-    expect(t.backend.callsTo("POST", /request-items$/)[0]!.body.items).toEqual([{ id: t.backend.orders[0]!.items[0].id, quantity: 1 }]);
+    expect(t.registry.calls("POST", /request-items$/)[0]!.body.items).toEqual([{ id: t.shop.orders[0]!.items[0].id, quantity: 1 }]);
   });
 
   it("rejects an item list it cannot read and keeps the prompt open", async () => {
@@ -142,7 +142,7 @@ describe("order actions: severe (type the display id)", () => {
     await t.type("12");
     await t.press("enter");
     frame = await t.see("refunded €10.00 of payment");
-    const refund = t.backend.callsTo("POST", /\/refund$/);
+    const refund = t.registry.calls("POST", /\/refund$/);
     expect(refund.map((c) => c.body.amount)).toEqual([10]);
   });
 
@@ -184,10 +184,10 @@ describe("order actions: severe (type the display id)", () => {
 
 describe("order actions from the queue", () => {
   it("works on the selected row and refreshes the list", async () => {
-    const backend = new FakeOrdersBackend();
+    const backend = new OrdersState();
     backend.addOrder({ display_id: 1 });
     backend.addOrder({ display_id: 2 });
-    const t = renderTui({ backend });
+    const t = renderTui({ shop: backend });
     await t.see("#2 ");
     await t.press("j");
     await t.press("f");
@@ -195,15 +195,15 @@ describe("order actions from the queue", () => {
     await t.press("y");
     const frame = await t.see(/#1 .*authorized\s+fulfilled/);
     expect(frame).toMatch(/#2 .*authorized\s+not_fulfilled/);
-    expect(backend.callsTo("POST", /fulfillments$/)[0]!.path).toContain(backend.orders[0]!.id);
+    expect(t.registry.calls("POST", /fulfillments$/)[0]!.path).toContain(backend.orders[0]!.id);
   });
 
   it("acts on the row under the cursor even when the keys come in one chunk", async () => {
-    const backend = new FakeOrdersBackend();
+    const backend = new OrdersState();
     backend.addOrder({ display_id: 1 });
     backend.addOrder({ display_id: 2 });
     backend.addOrder({ display_id: 3 });
-    const t = renderTui({ backend });
+    const t = renderTui({ shop: backend });
     await t.see("#3 ");
     await t.press("jjf");
     await t.see("Fulfil order #1?");
@@ -224,7 +224,7 @@ describe("order actions from the queue", () => {
 
   it("shows Medusa's refusal in place, with its status and type", async () => {
     const t = await openOrder({ display_id: 4 });
-    t.backend.failNext("POST /admin/orders/*/fulfillments", 400, { type: "not_allowed", message: "Some variant does not have the required inventory", code: "insufficient_inventory" });
+    failNext(t.registry, "POST /admin/orders/*/fulfillments", 400, { type: "not_allowed", message: "Some variant does not have the required inventory", code: "insufficient_inventory" });
     await t.press("f");
     await t.see("Fulfil order #4?");
     await t.press("y");

@@ -1,16 +1,18 @@
 import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import { FakeOrdersBackend } from "../helpers/fake-orders-backend.js";
+import { OrdersState, failNext } from "../helpers/medusa-stub/orders.js";
+import { reply, stubRegistry } from "../helpers/medusa-stub/registry.js";
 import { renderTui } from "../helpers/tui.js";
 
 afterEach(() => cleanup());
 
 describe("errors in place", () => {
   it("shows a failed list read where the rows would be, with Medusa's status and type, and r retries", async () => {
-    const backend = new FakeOrdersBackend();
+    const backend = new OrdersState();
     backend.addOrder({ display_id: 1 });
-    backend.failNext("GET /admin/orders", 500, { type: "database_error", code: "api_error", message: "connection refused by the database" });
-    const t = renderTui({ backend });
+    const registry = stubRegistry();
+    failNext(registry, "GET /admin/orders", 500, { type: "database_error", code: "api_error", message: "connection refused by the database" });
+    const t = renderTui({ shop: backend, registry });
     const frame = await t.see("error: connection refused by the database");
     expect(frame).toContain("500 database_error api_error, GET /admin/orders");
     expect(frame).toContain("press r to retry");
@@ -21,28 +23,28 @@ describe("errors in place", () => {
   });
 
   it("keeps the last good rows under the error when a live refresh fails, and backs off", async () => {
-    const backend = new FakeOrdersBackend();
+    const backend = new OrdersState();
     backend.addOrder({ display_id: 1 });
-    const t = renderTui({ backend, refreshMs: 40 });
+    const t = renderTui({ shop: backend, refreshMs: 40 });
     await t.see("> #1 ");
-    backend.failNext("GET /admin/orders", 503, { type: "unknown_error", message: "Service Unavailable" }, 2);
+    failNext(t.registry, "GET /admin/orders", 503, { type: "unknown_error", message: "Service Unavailable" }, 2);
     const frame = await t.see("error: Service Unavailable");
     expect(frame).toContain("the rows below are from the last good read");
     expect(frame).toContain("#1 ");
-    const failedAt = backend.calls.length;
+    const failedAt = t.registry.requests.length;
     // The next attempts wait twice, then four times the interval: far fewer than one per 40 ms.
     await new Promise((r) => setTimeout(r, 200));
-    expect(backend.calls.length - failedAt).toBeLessThanOrEqual(2);
+    expect(t.registry.requests.length - failedAt).toBeLessThanOrEqual(2);
     await t.see("updated", 2000);
     await t.see(/^(?![\s\S]*error:)/);
   });
 
   it("shows a failed order read in place and recovers on r", async () => {
-    const backend = new FakeOrdersBackend();
+    const backend = new OrdersState();
     backend.addOrder({ display_id: 3 });
-    const t = renderTui({ backend });
+    const t = renderTui({ shop: backend });
     await t.see("#3 ");
-    backend.failNext("GET /admin/orders/*", 502, { message: "Bad Gateway" });
+    failNext(t.registry, "GET /admin/orders/*", 502, { message: "Bad Gateway" });
     await t.press("enter");
     const frame = await t.see("error: order order_");
     expect(frame).toContain("read: Bad Gateway");
@@ -53,12 +55,12 @@ describe("errors in place", () => {
   });
 
   it("catches a screen that fails to draw: the error shows, the rest of the TUI works, esc goes back", async () => {
-    const backend = new FakeOrdersBackend();
+    const backend = new OrdersState();
     backend.addOrder({ display_id: 4 });
-    const t = renderTui({ backend });
+    const t = renderTui({ shop: backend });
     await t.see("#4 ");
     // A malformed answer: payment_collections is not a list, so drawing the order throws.
-    backend.answerNext("GET /admin/orders/*", 200, { order: { id: backend.orders[0]!.id, display_id: 4, items: [], payment_collections: 5 } }, 1);
+    t.registry.stub("GET /admin/orders/*", reply(200, { order: { id: backend.orders[0]!.id, display_id: 4, items: [], payment_collections: 5 } }));
     await t.press("enter");
     const frame = await t.see("error: this screen failed to draw");
     expect(frame).toContain("r reloads it · esc goes back · q quits");
@@ -71,10 +73,11 @@ describe("errors in place", () => {
   });
 
   it("lists every API call with method, path, status and time, failures included, and l hides it", async () => {
-    const backend = new FakeOrdersBackend();
+    const backend = new OrdersState();
     backend.addOrder({ display_id: 5 });
-    backend.failNext("GET /admin/orders", 500);
-    const t = renderTui({ backend });
+    const registry = stubRegistry();
+    failNext(registry, "GET /admin/orders", 500);
+    const t = renderTui({ shop: backend, registry });
     await t.see("press r to retry");
     await t.press("r");
     const frame = await t.see("> #5 ");
@@ -89,20 +92,20 @@ describe("errors in place", () => {
 
 describe("errors from the order operations", () => {
   it("reports an action that Medusa refuses, and the order is read again", async () => {
-    const backend = new FakeOrdersBackend();
+    const backend = new OrdersState();
     backend.addOrder({ display_id: 6, state: "captured" });
-    const t = renderTui({ backend });
+    const t = renderTui({ shop: backend });
     await t.see("#6 ");
     await t.press("enter");
     await t.see("Order #6");
-    backend.failNext("POST /admin/orders/*/cancel", 400, { type: "not_allowed", message: "All fulfillments must be canceled before canceling an order" });
+    failNext(t.registry, "POST /admin/orders/*/cancel", 400, { type: "not_allowed", message: "All fulfillments must be canceled before canceling an order" });
     await t.press("x");
     await t.see("Type 6 to confirm");
     await t.type("6");
-    const before = backend.calls.filter((c) => c.method === "GET" && /^\/admin\/orders\/order_/.test(c.path)).length;
+    const before = t.registry.requests.filter((c) => c.method === "GET" && /^\/admin\/orders\/order_/.test(c.path)).length;
     await t.press("enter");
     await t.see("error: order #6: cancel: All fulfillments must be canceled before canceling an order (400 not_allowed)");
-    const after = backend.calls.filter((c) => c.method === "GET" && /^\/admin\/orders\/order_/.test(c.path)).length;
+    const after = t.registry.requests.filter((c) => c.method === "GET" && /^\/admin\/orders\/order_/.test(c.path)).length;
     expect(after).toBeGreaterThan(before);
     expect(t.frame()).toContain("Order #6  pending");
   });

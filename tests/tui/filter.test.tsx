@@ -1,24 +1,24 @@
 import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FakeOrdersBackend } from "../helpers/fake-orders-backend.js";
-import { renderTui } from "../helpers/tui.js";
+import { OrdersState } from "../helpers/medusa-stub/orders.js";
+import { renderTui, type TuiHarness } from "../helpers/tui.js";
 
 afterEach(() => cleanup());
 
-function people(): FakeOrdersBackend {
-  const b = new FakeOrdersBackend();
+function people(): OrdersState {
+  const b = new OrdersState();
   b.addOrder({ display_id: 1, first_name: "Jane", last_name: "Doe", email: "jane@example.com" });
   b.addOrder({ display_id: 2, first_name: "John", last_name: "Smith", email: "john@example.com" });
   b.addOrder({ display_id: 3, first_name: "Janet", last_name: "Roe", email: "janet@example.com" });
   return b;
 }
 
-const orderQueries = (b: FakeOrdersBackend) => b.callsTo("GET", /^\/admin\/orders$/).map((c) => c.query.q);
+const orderQueries = (t: TuiHarness) => t.registry.calls("GET", /^\/admin\/orders$/).map((c) => c.query.q);
 
 describe("/ filter", () => {
   it("filters as you type through Medusa's q, without a request per key", async () => {
     const b = people();
-    const t = renderTui({ backend: b });
+    const t = renderTui({ shop: b });
     await t.see("#3 ");
     await t.press("/");
     await t.type("jan");
@@ -28,7 +28,7 @@ describe("/ filter", () => {
     expect(frame).toContain("#1 ");
     expect(frame).not.toContain("#2 ");
     // The three keys were typed faster than the debounce: one query for "jan", none for "j" or "ja".
-    expect(orderQueries(b).filter(Boolean)).toEqual(["jan"]);
+    expect(orderQueries(t).filter(Boolean)).toEqual(["jan"]);
     await t.type("et");
     frame = await t.see("Orders  1–1 of 1");
     expect(frame).toContain("#3 ");
@@ -36,7 +36,7 @@ describe("/ filter", () => {
 
   it("keeps the filter on enter and lets the keys act on the rows again; esc while typing clears it", async () => {
     const b = people();
-    const t = renderTui({ backend: b });
+    const t = renderTui({ shop: b });
     await t.see("#3 ");
     await t.press("/");
     await t.type("john");
@@ -57,14 +57,14 @@ describe("/ filter", () => {
 
   it("treats every key typed after / as text, even action keys, however fast they come", async () => {
     const b = people();
-    const t = renderTui({ backend: b });
+    const t = renderTui({ shop: b });
     await t.see("#3 ");
     // One chunk: "/" opens the filter and "fxq" must be text, not fulfil/cancel/quit.
     await t.press("/fxq");
     await t.see("/fxq");
-    await vi.waitFor(() => expect(orderQueries(b)).toContain("fxq"));
+    await vi.waitFor(() => expect(orderQueries(t)).toContain("fxq"));
     expect(t.frame()).not.toContain("Fulfil order");
-    expect(b.calls.filter((c) => c.method !== "GET")).toEqual([]);
+    expect(t.registry.requests.filter((c) => c.method !== "GET")).toEqual([]);
     await t.see('no orders match "fxq"');
   });
 
@@ -74,7 +74,7 @@ describe("/ filter", () => {
       { id: "return_a", display_id: 1, status: "requested", order_id: "x", created_at: "2026-11-01T00:00:01Z" },
       { id: "return_b", display_id: 2, status: "received", order_id: "y", created_at: "2026-11-01T00:00:02Z" },
     );
-    const t = renderTui({ backend: b, view: "returns" });
+    const t = renderTui({ shop: b, view: "returns" });
     await t.see("Returns  1–2 of 2");
     await t.press("/");
     await t.type("received");
@@ -82,7 +82,7 @@ describe("/ filter", () => {
     const frame = await t.see("Returns  1–1 of 1");
     expect(frame).toContain("(local)");
     expect(frame).toContain("received");
-    const calls = b.callsTo("GET", /^\/admin\/returns$/);
+    const calls = t.registry.calls("GET", /^\/admin\/returns$/);
     expect(calls.every((c) => c.query.q === undefined)).toBe(true);
     expect(calls.at(-1)!.query.limit).toBe("25");
   });

@@ -6,7 +6,7 @@ import { formatKeys } from "../../src/tui/hooks/use-keymap.js";
 import type { Binding } from "../../src/tui/types.js";
 import { GLOBAL_BINDINGS, ORDER_DETAIL, VIEWS, findView, nonTtyHint } from "../../src/tui/views.js";
 import { makeTheme } from "../../src/tui/theme.js";
-import { FakeOrdersBackend } from "../helpers/fake-orders-backend.js";
+import { OrdersState, failNext } from "../helpers/medusa-stub/orders.js";
 import { renderTui, type TuiHarness } from "../helpers/tui.js";
 
 afterEach(() => cleanup());
@@ -20,8 +20,8 @@ function expectFits(frame: string, columns: number, rows: number) {
   for (const l of lines) expect(cells(l), l).toBeLessThanOrEqual(columns);
 }
 
-function backend(): FakeOrdersBackend {
-  const b = new FakeOrdersBackend();
+function backend(): OrdersState {
+  const b = new OrdersState();
   for (let i = 1; i <= 40; i++) {
     b.addOrder({
       display_id: i,
@@ -44,19 +44,19 @@ describe("80x24", () => {
     ["help", async (t) => (await t.press("?"), t.see("Orders keys"))],
     ["the : palette", async (t) => (await t.press(":"), t.see("tab completes"))],
     ["a refund prompt", async (t) => (await t.press("j", "c"), t.see("Capture"))],
-    ["a list error", async (t) => (t.backend.failNext("GET /admin/orders", 500, { type: "unknown_error", message: "x".repeat(300) }, 10), await t.press("r"), t.see("press r to retry"))],
+    ["a list error", async (t) => (failNext(t.registry, "GET /admin/orders", 500, { type: "unknown_error", message: "x".repeat(300) }, 10), await t.press("r"), t.see("press r to retry"))],
     ["a long message", async (t) => (await t.press("j", "f"), t.see("every item is already fulfilled"))],
     ["products", async (t) => (await t.press(":"), await t.type("products"), await t.press("enter"), t.see("Mug"))],
   ];
   it.each(steps)("%s fits: no line wider than 80, no frame taller than 23", async (_name, step) => {
-    const t = renderTui({ backend: backend() });
+    const t = renderTui({ shop: backend() });
     await t.see("#40 ");
     await step(t);
     expectFits(t.frame(), 80, 24);
   });
 
   it("uses a larger terminal: wider columns and more rows", async () => {
-    const t = renderTui({ backend: backend(), size: { columns: 140, rows: 40 } });
+    const t = renderTui({ shop: backend(), size: { columns: 140, rows: 40 } });
     const frame = await t.see("#40 ");
     expectFits(frame, 140, 40);
     expect(frame).toContain("Bartholomew-Maximilian Featherstonehaugh-Cholmondeley");
@@ -65,7 +65,7 @@ describe("80x24", () => {
   });
 
   it("asks for a bigger terminal rather than drawing a broken layout", async () => {
-    const t = renderTui({ backend: backend(), size: { columns: 30, rows: 10 } });
+    const t = renderTui({ shop: backend(), size: { columns: 30, rows: 10 } });
     await t.see("terminal too small");
     expectFits(t.frame(), 30, 10);
   });
@@ -88,7 +88,7 @@ describe("? help", () => {
   });
 
   it("lists every key of the order view and every view name, scrolling at 80x24", async () => {
-    const t = renderTui({ backend: backend() });
+    const t = renderTui({ shop: backend() });
     await t.see("#40 ");
     await t.press("?");
     await t.see("Orders keys");
@@ -106,7 +106,7 @@ describe("? help", () => {
   });
 
   it("shows the order's own keys when an order is open", async () => {
-    const t = renderTui({ backend: backend() });
+    const t = renderTui({ shop: backend() });
     await t.see("#40 ");
     await t.press("enter");
     await t.see("Order #40");
@@ -129,13 +129,13 @@ describe("colour", () => {
   const COLOUR = /\u001b\[(?:[34][0-7]|9[0-7]|10[0-7]|38;|48;)[0-9;]*m/;
 
   it("uses semantic colours on a colour terminal", async () => {
-    const t = renderTui({ backend: backend(), color: true });
+    const t = renderTui({ shop: backend(), color: true });
     await t.see("#40 ");
     expect(t.frame()).toMatch(COLOUR);
   });
 
   it("emits no colour with NO_COLOR (colour off), yet the selection still shows", async () => {
-    const t = renderTui({ backend: backend(), color: false });
+    const t = renderTui({ shop: backend(), color: false });
     const frame = await t.see("#40 ");
     expect(frame).not.toMatch(COLOUR);
     expect(frame).toContain("> ");
@@ -143,7 +143,7 @@ describe("colour", () => {
 
   it("marks a production profile with a PRODUCTION badge in the header, with and without colour", async () => {
     for (const color of [true, false]) {
-      const t = renderTui({ backend: backend(), color, production: true });
+      const t = renderTui({ shop: backend(), color, production: true });
       const frame = await t.see("#40 ");
       const header = frame.split("\n")[0]!;
       expect(header).toContain("[PRODUCTION]");

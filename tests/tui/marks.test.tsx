@@ -5,25 +5,25 @@
  */
 import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import { FakeOrdersBackend } from "../helpers/fake-orders-backend.js";
-import { renderTui } from "../helpers/tui.js";
+import { OrdersState } from "../helpers/medusa-stub/orders.js";
+import { renderTui, type TuiHarness } from "../helpers/tui.js";
 
 afterEach(() => cleanup());
 
-function shop(): FakeOrdersBackend {
-  const b = new FakeOrdersBackend();
+function shop(): OrdersState {
+  const b = new OrdersState();
   b.addOrder({ display_id: 1, state: "new" });
   b.addOrder({ display_id: 2, state: "new" });
   b.addOrder({ display_id: 3, state: "new" });
   return b;
 }
 
-const posts = (b: FakeOrdersBackend, re: RegExp) => b.callsTo("POST", re);
+const posts = (t: TuiHarness, re: RegExp) => t.registry.calls("POST", re);
 
 describe("marking orders for a batch", () => {
   it("space marks and moves on; the header counts; f fulfils every marked order after one confirmation and unmarks them", async () => {
     const b = shop();
-    const t = renderTui({ backend: b });
+    const t = renderTui({ shop: b });
     await t.see("#1 ");
     await t.press(" ", " ");
     const frame = await t.see("● 2 marked");
@@ -37,17 +37,17 @@ describe("marking orders for a batch", () => {
     expect(confirm).toContain("#2");
     await t.press("y");
     await t.see("fulfil: 2 of 2 marked orders done");
-    expect(posts(b, /\/fulfillments$/)).toHaveLength(2);
+    expect(posts(t, /\/fulfillments$/)).toHaveLength(2);
     // Those that went through are unmarked.
     expect(t.frame()).not.toMatch(/● \d+ marked/);
     expect(t.frame()).not.toContain("●#");
   });
 
   it("* marks every order shown (again: none); ship asks one tracking number per order", async () => {
-    const b = new FakeOrdersBackend();
+    const b = new OrdersState();
     b.addOrder({ display_id: 1, state: "fulfilled" });
     b.addOrder({ display_id: 2, state: "fulfilled" });
-    const t = renderTui({ backend: b });
+    const t = renderTui({ shop: b });
     await t.see("#1 ");
     await t.press("*");
     await t.see("● 2 marked");
@@ -66,16 +66,16 @@ describe("marking orders for a batch", () => {
     expect(confirm).toContain("#1 tracking T-1");
     await t.press("y");
     await t.see("ship: 2 of 2 marked orders done");
-    const bodies = posts(b, /\/shipments$/).map((c) => JSON.stringify(c.body));
+    const bodies = posts(t, /\/shipments$/).map((c) => JSON.stringify(c.body));
     expect(bodies.some((x) => x.includes("T-1"))).toBe(true);
     expect(bodies.some((x) => x.includes("T-2"))).toBe(true);
   });
 
   it("capture shows the total of the marked orders, and an order that cannot be captured is listed as skipped", async () => {
-    const b = new FakeOrdersBackend();
+    const b = new OrdersState();
     b.addOrder({ display_id: 1, state: "new" });
     b.addOrder({ display_id: 2, state: "captured" });
-    const t = renderTui({ backend: b });
+    const t = renderTui({ shop: b });
     await t.see("#1 ");
     await t.press("*", "c");
     const confirm = await t.see("Capture 1 marked order?");
@@ -83,6 +83,6 @@ describe("marking orders for a batch", () => {
     expect(confirm).toMatch(/skipped #2: order #2: nothing left to capture/);
     await t.press("n");
     await t.see("capture canceled: nothing was changed");
-    expect(posts(b, /capture/)).toHaveLength(0);
+    expect(posts(t, /capture/)).toHaveLength(0);
   });
 });

@@ -1,12 +1,13 @@
 import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FakeOrdersBackend } from "../helpers/fake-orders-backend.js";
+import { OrdersState, registerOrders } from "../helpers/medusa-stub/orders.js";
+import { stubRegistry } from "../helpers/medusa-stub/registry.js";
 import { renderTui } from "../helpers/tui.js";
 
 afterEach(() => cleanup());
 
-function backendWith(n: number): FakeOrdersBackend {
-  const b = new FakeOrdersBackend();
+function backendWith(n: number): OrdersState {
+  const b = new OrdersState();
   for (let i = 1; i <= n; i++) b.addOrder({ display_id: i, first_name: `First${i}`, last_name: "Last", state: i % 3 === 0 ? "shipped" : i % 3 === 1 ? "new" : "captured" });
   return b;
 }
@@ -18,7 +19,7 @@ function selectedRow(frame: string): string | undefined {
 
 describe("order queue", () => {
   it("starts on the orders view with display id, date, customer, total and the order, payment and fulfilment statuses", async () => {
-    const t = renderTui({ backend: backendWith(3) });
+    const t = renderTui({ shop: backendWith(3) });
     const frame = await t.see("#3");
     const header = frame.split("\n").find((l) => l.includes("Customer"))!;
     for (const col of ["#", "Date", "Customer", "Total", "Status", "Payment", "Fulfilment"]) expect(header).toContain(col);
@@ -30,7 +31,7 @@ describe("order queue", () => {
 
   it("shows profile, URL, who is logged in and the age of the data in the header", async () => {
     let now = Date.parse("2026-11-22T10:00:00Z");
-    const t = renderTui({ backend: backendWith(1), now: () => now, tickMs: 20 });
+    const t = renderTui({ shop: backendWith(1), now: () => now, tickMs: 20 });
     await t.see("updated 0s ago");
     now += 42_000;
     const frame = await t.see("updated 42s ago");
@@ -39,7 +40,7 @@ describe("order queue", () => {
   });
 
   it("moves with j/k, jumps with G/g, and keys sent in one chunk count one by one", async () => {
-    const t = renderTui({ backend: backendWith(30) });
+    const t = renderTui({ shop: backendWith(30) });
     await t.see("#30");
     await t.press("j", "j");
     await t.see(/> #28 /);
@@ -56,9 +57,9 @@ describe("order queue", () => {
 
   it("pages 1,000 orders from the server around the viewport instead of reading them all", async () => {
     const b = backendWith(1000);
-    const t = renderTui({ backend: b });
+    const t = renderTui({ shop: b });
     await t.see("#1000");
-    const offsets = () => b.callsTo("GET", /^\/admin\/orders$/).map((c) => Number(c.query.offset));
+    const offsets = () => t.registry.calls("GET", /^\/admin\/orders$/).map((c) => Number(c.query.offset));
     // The visible page and the next one, read ahead.
     await vi.waitFor(() => expect(new Set(offsets())).toEqual(new Set([0, 25])));
     await t.press("G");
@@ -67,14 +68,14 @@ describe("order queue", () => {
     // The last page and its neighbour, not the 37 pages between.
     expect(Math.max(...offsets())).toBe(975);
     expect(new Set(offsets()).size).toBeLessThanOrEqual(4);
-    for (const c of b.callsTo("GET", /^\/admin\/orders$/)) expect(c.query.limit).toBe("25");
+    for (const c of t.registry.calls("GET", /^\/admin\/orders$/)) expect(c.query.limit).toBe("25");
   });
 
   it("opens an order with Enter (items, totals, payments, fulfilments with tracking, addresses, history) and esc goes back", async () => {
-    const b = new FakeOrdersBackend();
+    const b = new OrdersState();
     b.addOrder({ display_id: 7, first_name: "Grace", last_name: "Hopper", email: "grace@example.com", items: [{ title: "Mug", sku: "MUG-1", quantity: 2, unit_price: 10 }], state: "shipped" });
     b.addOrder({ display_id: 8 });
-    const t = renderTui({ backend: b });
+    const t = renderTui({ shop: b });
     await t.see("#8");
     await t.press("j");
     await t.press("enter");
@@ -100,7 +101,7 @@ describe("order queue", () => {
 
   it("sorts with o (next field) and O (reverse), on the server", async () => {
     const b = backendWith(5);
-    const t = renderTui({ backend: b });
+    const t = renderTui({ shop: b });
     await t.see("sort: date ↓");
     await t.press("o");
     await t.see("sort: number ↓");
@@ -108,7 +109,7 @@ describe("order queue", () => {
     await t.see("sort: number ↑");
     // Rows in ascending order; the cursor may stay on the order it was on (it follows the chosen order).
     await t.see(/#1 [^\n]*\n[^\n]*#2 [^\n]*\n[^\n]*#3 [^\n]*\n[^\n]*#4 [^\n]*\n[^\n]*#5 /);
-    const orders = b.callsTo("GET", /^\/admin\/orders$/).map((c) => c.query.order);
+    const orders = t.registry.calls("GET", /^\/admin\/orders$/).map((c) => c.query.order);
     expect(orders).toContain("-display_id");
     expect(orders).toContain("display_id");
   });
@@ -117,20 +118,22 @@ describe("order queue", () => {
 describe("first page sent early", () => {
   it("draws the start view from the page the CLI requested while Ink loaded, and reads the rest itself", async () => {
     const b = backendWith(2);
-    const early = (await b.sdk().admin.order.list({ limit: 25, offset: 0, order: "-created_at" })) as unknown as Record<string, unknown>;
-    b.calls.length = 0;
-    const t = renderTui({ backend: b, prefetch: { view: "orders", page: Promise.resolve(early) } });
+    // The CLI's own client sent it, before the TUI's existed.
+    const cli = stubRegistry();
+    registerOrders(cli, b);
+    const early = (await cli.sdk().admin.order.list({ limit: 25, offset: 0, order: "-created_at" })) as unknown as Record<string, unknown>;
+    const t = renderTui({ shop: b, prefetch: { view: "orders", page: Promise.resolve(early) } });
     await t.see("> #2 ");
-    expect(b.callsTo("GET", /^\/admin\/orders$/)).toEqual([]);
+    expect(t.registry.calls("GET", /^\/admin\/orders$/)).toEqual([]);
     await t.press("r");
-    await vi.waitFor(() => expect(b.callsTo("GET", /^\/admin\/orders$/)).toHaveLength(1));
+    await vi.waitFor(() => expect(t.registry.calls("GET", /^\/admin\/orders$/)).toHaveLength(1));
   });
 
   it("shows a failed early request like any other, and r asks again", async () => {
     const b = backendWith(1);
     const failed = Promise.reject(Object.assign(new Error("socket hang up"), { name: "NetworkError" }));
     failed.catch(() => undefined);
-    const t = renderTui({ backend: b, prefetch: { view: "orders", page: failed } });
+    const t = renderTui({ shop: b, prefetch: { view: "orders", page: failed } });
     await t.see("error: socket hang up");
     await t.press("r");
     await t.see("> #1 ");
@@ -140,9 +143,9 @@ describe("first page sent early", () => {
 describe("live refresh", () => {
   it("re-reads on the interval, and p pauses and resumes it", async () => {
     const b = backendWith(3);
-    const t = renderTui({ backend: b, refreshMs: 30 });
+    const t = renderTui({ shop: b, refreshMs: 30 });
     await t.see("#3 ");
-    const reads = () => b.callsTo("GET", /^\/admin\/orders$/).length;
+    const reads = () => t.registry.calls("GET", /^\/admin\/orders$/).length;
     await vi.waitFor(() => expect(reads()).toBeGreaterThanOrEqual(3));
     await t.press("p");
     await t.see("paused");
@@ -157,7 +160,7 @@ describe("live refresh", () => {
 
   it("shows new orders as they arrive and keeps the cursor on the order it was on", async () => {
     const b = backendWith(5);
-    const t = renderTui({ backend: b });
+    const t = renderTui({ shop: b });
     await t.see("#5 ");
     await t.press("j", "j");
     await t.see(/> #3 /);
@@ -174,7 +177,7 @@ describe("views", () => {
   it("switches views with : and a name, and esc returns to the previous view", async () => {
     const b = backendWith(2);
     b.products.push({ id: "prod_1", title: "Blue Mug", handle: "blue-mug", status: "published", updated_at: "2026-11-01T00:00:00Z", created_at: "2026-11-01T00:00:00Z" });
-    const t = renderTui({ backend: b });
+    const t = renderTui({ shop: b });
     await t.see("#2");
     await t.press(":");
     const palette = await t.see("tab completes");
@@ -196,7 +199,7 @@ describe("views", () => {
 
   it("pre-filters a view named with words after it (:orders <text>)", async () => {
     const b = backendWith(12);
-    const t = renderTui({ backend: b });
+    const t = renderTui({ shop: b });
     await t.see("#12");
     await t.press(":");
     await t.type("orders First11");
@@ -204,11 +207,11 @@ describe("views", () => {
     const frame = await t.see("Orders  1–1 of 1");
     expect(frame).toContain("filter: First11");
     expect(selectedRow(frame)).toContain("#11");
-    expect(b.callsTo("GET", /^\/admin\/orders$/).some((c) => c.query.q === "First11")).toBe(true);
+    expect(t.registry.calls("GET", /^\/admin\/orders$/).some((c) => c.query.q === "First11")).toBe(true);
   });
 
   it("says so when a : name is not a view", async () => {
-    const t = renderTui({ backend: backendWith(1) });
+    const t = renderTui({ shop: backendWith(1) });
     await t.see("#1");
     await t.press(":");
     await t.type("nonsense");

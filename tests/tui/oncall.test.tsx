@@ -8,17 +8,17 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { osc52 } from "../../src/tui/clipboard.js";
 import { formatKeys } from "../../src/tui/hooks/use-keymap.js";
 import { FULFILLMENT_DETAIL, GLOBAL_BINDINGS, ORDER_DETAIL, RESOURCE_DETAIL, VIEWS } from "../../src/tui/views.js";
-import { FakeOrdersBackend, type FakeOrderInit } from "../helpers/fake-orders-backend.js";
+import { OrdersState, flatQuery, type OrderInit } from "../helpers/medusa-stub/orders.js";
 import { renderTui, type TuiHarness } from "../helpers/tui.js";
 
 afterEach(() => cleanup());
 
-const posts = (t: TuiHarness) => t.backend.calls.filter((c) => c.method !== "GET").map((c) => `${c.method} ${c.path.replace(/_\d+/g, "_*")}`);
+const posts = (t: TuiHarness) => t.registry.requests.filter((c) => c.method !== "GET").map((c) => `${c.method} ${c.path.replace(/_\d+/g, "_*")}`);
 
-async function openOrder(init: FakeOrderInit, extra: Parameters<typeof renderTui>[0] = {}): Promise<TuiHarness> {
-  const backend = extra.backend ?? new FakeOrdersBackend();
+async function openOrder(init: OrderInit, extra: Parameters<typeof renderTui>[0] = {}): Promise<TuiHarness> {
+  const backend = extra.backend ?? new OrdersState();
   backend.addOrder(init);
-  const t = renderTui({ ...extra, backend });
+  const t = renderTui({ ...extra, shop: backend });
   await t.see(`#${init.display_id} `);
   await t.press("enter");
   await t.see(`Order #${init.display_id}`);
@@ -26,8 +26,8 @@ async function openOrder(init: FakeOrderInit, extra: Parameters<typeof renderTui
 }
 
 describe("/! inverted filter", () => {
-  function people(): FakeOrdersBackend {
-    const b = new FakeOrdersBackend();
+  function people(): OrdersState {
+    const b = new OrdersState();
     b.addOrder({ display_id: 1, first_name: "Jane", last_name: "Doe", email: "jane@example.com" });
     b.addOrder({ display_id: 2, first_name: "John", last_name: "Smith", email: "john@example.com" });
     b.addOrder({ display_id: 3, first_name: "Janet", last_name: "Roe", email: "janet@example.com" });
@@ -36,7 +36,7 @@ describe("/! inverted filter", () => {
 
   it("keeps the rows that do NOT match, locally (Medusa's q cannot say not), and shows the filter", async () => {
     const b = people();
-    const t = renderTui({ backend: b });
+    const t = renderTui({ shop: b });
     await t.see("#3 ");
     await t.press("/");
     await t.type("!jan");
@@ -47,7 +47,7 @@ describe("/! inverted filter", () => {
     expect(frame).toContain("#2 ");
     expect(frame).not.toMatch(/#1 |#3 /);
     // No q went to the server for the inverted filter, and it read one page, not 500 orders.
-    const last = b.callsTo("GET", /^\/admin\/orders$/).at(-1)!;
+    const last = t.registry.calls("GET", /^\/admin\/orders$/).at(-1)!;
     expect(last.query.q).toBeUndefined();
     expect(last.query.limit).toBe("25");
     // Keys act on the kept rows.
@@ -56,7 +56,7 @@ describe("/! inverted filter", () => {
   });
 
   it("a lone ! filters nothing; esc while typing clears the filter", async () => {
-    const t = renderTui({ backend: people() });
+    const t = renderTui({ shop: people() });
     await t.see("#3 ");
     await t.press("/");
     await t.type("!");
@@ -71,7 +71,7 @@ describe("/! inverted filter", () => {
   });
 
   it("says so when every row matches", async () => {
-    const t = renderTui({ backend: people() });
+    const t = renderTui({ shop: people() });
     await t.see("#3 ");
     await t.press("/");
     await t.type("!€34");
@@ -83,10 +83,10 @@ describe("/! inverted filter", () => {
 describe("y copies the id", () => {
   it("of the row under the cursor: OSC 52 to the terminal, and the id on the status line", async () => {
     const copied: string[] = [];
-    const b = new FakeOrdersBackend();
+    const b = new OrdersState();
     b.addOrder({ display_id: 1 });
     const two = b.addOrder({ display_id: 2 });
-    const t = renderTui({ backend: b, clipboard: (s) => copied.push(s) });
+    const t = renderTui({ shop: b, clipboard: (s) => copied.push(s) });
     await t.see("> #2 ");
     await t.press("y");
     await t.see(`✓ copied ${two.id} (if your terminal ignores OSC 52, select it here)`);
@@ -97,12 +97,12 @@ describe("y copies the id", () => {
     const copied: string[] = [];
     const t = await openOrder({ display_id: 7 }, { readOnly: true, clipboard: (s) => copied.push(s) });
     await t.press("y");
-    await t.see(`copied ${t.backend.orders[0]!.id}`);
+    await t.see(`copied ${t.shop.orders[0]!.id}`);
     await t.press("u");
     await t.see(`customer7@example.com`);
     await t.press("y");
-    await t.see(`copied ${t.backend.orders[0]!.customer_id}`);
-    expect(copied).toEqual([t.backend.orders[0]!.id, t.backend.orders[0]!.customer_id]);
+    await t.see(`copied ${t.shop.orders[0]!.customer_id}`);
+    expect(copied).toEqual([t.shop.orders[0]!.id, t.shop.orders[0]!.customer_id]);
   });
 
   it("builds OSC 52 from a sanitised id: no escape or control character from the shop gets through", () => {
@@ -134,13 +134,13 @@ describe("F, C, A: cancel a fulfilment, complete, archive", () => {
   });
 
   it("F asks which fulfilment when there are several, and cancels the one named", async () => {
-    const b = new FakeOrdersBackend();
+    const b = new OrdersState();
     const o = b.addOrder({ display_id: 31, items: [{ title: "Mug", sku: "MUG", quantity: 1, unit_price: 10 }, { title: "Cap", sku: "CAP", quantity: 1, unit_price: 15 }] });
-    const t = renderTui({ backend: b });
+    const t = renderTui({ shop: b });
     await t.see("#31 ");
     // Two fulfilments, one line each.
-    await b.sdk().admin.order.createFulfillment(o.id, { items: [{ id: o.items[0].id, quantity: 1 }] });
-    await b.sdk().admin.order.createFulfillment(o.id, { items: [{ id: o.items[1].id, quantity: 1 }] });
+    await t.registry.sdk().admin.order.createFulfillment(o.id, { items: [{ id: o.items[0].id, quantity: 1 }] });
+    await t.registry.sdk().admin.order.createFulfillment(o.id, { items: [{ id: o.items[1].id, quantity: 1 }] });
     const second = o.fulfillments[1].id as string;
     await t.press("F");
     await t.see("Fulfilment (number or id): 1");
@@ -156,7 +156,7 @@ describe("F, C, A: cancel a fulfilment, complete, archive", () => {
     await t.see("Cancel a fulfilment of order #31?");
     await t.press("y");
     await t.see(`canceled fulfilment ${second}`);
-    expect(b.callsTo("POST", /\/cancel$/).map((c) => c.path)).toEqual([`/admin/orders/${o.id}/fulfillments/${second}/cancel`]);
+    expect(t.registry.calls("POST", /\/cancel$/).map((c) => c.path)).toEqual([`/admin/orders/${o.id}/fulfillments/${second}/cancel`]);
   });
 
   it("F refuses a shipped fulfilment without asking", async () => {
@@ -172,13 +172,13 @@ describe("F, C, A: cancel a fulfilment, complete, archive", () => {
     { key: "A", title: "Archive order #33?", call: "POST /admin/orders/order_*/archive", status: "archived", from: "completed" },
   ])("$key asks y/N, then makes the order $status and shows it", async ({ key, title, call, status, from }) => {
     const t = await openOrder({ display_id: 33, state: "shipped" });
-    t.backend.orders[0]!.status = from;
+    t.shop.orders[0]!.status = from;
     await t.press(key);
     await t.see(title);
     await t.press("y");
     await t.see(new RegExp(`✓ order #33 → shipped · payment authorized · ${status}`));
     expect(posts(t)).toEqual([call]);
-    expect(t.backend.orders[0]!.status).toBe(status);
+    expect(t.shop.orders[0]!.status).toBe(status);
     await t.see(`Order #33  ${status}`);
   });
 
@@ -224,8 +224,8 @@ describe("esc and a key in one chunk", () => {
 });
 
 describe("jumps from an order and back", () => {
-  function withReturns(): FakeOrdersBackend {
-    const b = new FakeOrdersBackend();
+  function withReturns(): OrdersState {
+    const b = new OrdersState();
     const mine = b.addOrder({ display_id: 40, email: "ada@example.com" });
     const other = b.addOrder({ display_id: 41 });
     b.returns.push(
@@ -237,7 +237,7 @@ describe("jumps from an order and back", () => {
 
   it("u opens the customer; t the order's returns only; esc goes back to the order, then to the queue with the row kept", async () => {
     const b = withReturns();
-    const t = renderTui({ backend: b });
+    const t = renderTui({ shop: b });
     await t.see("#41 ");
     await t.press("j");
     await t.see("> #40 ");
@@ -255,13 +255,13 @@ describe("jumps from an order and back", () => {
     frame = await t.see("Returns of order #40  1–1 of 1");
     // The order's number comes from a second read by id (Medusa 500s on a sorted list that joins the order).
     expect(frame).toMatch(/#7\s+#40\s+requested/);
-    const joined = b.callsTo("GET", /^\/admin\/orders$/).at(-1)!;
+    const joined = t.registry.calls("GET", /^\/admin\/orders$/).map((c) => ({ ...c, query: flatQuery(c) })).at(-1)!;
     expect(joined.query.ids).toBe(b.orders[0]!.id);
-    expect(b.callsTo("GET", /^\/admin\/returns$/).every((c) => !String(c.query.fields).includes("order."))).toBe(true);
+    expect(t.registry.calls("GET", /^\/admin\/returns$/).every((c) => !String(c.query.fields).includes("order."))).toBe(true);
     expect(frame).toContain("return_mine");
     expect(frame).not.toContain("return_other");
     expect(frame).toContain("returns of order #40");
-    expect(b.callsTo("GET", /^\/admin\/returns$/).at(-1)!.query.order_id).toBe(b.orders[0]!.id);
+    expect(t.registry.calls("GET", /^\/admin\/returns$/).at(-1)!.query.order_id).toBe(b.orders[0]!.id);
     await t.press("esc");
     await t.see("Order #40  pending");
     await t.press("esc");
@@ -274,19 +274,19 @@ describe("jumps from an order and back", () => {
     { key: "e", title: "Exchanges of order #41", path: /^\/admin\/exchanges$/ },
   ])("$key from the queue opens the selected order's list, filtered by order_id", async ({ key, title, path }) => {
     const b = withReturns();
-    const t = renderTui({ backend: b });
+    const t = renderTui({ shop: b });
     await t.see("> #41 ");
     await t.press(key);
     await t.see(title);
-    await vi.waitFor(() => expect(b.callsTo("GET", path).at(-1)?.query.order_id).toBe(b.orders[1]!.id));
+    await vi.waitFor(() => expect(t.registry.calls("GET", path).at(-1)?.query.order_id).toBe(b.orders[1]!.id));
     await t.press("esc");
     await t.see("> #41 ");
   });
 });
 
 describe(":fulfillments", () => {
-  function shop(): FakeOrdersBackend {
-    const b = new FakeOrdersBackend();
+  function shop(): OrdersState {
+    const b = new OrdersState();
     b.addOrder({ display_id: 50, state: "fulfilled" });
     b.addOrder({ display_id: 51, state: "shipped" });
     b.addOrder({ display_id: 52 });
@@ -295,19 +295,19 @@ describe(":fulfillments", () => {
 
   it("lists the fulfilments of the newest orders, one row each, with order, status and tracking", async () => {
     const b = shop();
-    const t = renderTui({ backend: b, view: "fulfillments" });
+    const t = renderTui({ shop: b, view: "fulfillments" });
     const frame = await t.see("Fulfilments  1–2 of 2");
     expect(frame).toContain("(of the newest 100 orders)");
     expect(frame).toMatch(/#51\s+shipped\s+.*TRACK-1\s+ful_\d+/);
     expect(frame).toMatch(/#50\s+fulfilled\s+.*ful_\d+/);
-    const q = b.callsTo("GET", /^\/admin\/orders$/).at(-1)!.query;
+    const q = t.registry.calls("GET", /^\/admin\/orders$/).at(-1)!.query;
     expect(q.limit).toBe("100");
     expect(q.fields).toContain("fulfillments.shipped_at");
   });
 
   it("s ships the fulfilment under the cursor, d delivers it, F cancels an unshipped one", async () => {
     const b = shop();
-    const t = renderTui({ backend: b, view: "fulfillments" });
+    const t = renderTui({ shop: b, view: "fulfillments" });
     await t.see("Fulfilments  1–2 of 2");
     // Newest first: the shipped fulfilment of #51 may be first or second; find #50's row.
     await t.press("/");
@@ -333,12 +333,12 @@ describe(":fulfillments", () => {
     await t.press("y");
     await t.see(/#50\s+delivered/);
     expect(posts(t)).toEqual(["POST /admin/orders/order_*/fulfillments/ful_*/shipments", "POST /admin/orders/order_*/fulfillments/ful_*/mark-as-delivered"]);
-    expect(b.callsTo("POST", /shipments$/)[0]!.path).toContain(ful50);
+    expect(t.registry.calls("POST", /shipments$/)[0]!.path).toContain(ful50);
   });
 
   it("enter opens the fulfilment (steps, items, tracking); F cancels it there; enter opens its order; esc back", async () => {
     const b = shop();
-    const t = renderTui({ backend: b, view: "fulfillments", clipboard: () => undefined });
+    const t = renderTui({ shop: b, view: "fulfillments", clipboard: () => undefined });
     await t.see("Fulfilments  1–2 of 2");
     await t.press("/");
     await t.type("#50");
@@ -367,7 +367,7 @@ describe(":fulfillments", () => {
 
   it("refuses to ship or cancel what is no longer in that state", async () => {
     const b = shop();
-    const t = renderTui({ backend: b, view: "fulfillments" });
+    const t = renderTui({ shop: b, view: "fulfillments" });
     await t.see("Fulfilments  1–2 of 2");
     await t.press("/");
     await t.type("#51");
@@ -399,7 +399,7 @@ describe("? help covers every key", () => {
   });
 
   it("the fulfilment list's help names ship, deliver, cancel and copy", async () => {
-    const t = renderTui({ backend: new FakeOrdersBackend(), view: "fulfillments" });
+    const t = renderTui({ shop: new OrdersState(), view: "fulfillments" });
     await t.see("Fulfilments");
     await t.press("?");
     const help = await t.see("Fulfilments keys");

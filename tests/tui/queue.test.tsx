@@ -10,16 +10,16 @@ import { paletteEntries, paletteLines } from "../../src/tui/components/palette.j
 import { formatKeys } from "../../src/tui/hooks/use-keymap.js";
 import { fulfilmentNeed, ORDER_QUEUES } from "../../src/tui/order-queue.js";
 import { CUSTOMER_DETAIL, FULFILLMENT_DETAIL, GLOBAL_BINDINGS, ORDER_DETAIL, RESOURCE_DETAIL, VIEWS } from "../../src/tui/views.js";
-import { FakeOrdersBackend } from "../helpers/fake-orders-backend.js";
-import { renderTui } from "../helpers/tui.js";
+import { OrdersState, flatQuery } from "../helpers/medusa-stub/orders.js";
+import { renderTui, type TuiHarness } from "../helpers/tui.js";
 
 afterEach(() => cleanup());
 
-const orderGets = (b: FakeOrdersBackend) => b.callsTo("GET", /^\/admin\/orders$/);
+const orderGets = (t: TuiHarness) => t.registry.calls("GET", /^\/admin\/orders$/).map((c) => ({ ...c, query: flatQuery(c) }));
 
 /** #1 new, #2 fulfilled (to ship), #3 shipped, #4 captured, #5 canceled, #6 fulfilment canceled. */
-function queueShop(): FakeOrdersBackend {
-  const b = new FakeOrdersBackend();
+function queueShop(): OrdersState {
+  const b = new OrdersState();
   b.addOrder({ display_id: 1, state: "new" });
   b.addOrder({ display_id: 2, state: "fulfilled" });
   b.addOrder({ display_id: 3, state: "shipped" });
@@ -35,7 +35,7 @@ const rowOf = (frame: string, n: number) => frame.split("\n").find((l) => new Re
 
 describe("status columns", () => {
   it("shows the order's status beside payment and fulfilment; a canceled order reads canceled, not only its payment", async () => {
-    const t = renderTui({ backend: queueShop() });
+    const t = renderTui({ shop: queueShop() });
     const frame = await t.see("#6 ");
     expect(frame.split("\n").find((l) => l.includes("Customer"))).toMatch(/Total\s+Status\s+Payment\s+Fulfilment/);
     expect(rowOf(frame, 5)).toMatch(/€34\.00\s+canceled\s+canceled/);
@@ -44,10 +44,10 @@ describe("status columns", () => {
 
   it("after the only fulfilment was canceled (Medusa: canceled), shows what the order needs: not_fulfilled", async () => {
     const b = queueShop();
-    const t = renderTui({ backend: b });
+    const t = renderTui({ shop: b });
     const frame = await t.see("#6 ");
     // What Medusa (and the fake, like it) reports:
-    const six = (await b.sdk().admin.order.retrieve(b.orders[5]!.id)).order;
+    const six = (await t.registry.sdk().admin.order.retrieve(b.orders[5]!.id)).order;
     expect(six.fulfillment_status).toBe("canceled");
     expect(rowOf(frame, 6)).toMatch(/pending\s+authorized\s+not_fulfilled/);
     expect(rowOf(frame, 6)).not.toContain("canceled");
@@ -68,13 +68,13 @@ describe("status columns", () => {
 describe("queue filters", () => {
   it("2 shows the orders to ship in one key, narrowed by status on the server and by the lines locally; 0 shows all again", async () => {
     const b = queueShop();
-    const t = renderTui({ backend: b });
+    const t = renderTui({ shop: b });
     await t.see("Orders  1–6 of 6");
     await t.press("2");
     const frame = await t.see("Orders to ship  1–1 of 1");
     expect(rowOf(frame, 2)).toContain("fulfilled");
     for (const n of [1, 3, 4, 5, 6]) expect(rowOf(frame, n)).toBe("");
-    const q = orderGets(b).at(-1)!;
+    const q = orderGets(t).at(-1)!;
     expect(q.query.statuses).toBe("pending,requires_action");
     expect(q.query.limit).toBe("25");
     await t.press("0");
@@ -86,7 +86,7 @@ describe("queue filters", () => {
     ["3", "to capture", [1, 2, 3, 6]],
     ["4", "canceled", [5]],
   ])("key %s: orders %s", async (key, title, shown) => {
-    const t = renderTui({ backend: queueShop() });
+    const t = renderTui({ shop: queueShop() });
     await t.see("Orders  1–6 of 6");
     await t.press(key);
     const frame = await t.see(`Orders ${title}  1–${shown.length} of ${shown.length}`);
@@ -95,16 +95,16 @@ describe("queue filters", () => {
 
   it("canceled is Medusa's own status filter: exact and counted by the server", async () => {
     const b = queueShop();
-    const t = renderTui({ backend: b });
+    const t = renderTui({ shop: b });
     await t.see("Orders  1–6 of 6");
     await t.press("4");
     await t.see("Orders canceled  1–1 of 1");
-    expect(orderGets(b).at(-1)!.query.statuses).toBe("canceled");
+    expect(orderGets(t).at(-1)!.query.statuses).toBe("canceled");
   });
 
   it(":to-ship in the palette opens the order list with that queue", async () => {
     const b = queueShop();
-    const t = renderTui({ backend: b });
+    const t = renderTui({ shop: b });
     await t.see("Orders  1–6 of 6");
     await t.press(":");
     await t.type("to-ship");
@@ -114,7 +114,7 @@ describe("queue filters", () => {
   });
 
   it("the queue keys are in ? help, with their : names", async () => {
-    const t = renderTui({ backend: queueShop() });
+    const t = renderTui({ shop: queueShop() });
     await t.see("#6 ");
     await t.press("?");
     let text = "";
@@ -130,7 +130,7 @@ describe("queue filters", () => {
 describe("/ filter on status words", () => {
   it("/not_fulfilled finds the not_fulfilled orders (Medusa's q does not search statuses)", async () => {
     const b = queueShop();
-    const t = renderTui({ backend: b });
+    const t = renderTui({ shop: b });
     await t.see("Orders  1–6 of 6");
     await t.press("/");
     await t.type("not_fulfilled");
@@ -140,11 +140,11 @@ describe("/ filter on status words", () => {
     // Not partially_fulfilled, fulfilled or shipped ones.
     for (const n of [2, 3]) expect(rowOf(frame, n)).toBe("");
     // What was read for the finished word asked no q (a slow machine may have sent a half-typed word first).
-    expect(orderGets(b).at(-1)!.query.q).toBeUndefined();
+    expect(orderGets(t).at(-1)!.query.q).toBeUndefined();
   });
 
   it("/!fulfilled is exact: it keeps the not_fulfilled rows and drops only the fulfilled one", async () => {
-    const t = renderTui({ backend: queueShop() });
+    const t = renderTui({ shop: queueShop() });
     await t.see("Orders  1–6 of 6");
     await t.press("/");
     await t.type("!fulfilled");
@@ -156,7 +156,7 @@ describe("/ filter on status words", () => {
   });
 
   it("a queue and a text filter combine", async () => {
-    const t = renderTui({ backend: queueShop() });
+    const t = renderTui({ shop: queueShop() });
     await t.see("Orders  1–6 of 6");
     await t.press("1", "/");
     await t.type("captured");
@@ -168,17 +168,17 @@ describe("/ filter on status words", () => {
 
 describe("live refresh of a filtered list", () => {
   it("reads one page of 25 per refresh, not 500 orders, with /! and with a queue", async () => {
-    const b = new FakeOrdersBackend();
+    const b = new OrdersState();
     for (let i = 1; i <= 120; i++) b.addOrder({ display_id: i, state: i % 2 ? "new" : "fulfilled" });
-    const t = renderTui({ backend: b, refreshMs: 40 });
+    const t = renderTui({ shop: b, refreshMs: 40 });
     await t.see("Orders  1–13 of 120");
     await t.press("/");
     await t.type("!fulfilled");
     await t.press("enter");
     await t.see(/Orders  1–13 of \d+\+/);
-    const before = orderGets(b).length;
+    const before = orderGets(t).length;
     await new Promise((r) => setTimeout(r, 400));
-    const during = orderGets(b).slice(before);
+    const during = orderGets(t).slice(before);
     expect(during.length).toBeGreaterThan(2);
     for (const c of during) expect(Number(c.query.limit)).toBeLessThanOrEqual(25);
     // The visible rows came from the first two pages: a refresh reads those again and nothing
@@ -189,15 +189,15 @@ describe("live refresh of a filtered list", () => {
     // Clear the text filter (/ then esc), then the to-ship queue.
     await t.press("/", "esc", "2");
     await t.see(/Orders to ship  1–13 of \d+\+?/);
-    const mark = orderGets(b).length;
+    const mark = orderGets(t).length;
     await new Promise((r) => setTimeout(r, 300));
-    for (const c of orderGets(b).slice(mark)) expect(Number(c.query.limit)).toBeLessThanOrEqual(25);
+    for (const c of orderGets(t).slice(mark)) expect(Number(c.query.limit)).toBeLessThanOrEqual(25);
   });
 
   it("reads on (page by page) as the cursor moves down a filtered list", async () => {
-    const b = new FakeOrdersBackend();
+    const b = new OrdersState();
     for (let i = 1; i <= 120; i++) b.addOrder({ display_id: i, state: i % 2 ? "new" : "fulfilled" });
-    const t = renderTui({ backend: b });
+    const t = renderTui({ shop: b });
     await t.see("Orders  1–13 of 120");
     await t.press("2");
     await t.see(/Orders to ship  1–13 of \d+\+ .*read 50 of 120/);
@@ -208,15 +208,15 @@ describe("live refresh of a filtered list", () => {
     }
     const frame = await t.see("Orders to ship  48–60 of 60");
     expect(frame).not.toContain("read ");
-    expect(orderGets(b).every((c) => c.query.limit === "25" || c.query.limit === "1")).toBe(true);
+    expect(orderGets(t).every((c) => c.query.limit === "25" || c.query.limit === "1")).toBe(true);
   });
 });
 
 describe("new orders", () => {
   it('says "2 new" when orders arrive above the rows shown (scrolled down), and N shows them at the top', async () => {
-    const b = new FakeOrdersBackend();
+    const b = new OrdersState();
     for (let i = 1; i <= 40; i++) b.addOrder({ display_id: i, created_at: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString() });
-    const t = renderTui({ backend: b, refreshMs: 40 });
+    const t = renderTui({ shop: b, refreshMs: 40 });
     await t.see("> #40 ");
     await t.press("pagedown", "pagedown");
     await t.see(/Orders  \d+–\d+ of 40/);
@@ -237,12 +237,12 @@ describe("new orders", () => {
 
   it("says so under a filter too, and N clears the filter to show them", async () => {
     const b = queueShop();
-    const t = renderTui({ backend: b, refreshMs: 40 });
+    const t = renderTui({ shop: b, refreshMs: 40 });
     await t.see("Orders  1–6 of 6");
     await t.press("4");
     await t.see("Orders canceled  1–1 of 1");
     // Let the first probe mark the newest order, then place one.
-    await vi.waitFor(() => expect(orderGets(b).some((c) => c.query.limit === "1")).toBe(true));
+    await vi.waitFor(() => expect(orderGets(t).some((c) => c.query.limit === "1")).toBe(true));
     b.addOrder({ display_id: 7, created_at: new Date(Date.UTC(2026, 10, 5)).toISOString() });
     await t.see("▲ 1 new (N)", 8000);
     await t.press("N");
@@ -257,10 +257,10 @@ describe("new orders", () => {
 
   it("asks nothing extra while the list shows the newest orders itself", async () => {
     const b = queueShop();
-    const t = renderTui({ backend: b, refreshMs: 30 });
+    const t = renderTui({ shop: b, refreshMs: 30 });
     await t.see("Orders  1–6 of 6");
     await new Promise((r) => setTimeout(r, 200));
-    expect(orderGets(b).filter((c) => c.query.limit === "1")).toEqual([]);
+    expect(orderGets(t).filter((c) => c.query.limit === "1")).toEqual([]);
     b.addOrder({ display_id: 7, created_at: new Date(Date.UTC(2026, 10, 5)).toISOString() });
     // It shows at the top.
     await t.see("Orders  1–7 of 7");
@@ -270,7 +270,7 @@ describe("new orders", () => {
 });
 
 describe("customer screen", () => {
-  function withCustomer(): FakeOrdersBackend {
+  function withCustomer(): OrdersState {
     const b = queueShop();
     const c = b.customers.find((x) => x.id === b.orders[0]!.customer_id)!;
     Object.assign(c, {
@@ -290,7 +290,7 @@ describe("customer screen", () => {
 
   it("u from an order shows name, e-mail, phone, account, groups, addresses and their orders; enter opens one", async () => {
     const b = withCustomer();
-    const t = renderTui({ backend: b });
+    const t = renderTui({ shop: b });
     await t.see("#9 ");
     await t.press("G");
     await t.see("> #1 ");
@@ -301,7 +301,7 @@ describe("customer screen", () => {
     expect(frame).toContain("addresses: Jane Doe, Torstraße 1, 10119 Berlin, DE (default shipping)");
     expect(frame).toMatch(/#9\s+2026-11-01 00:00\s+\$34\.00\s+pending\s+authorized\s+not_fulfilled/);
     expect(frame).toMatch(/#1\s+2026-11-01 00:00\s+€34\.00\s+pending/);
-    expect(b.callsTo("GET", /^\/admin\/orders$/).at(-1)!.query.customer_id).toBe(b.orders[0]!.customer_id);
+    expect(t.registry.calls("GET", /^\/admin\/orders$/).at(-1)!.query.customer_id).toBe(b.orders[0]!.customer_id);
     await t.press("j", "enter");
     await t.see("Order #1  pending");
     await t.press("esc");
@@ -312,7 +312,7 @@ describe("customer screen", () => {
 
   it("opens from :customers with enter, and says guest for a customer without an account", async () => {
     const b = queueShop();
-    const t = renderTui({ backend: b, view: "customers" });
+    const t = renderTui({ shop: b, view: "customers" });
     await t.see("Customers  1–6 of 6");
     await t.press("enter");
     const frame = await t.see(/Orders of \S+  1–1 of 1/);
@@ -369,7 +369,7 @@ describe("? help and : palette fit", () => {
   });
 
   it.each(sizes)("the palette drawn at $columns×$rows: no line wider than the terminal", async ({ columns, rows }) => {
-    const t = renderTui({ backend: queueShop(), size: { columns, rows } });
+    const t = renderTui({ shop: queueShop(), size: { columns, rows } });
     await t.see("#6 ");
     await t.press(":");
     const frame = await t.see("tab completes");

@@ -5,8 +5,9 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { main } from "../../src/cli/main.js";
 import type { IOStreams } from "../../src/term/io.js";
-import { FakeOrdersBackend } from "../helpers/fake-orders-backend.js";
-import { startServer } from "../helpers/http-server.js";
+import { OrdersState, registerOrders } from "../helpers/medusa-stub/orders.js";
+import { reply, stubRegistry } from "../helpers/medusa-stub/registry.js";
+import { listen } from "../helpers/medusa-stub/server.js";
 import { testIO } from "../helpers/test-io.js";
 
 /** Streams that say they are a terminal, as Ink needs them (raw mode, size), recording the output. */
@@ -43,22 +44,13 @@ afterEach(async () => {
   for (const s of servers.splice(0)) await s.close();
 });
 
-/** The fake order routes behind a real loopback server, so `medusactl tui` runs its whole path. */
-async function serve(backend: FakeOrdersBackend) {
-  const server = await startServer((req, res, body) => {
-    backend
-      .fetch(`http://fake${req.url}`, { method: req.method, body: body || undefined })
-      .then(async (r) => {
-        res.writeHead(r.status, { "content-type": "application/json" });
-        res.end(await r.text());
-      })
-      .catch(() => {
-        res.writeHead(500);
-        res.end();
-      });
-  });
+/** The order routes behind a real loopback server, so `medusactl tui` runs its whole path. */
+async function serve(shop: OrdersState) {
+  const registry = stubRegistry();
+  registerOrders(registry, shop);
+  const server = await listen(registry);
   servers.push(server);
-  return server;
+  return { ...server, registry };
 }
 
 describe("medusactl tui", () => {
@@ -72,14 +64,14 @@ describe("medusactl tui", () => {
   });
 
   it.each([["q"], ["\u0003"]])("exits 0 on %j after showing the queue", async (key) => {
-    const backend = new FakeOrdersBackend();
+    const backend = new OrdersState();
     backend.addOrder({ display_id: 41 });
     const server = await serve(backend);
     // Wide enough for the whole header: at 80 columns the identity is what gets cut first (by design),
     // and how much of it fits depends on the random port and the "updated …" age.
     const t = ttyIO({ MEDUSA_URL: server.url, MEDUSA_API_KEY: "sk_test_abcd" }, 100);
     const done = main(["tui", "--refresh", "60"], t.io, new AbortController().signal);
-    await vi.waitFor(() => expect(backend.callsTo("GET", /^\/admin\/orders$/).length).toBeGreaterThan(0), { timeout: 10_000 });
+    await vi.waitFor(() => expect(server.registry.calls("GET", /^\/admin\/orders$/).length).toBeGreaterThan(0), { timeout: 10_000 });
     // Under CI=true Ink draws only the last frame, on exit (is-in-ci); elsewhere we see it live.
     // Under CI no frame is visible until exit: give the first page time to render, also on a loaded machine.
     if (IN_CI) await new Promise((r) => setTimeout(r, 2000));
@@ -88,13 +80,13 @@ describe("medusactl tui", () => {
     expect(await done).toBe(0);
     expect(t.out()).toContain("#41");
     // The key goes as HTTP Basic, never into the screen or the log pane.
-    expect(server.seen[0]!.headers.authorization).toBe(`Basic ${Buffer.from("sk_test_abcd:").toString("base64")}`);
+    expect(server.registry.requests[0]!.headers.authorization).toBe(`Basic ${Buffer.from("sk_test_abcd:").toString("base64")}`);
     expect(t.out()).not.toContain("sk_test_abcd");
     expect(t.out()).toContain("secret API key sk_…abcd");
   });
 
   it("is read-only for a profile marked --read-only, and says so in the header", async () => {
-    const backend = new FakeOrdersBackend();
+    const backend = new OrdersState();
     backend.addOrder({ display_id: 43 });
     const server = await serve(backend);
     const t = ttyIO({});
@@ -102,7 +94,7 @@ describe("medusactl tui", () => {
     writeFileSync(path.join(dir, "profiles.json"), JSON.stringify({ default: "shop", profiles: { shop: { url: server.url, auth: "api-key", readOnly: true } } }), { mode: 0o600 });
     writeFileSync(path.join(dir, "tokens.json"), JSON.stringify({ "profile:shop": "sk_test_abcd" }), { mode: 0o600 });
     const done = main(["tui", "--refresh", "60"], t.io, new AbortController().signal);
-    await vi.waitFor(() => expect(backend.callsTo("GET", /^\/admin\/orders$/).length).toBeGreaterThan(0), { timeout: 10_000 });
+    await vi.waitFor(() => expect(server.registry.calls("GET", /^\/admin\/orders$/).length).toBeGreaterThan(0), { timeout: 10_000 });
     // Under CI no frame is visible until exit: give the first page time to render, also on a loaded machine.
     if (IN_CI) await new Promise((r) => setTimeout(r, 2000));
     else await vi.waitFor(() => expect(t.out()).toContain("#43"), { timeout: 10_000 });
@@ -116,10 +108,9 @@ describe("medusactl tui", () => {
   });
 
   it("ends with exit 4 and a login hint when Medusa answers 401", async () => {
-    const server = await startServer((_req, res) => {
-      res.writeHead(401, { "content-type": "application/json" });
-      res.end(JSON.stringify({ message: "Unauthorized" }));
-    });
+    const registry = stubRegistry();
+    registry.stub("* **", reply(401, { message: "Unauthorized" })).persist();
+    const server = await listen(registry);
     servers.push(server);
     const t = ttyIO({ MEDUSA_URL: server.url, MEDUSA_API_KEY: "sk_revoked" });
     const code = await main(["tui"], t.io, new AbortController().signal);
@@ -129,13 +120,13 @@ describe("medusactl tui", () => {
   });
 
   it("stops on SIGTERM (the signal main() receives) with exit 130", async () => {
-    const backend = new FakeOrdersBackend();
+    const backend = new OrdersState();
     backend.addOrder({ display_id: 42 });
     const server = await serve(backend);
     const t = ttyIO({ MEDUSA_URL: server.url, MEDUSA_API_KEY: "sk_test_abcd" });
     const controller = new AbortController();
     const done = main(["tui"], t.io, controller.signal);
-    await vi.waitFor(() => expect(backend.calls.length).toBeGreaterThan(0), { timeout: 10_000 });
+    await vi.waitFor(() => expect(server.registry.requests.length).toBeGreaterThan(0), { timeout: 10_000 });
     controller.abort(new Error("received SIGTERM"));
     expect(await done).toBe(130);
   });

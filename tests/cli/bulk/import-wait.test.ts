@@ -1,24 +1,23 @@
 import { describe, expect, it } from "vitest";
 import type { Factory } from "../../../src/cli/cmdutil/factory.js";
 import { StuckImportError, waitForImport } from "../../../src/cli/bulk/products/import-wait.js";
-import { routeSdk } from "../../helpers/fake-route-sdk.js";
-import { connectionReset } from "../../helpers/fake-order-api.js";
+import { connectionReset, fault, stubRegistry, type StubRequest } from "../../helpers/medusa-stub/registry.js";
 import { testIO } from "../../helpers/test-io.js";
 
 type Rec = Record<string, any>;
 
 /** Medusa as the wait sees it: notifications, the import's workflow execution, and the products by handle. */
 function fakeMedusa(s: { notification?: () => Rec | undefined; execution?: () => Rec | undefined; landed: () => string[]; away?: () => boolean }) {
-  return routeSdk(async (path, { query }) => {
-    if (s.away?.()) throw connectionReset();
-    if (path === "/admin/notifications") return { notifications: [s.notification?.()].filter(Boolean), count: 0 };
-    if (path === "/admin/workflows-executions") return { workflow_executions: [s.execution?.()].filter(Boolean), count: 0 };
-    if (path === "/admin/products") {
-      const wanted = ([] as string[]).concat((query.handle as string[]) ?? []);
-      return { products: s.landed().filter((h) => wanted.includes(h)).map((h) => ({ id: `prod_${h}`, handle: h })), count: 0 };
-    }
-    throw Object.assign(new Error(`unexpected ${path}`), { status: 404 });
+  const reg = stubRegistry();
+  // Every request counts towards `away`, whichever route it asks for, as the server restarts under all of them.
+  const route = (r: string, fn: (req: StubRequest) => unknown) => reg.stub(r, (req) => (s.away?.() ? fault(connectionReset()) : fn(req))).persist().optional();
+  route("GET /admin/notifications", () => ({ notifications: [s.notification?.()].filter(Boolean), count: 0 }));
+  route("GET /admin/workflows-executions", () => ({ workflow_executions: [s.execution?.()].filter(Boolean), count: 0 }));
+  route("GET /admin/products", ({ query }) => {
+    const wanted = ([] as string[]).concat((query.handle as string[]) ?? []);
+    return { products: s.landed().filter((h) => wanted.includes(h)).map((h) => ({ id: `prod_${h}`, handle: h })), count: 0 };
   });
+  return reg.sdk({ baseUrl: "http://fake" });
 }
 
 const factory = () => ({ io: testIO().io, signal: new AbortController().signal }) as unknown as Factory;

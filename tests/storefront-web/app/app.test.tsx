@@ -2,7 +2,7 @@
 import { getRoles } from "@testing-library/dom";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderApp } from "../../../src/storefront-web/src/testing/render.js";
+import { renderApp } from "../../helpers/storefront.js";
 
 const CONTROL_ROLES = ["link", "button", "textbox", "searchbox", "combobox", "listbox", "radio", "checkbox", "spinbutton"];
 

@@ -1,5 +1,5 @@
 /** The one store client of the storefront: `medusactl/sdk/store` with the publishable key. */
-import { MedusaStore, type FetchLike } from "medusactl/sdk/store";
+import { MedusaStore, type Config, type FetchLike } from "medusactl/sdk/store";
 import { useSdk } from "../../../shared/sdk-context.js";
 import type { StoreConfig } from "./config.js";
 
@@ -13,11 +13,16 @@ export interface StoreSdk {
 /** The customer's JWT lives in localStorage under this key (an XSS trade-off taken knowingly, USERS.md §5). */
 export const TOKEN_KEY = "medusa_storefront_token";
 
-export function createStoreSdk(config: StoreConfig, options: { fetch?: FetchLike } = {}): StoreSdk {
+type TokenStorage = NonNullable<NonNullable<Config["auth"]>["storage"]>;
+
+/** `fetch` and `tokenStorage` are seams for tests: a stub back-end, and a browser storage per test. */
+export function createStoreSdk(config: StoreConfig, options: { fetch?: FetchLike; tokenStorage?: TokenStorage } = {}): StoreSdk {
   const sdk = new MedusaStore({
     baseUrl: config.medusaUrl,
     publishableKey: config.publishableKey,
-    auth: { type: "jwt", jwtTokenStorageKey: TOKEN_KEY },
+    auth: options.tokenStorage
+      ? { type: "jwt", jwtTokenStorageKey: TOKEN_KEY, jwtTokenStorageMethod: "custom", storage: options.tokenStorage }
+      : { type: "jwt", jwtTokenStorageKey: TOKEN_KEY },
     fetch: options.fetch,
   });
   return { store: sdk.store, auth: sdk.auth, hasSession: async () => Boolean(await sdk.client.getToken()) };

@@ -2,8 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ApplyStopped, SeedError, envName, runApply, type Api } from "../../../../src/cli/bulk/apply/engine.js";
-import { routeSdk } from "../../../helpers/fake-route-sdk.js";
-import { connectionReset } from "../../../helpers/fake-order-api.js";
+import { connectionReset, fault, stubRegistry } from "../../../helpers/medusa-stub/registry.js";
 import { KINDS, parseSeed, readSeedText } from "../../../../src/cli/bulk/apply/seed.js";
 import { testIO } from "../../../helpers/test-io.js";
 
@@ -91,30 +90,40 @@ function fakeApi(opts: { loseAnswerOf?: (path: string) => boolean } = {}) {
   const keyOf: Record<string, string> = { "sales-channels": "sales_channels", "customer-groups": "customer_groups", "product-categories": "product_categories" };
   const oneOf: Record<string, string> = { "sales-channels": "sales_channel", "customer-groups": "customer_group", "product-categories": "product_category" };
   const filters = ["name", "handle"];
-  const routes = {
-    async get(p: string, query: Record<string, unknown> = {}) {
-      const table = p.split("/")[2]!;
-      let rows = tables[table]!;
-      for (const f of filters) if (Array.isArray(query[f])) rows = rows.filter((r) => (query[f] as string[]).includes(r[f] as string));
-      return { [keyOf[table]!]: rows, count: rows.length } as never;
-    },
-    async post(p: string, body: unknown) {
-      writes.push(`POST ${p}`);
-      const [, , table, id] = p.split("/");
-      if (id) {
-        const row = tables[table!]!.find((r) => r.id === id)!;
+  const reg = stubRegistry();
+  const path = (table: string, id?: string) => `/admin/${table}${id ? `/${id}` : ""}`;
+  for (const table of Object.keys(tables)) {
+    // The routes of a modelled back-end: each test uses some of them, so none is required.
+    reg
+      .stub(`GET ${path(table)}`, ({ query }) => {
+        let rows = tables[table]!;
+        for (const f of filters) if (Array.isArray(query[f])) rows = rows.filter((r) => (query[f] as string[]).includes(r[f] as string));
+        return { [keyOf[table]!]: rows, count: rows.length };
+      })
+      .persist()
+      .optional();
+    reg
+      .stub(`POST ${path(table, ":id")}`, ({ params: [id], body }) => {
+        writes.push(`POST ${path(table, id)}`);
+        const row = tables[table]!.find((r) => r.id === id)!;
         Object.assign(row, body);
-        return { [oneOf[table!]!]: row } as never;
-      }
-      const row = { id: `${table}_${++n}`, ...(body as object) };
-      tables[table!]!.push(row);
-      // The write happened; its answer never arrives.
-      if (opts.loseAnswerOf?.(p)) throw connectionReset();
-      return { [oneOf[table!]!]: row } as never;
-    },
-  };
-  // The kinds call SDK methods; the client's requests arrive here as method, path, query and body.
-  const sdk = routeSdk((p, init) => (init.method === "GET" ? routes.get(p, init.query) : routes.post(p, init.body)));
+        return { [oneOf[table]!]: row };
+      })
+      .persist()
+      .optional();
+    reg
+      .stub(`POST ${path(table)}`, ({ body }) => {
+        writes.push(`POST ${path(table)}`);
+        const row = { id: `${table}_${++n}`, ...(body as object) };
+        tables[table]!.push(row);
+        // The write happened; its answer never arrives.
+        if (opts.loseAnswerOf?.(path(table))) return fault(connectionReset());
+        return { [oneOf[table]!]: row };
+      })
+      .persist()
+      .optional();
+  }
+  const sdk = reg.sdk({ baseUrl: "http://fake" });
   const api: Api = { sdk, signal: new AbortController().signal };
   return { api, tables, writes };
 }

@@ -8,7 +8,7 @@ import { PartialFailureError } from "../../../../src/term/errors.js";
 import { inventoryApplyRun } from "../../../../src/cli/bulk/inventory/apply.js";
 import type { InventoryApplyOptions } from "../../../../src/cli/bulk/inventory/apply.js";
 import { testIO } from "../../../helpers/test-io.js";
-import { routeSdk } from "../../../helpers/fake-route-sdk.js";
+import { errorReply, stubRegistry } from "../../../helpers/medusa-stub/registry.js";
 
 type Rec = Record<string, unknown>;
 
@@ -19,34 +19,36 @@ function setup(rows: number) {
   const items = Array.from({ length: rows }, (_, i) => ({ id: `iitem_${i}`, sku: `SKU-${i}`, location_levels: [] as Rec[] }));
   const sent: number[] = [];
   let fail = false;
-  const fetch = async (p: string, init: Rec = {}): Promise<unknown> => {
-    const q = (init.query ?? {}) as Rec;
-    if (p === "/admin/stock-locations") {
+  const reg = stubRegistry();
+  reg
+    .stub("GET /admin/stock-locations", ({ query: q }) => {
       const found = ((q.name as string[]) ?? []).includes("Main") ? [{ id: "sloc_main", name: "Main" }] : [];
       return { stock_locations: found, count: found.length };
-    }
-    if (p === "/admin/inventory-items") {
+    })
+    .persist();
+  reg
+    .stub("GET /admin/inventory-items", ({ query: q }) => {
       const wanted = new Set(q.sku as string[]);
       const got = items.filter((i) => wanted.has(i.sku));
       return { inventory_items: got, count: got.length };
-    }
-    if (p === "/admin/inventory-items/location-levels/batch") {
-      const body = init.body as { create: Rec[]; update: Rec[] };
+    })
+    .persist();
+  reg
+    .stub("POST /admin/inventory-items/location-levels/batch", ({ body }: { body: { create: Rec[]; update: Rec[] } }) => {
       const all = [...body.create, ...body.update];
-      if (fail && all.some((l) => l.inventory_item_id === "iitem_1500")) throw Object.assign(new Error("boom"), { name: "ApiError", status: 500 });
+      if (fail && all.some((l) => l.inventory_item_id === "iitem_1500")) throw errorReply(500, "unknown_error", "boom");
       sent.push(all.length);
       for (const l of body.create) items.find((i) => i.id === l.inventory_item_id)!.location_levels.push({ location_id: l.location_id, stocked_quantity: l.stocked_quantity });
       for (const l of body.update) Object.assign(items.find((i) => i.id === l.inventory_item_id)!.location_levels[0]!, { stocked_quantity: l.stocked_quantity });
       return { created: body.create, updated: body.update, deleted: [] };
-    }
-    throw new Error(`unexpected ${p}`);
-  };
+    })
+    .persist();
   const run = async (o: Partial<InventoryApplyOptions>) => {
     const t = testIO();
     const f = createFactory(t.io, {}, new AbortController().signal, {
       dataDir: () => dir,
       target: async () => ({ url: "http://fake", profileName: "test", source: "profile", production: false }),
-      sdk: async () => routeSdk(fetch as never),
+      sdk: async () => reg.sdk({ baseUrl: "http://fake" }),
     });
     try {
       await inventoryApplyRun(f, file, { concurrency: 1, quiet: true, ...o } as InventoryApplyOptions);

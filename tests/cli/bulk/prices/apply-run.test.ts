@@ -11,49 +11,47 @@ import { CancelError, PartialFailureError, UsageError } from "../../../../src/te
 import { pricesApplyRun } from "../../../../src/cli/bulk/prices/apply.js";
 import type { PricesApplyOptions } from "../../../../src/cli/bulk/prices/apply.js";
 import { testIO } from "../../../helpers/test-io.js";
-import { routeSdk } from "../../../helpers/fake-route-sdk.js";
+import { errorReply, stubRegistry, type StubRegistry } from "../../../helpers/medusa-stub/registry.js";
 
 type Rec = Record<string, unknown>;
 
 function fakeStore(variants: number) {
+  const reg = stubRegistry();
   const prices: Rec[] = [];
   const batches: { create: number; update: number; delete: number }[] = [];
   let failWhen: ((body: Rec) => boolean) | undefined;
   let loseAnswer: ((body: Rec) => boolean) | undefined;
   let n = 0;
-  const fetch = async (p: string, init: Rec = {}): Promise<unknown> => {
-    const q = (init.query ?? {}) as Rec;
-    if (p === "/admin/product-variants") {
-      const wanted = new Set((q.sku as string[]) ?? []);
-      const all = Array.from({ length: variants }, (_, i) => ({ id: `variant_${i}`, sku: `SKU-${i}`, product_id: "prod_1" })).filter((v) => wanted.has(v.sku));
-      return { variants: all, count: all.length };
-    }
-    if (p === "/admin/regions") return { regions: [], count: 0 };
-    if (p === "/admin/price-lists/plist_1") return { price_list: { id: "plist_1", title: "Sale" } };
-    if (p === "/admin/price-lists/plist_1/prices") {
-      const offset = Number(q.offset ?? 0);
-      const limit = Number(q.limit ?? 50);
-      return { prices: prices.slice(offset, offset + limit), count: prices.length };
-    }
-    if (p === "/admin/price-lists/plist_1/prices/batch") {
-      const body = init.body as { create: Rec[]; update: Rec[]; delete: string[] };
-      if (failWhen?.(body)) throw Object.assign(new Error("Internal error"), { name: "ApiError", status: 500, type: "unknown_error" });
-      const lose = loseAnswer?.(body);
-      batches.push({ create: body.create.length, update: body.update.length, delete: body.delete.length });
-      const created = body.create.map((c) => {
-        const row = { id: `price_${++n}`, currency_code: c.currency_code, amount: c.amount, min_quantity: null, max_quantity: null, price_set: { variant: { id: c.variant_id } }, price_rules: [] };
-        prices.push(row);
-        return row;
-      });
-      for (const u of body.update) Object.assign(prices.find((x) => x.id === u.id)!, { amount: u.amount });
-      for (const d of body.delete) prices.splice(prices.findIndex((x) => x.id === d), 1);
-      // The server applied the batch, but its answer never reaches the client (a proxy's 502).
-      if (lose) throw Object.assign(new Error("Bad Gateway"), { status: 502, type: "bad_gateway" });
-      return { created, updated: [], deleted: { ids: body.delete } };
-    }
-    throw new Error(`unexpected ${String(init.method ?? "GET")} ${p}`);
-  };
-  return { fetch, prices, batches, failOn: (f: typeof failWhen) => (failWhen = f), loseAnswerOn: (f: typeof loseAnswer) => (loseAnswer = f) };
+  // The routes of a modelled back-end: each test uses some of them, so none is required.
+  const route = (r: string, fn: Parameters<StubRegistry["stub"]>[1]) => reg.stub(r, fn).persist().optional();
+  route("GET /admin/product-variants", ({ query: q }) => {
+    const wanted = new Set((q.sku as string[]) ?? []);
+    const all = Array.from({ length: variants }, (_, i) => ({ id: `variant_${i}`, sku: `SKU-${i}`, product_id: "prod_1" })).filter((v) => wanted.has(v.sku));
+    return { variants: all, count: all.length };
+  });
+  route("GET /admin/regions", () => ({ regions: [], count: 0 }));
+  route("GET /admin/price-lists/plist_1", () => ({ price_list: { id: "plist_1", title: "Sale" } }));
+  route("GET /admin/price-lists/plist_1/prices", ({ query: q }) => {
+    const offset = Number(q.offset ?? 0);
+    const limit = Number(q.limit ?? 50);
+    return { prices: prices.slice(offset, offset + limit), count: prices.length };
+  });
+  route("POST /admin/price-lists/plist_1/prices/batch", ({ body }: { body: { create: Rec[]; update: Rec[]; delete: string[] } }) => {
+    if (failWhen?.(body)) throw errorReply(500, "unknown_error", "Internal error");
+    const lose = loseAnswer?.(body);
+    batches.push({ create: body.create.length, update: body.update.length, delete: body.delete.length });
+    const created = body.create.map((c) => {
+      const row = { id: `price_${++n}`, currency_code: c.currency_code, amount: c.amount, min_quantity: null, max_quantity: null, price_set: { variant: { id: c.variant_id } }, price_rules: [] };
+      prices.push(row);
+      return row;
+    });
+    for (const u of body.update) Object.assign(prices.find((x) => x.id === u.id)!, { amount: u.amount });
+    for (const d of body.delete) prices.splice(prices.findIndex((x) => x.id === d), 1);
+    // The server applied the batch, but its answer never reaches the client (a proxy's 502).
+    if (lose) throw errorReply(502, "bad_gateway", "Bad Gateway");
+    return { created, updated: [], deleted: { ids: body.delete } };
+  });
+  return { reg, prices, batches, failOn: (f: typeof failWhen) => (failWhen = f), loseAnswerOn: (f: typeof loseAnswer) => (loseAnswer = f) };
 }
 
 function setup(rows: number) {
@@ -76,7 +74,7 @@ function setup(rows: number) {
       }),
       dataDir: () => dir,
       target: async () => ({ url: "http://fake", profileName: "test", source: "profile", production: false }),
-      sdk: async () => routeSdk(store.fetch as never),
+      sdk: async () => store.reg.sdk({ baseUrl: "http://fake" }),
     });
     try {
       await pricesApplyRun(f, file, { concurrency: 1, quiet: true, ...o } as PricesApplyOptions);

@@ -1,19 +1,18 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { createFakeSdk } from "../../../../src/storefront-web/src/testing/fake-sdk.js";
-import { renderApp } from "../../../../src/storefront-web/src/testing/render.js";
+import { renderApp, createShop } from "../../../helpers/storefront.js";
 
 async function addSweatshirt(quantity = 1) {
-  const fake = createFakeSdk();
-  const result = renderApp("/products/organic-sweatshirt", { fake });
+  const shop = createShop();
+  const result = renderApp("/products/organic-sweatshirt", { shop });
   fireEvent.click(await screen.findByRole("radio", { name: "L" }));
   fireEvent.change(screen.getByLabelText("Quantity"), { target: { value: String(quantity) } });
   const add = screen.getByRole("button", { name: "Add to cart" });
   add.focus();
   fireEvent.click(add);
   const dialog = await screen.findByRole("dialog", { name: "Your cart" });
-  return { ...result, fake, add, dialog };
+  return { ...result, shop, add, dialog };
 }
 
 describe("cart drawer", () => {
@@ -70,13 +69,13 @@ describe("cart drawer", () => {
   });
 
   it("shows no nudge where the region has no threshold", async () => {
-    const fake = createFakeSdk();
-    fake.freeShippingOver.clear();
-    renderApp("/products/organic-sweatshirt", { fake });
+    const shop = createShop();
+    shop.state.freeShippingOver.clear();
+    renderApp("/products/organic-sweatshirt", { shop });
     fireEvent.click(await screen.findByRole("button", { name: "Add to cart" }));
     const dialog = await screen.findByRole("dialog", { name: "Your cart" });
     await within(dialog).findByText("Items");
-    await waitFor(() => expect(fake.callsOf("store.fulfillment.listCartOptions").length).toBeGreaterThan(0));
+    await waitFor(() => expect(shop.registry.calls("GET", "/store/shipping-options").length).toBeGreaterThan(0));
     await new Promise((r) => setTimeout(r, 20));
     expect(within(dialog).queryByText(/free shipping/)).toBeNull();
   });

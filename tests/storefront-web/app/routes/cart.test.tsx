@@ -1,15 +1,14 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { createFakeSdk } from "../../../../src/storefront-web/src/testing/fake-sdk.js";
-import { MemoryStorage, renderApp } from "../../../../src/storefront-web/src/testing/render.js";
+import { MemoryStorage, renderApp, createShop } from "../../../helpers/storefront.js";
 
 async function withCart() {
-  const fake = createFakeSdk();
-  const { cart } = await fake.sdk.store.cart.create({ region_id: "reg_eu", items: [{ variant_id: "var_s", quantity: 1 }, { variant_id: "prod_01_s", quantity: 2 }] });
+  const shop = createShop();
+  const { cart } = await shop.sdk.store.cart.create({ region_id: "reg_eu", items: [{ variant_id: "var_s", quantity: 1 }, { variant_id: "prod_01_s", quantity: 2 }] });
   const storage = new MemoryStorage();
   storage.setItem("storefront_cart_id", cart.id);
-  return { fake, storage, cartId: cart.id };
+  return { shop, storage, cartId: cart.id };
 }
 
 describe("cart page", () => {
@@ -20,12 +19,12 @@ describe("cart page", () => {
   });
 
   it("lists the lines and the totals the server computed", async () => {
-    const { fake, storage } = await withCart();
-    renderApp("/cart", { fake, storage });
+    const { shop, storage } = await withCart();
+    renderApp("/cart", { shop, storage });
     const lines = await screen.findByRole("list", { name: "Items in your cart" });
     expect(within(lines).getAllByRole("listitem")).toHaveLength(2);
     const totals = screen.getByLabelText("Order totals");
-    // 54 + 2 × 11 = 76, tax 20 % = 15.20 (the fake's rule), total 91.20
+    // 54 + 2 × 11 = 76, tax 20 % = 15.20 (the shop's rule), total 91.20
     expect(totals.textContent).toContain("Items€76.00");
     expect(totals.textContent).toContain("VAT€15.20");
     expect(totals.textContent).toContain("Total EUR€91.20");
@@ -33,17 +32,18 @@ describe("cart page", () => {
   });
 
   it("changes a quantity and shows the new totals", async () => {
-    const { fake, storage, cartId } = await withCart();
-    renderApp("/cart", { fake, storage });
+    const { shop, storage, cartId } = await withCart();
+    renderApp("/cart", { shop, storage });
     fireEvent.click(await screen.findByRole("button", { name: "Increase quantity of Organic Sweatshirt (S)" }));
     await waitFor(() => expect(screen.getByLabelText("Order totals").textContent).toContain("Items€130.00"));
-    expect(fake.callsOf("store.cart.updateLineItem")[0]!.slice(0, 3)).toEqual([cartId, expect.stringMatching(/^cali_/), { quantity: 2 }]);
+    const [line] = shop.registry.calls("POST", "/store/carts/:id/line-items/:line");
+    expect([line!.params[0], line!.params[1], line!.body]).toEqual([cartId, expect.stringMatching(/^cali_/), { quantity: 2 }]);
     expect(screen.getByRole("group", { name: "Quantity of Organic Sweatshirt (S)" }).textContent).toContain("2");
   });
 
   it("rolls a refused quantity back and says why", async () => {
-    const { fake, storage } = await withCart();
-    renderApp("/cart", { fake, storage });
+    const { shop, storage } = await withCart();
+    renderApp("/cart", { shop, storage });
     const plus = await screen.findByRole("button", { name: "Increase quantity of Organic Sweatshirt (S)" });
     fireEvent.click(plus);
     // The new quantity shows at once (optimistic) while the update is pending, and the button ignores
@@ -61,19 +61,19 @@ describe("cart page", () => {
   });
 
   it("removes a line", async () => {
-    const { fake, storage } = await withCart();
-    renderApp("/cart", { fake, storage });
+    const { shop, storage } = await withCart();
+    renderApp("/cart", { shop, storage });
     fireEvent.click(await screen.findByRole("button", { name: "Remove Product 01 (S)" }));
     await waitFor(() => expect(within(screen.getByRole("list", { name: "Items in your cart" })).getAllByRole("listitem")).toHaveLength(1));
-    expect(fake.callsOf("store.cart.deleteLineItem")).toHaveLength(1);
+    expect(shop.registry.calls("DELETE", "/store/carts/:id/line-items/:line")).toHaveLength(1);
   });
 
   it("keeps the cart across a reload (the id lives in storage)", async () => {
-    const { fake, storage } = await withCart();
-    renderApp("/", { fake, storage });
+    const { shop, storage } = await withCart();
+    renderApp("/", { shop, storage });
     await waitFor(() => expect(screen.getByRole("link", { name: /^Cart/ }).textContent).toContain("(3 items)"));
     cleanup();
-    renderApp("/cart", { fake, storage });
+    renderApp("/cart", { shop, storage });
     expect(await screen.findByRole("list", { name: "Items in your cart" })).toBeTruthy();
   });
 
@@ -86,11 +86,12 @@ describe("cart page", () => {
   });
 
   it("moves the cart to the new region when the shopper changes country", async () => {
-    const { fake, storage, cartId } = await withCart();
-    renderApp("/cart", { fake, storage });
+    const { shop, storage, cartId } = await withCart();
+    renderApp("/cart", { shop, storage });
     await screen.findByRole("list", { name: "Items in your cart" });
     fireEvent.change(screen.getByLabelText("Region"), { target: { value: "us" } });
     await waitFor(() => expect(screen.getByLabelText("Order totals").textContent).toContain("$"));
-    expect(fake.callsOf("store.cart.update")[0]!.slice(0, 2)).toEqual([cartId, { region_id: "reg_us" }]);
+    const [update] = shop.registry.calls("POST", "/store/carts/:id");
+    expect([update!.path, update!.body]).toEqual([`/store/carts/${cartId}`, { region_id: "reg_us" }]);
   });
 });

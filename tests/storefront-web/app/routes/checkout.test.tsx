@@ -2,16 +2,14 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { resolveStep } from "../../../../src/storefront-web/src/features/checkout/components/checkout-steps.js";
-import { PaymentError } from "../../../../src/storefront-web/src/features/checkout/api/complete-cart.js";
-import { createFakeSdk } from "../../../../src/storefront-web/src/testing/fake-sdk.js";
-import { MemoryStorage, renderApp } from "../../../../src/storefront-web/src/testing/render.js";
+import { MemoryStorage, renderApp, createShop } from "../../../helpers/storefront.js";
 
 async function withCart() {
-  const fake = createFakeSdk();
-  const { cart } = await fake.sdk.store.cart.create({ region_id: "reg_eu", items: [{ variant_id: "var_s", quantity: 1 }] });
+  const shop = createShop();
+  const { cart } = await shop.sdk.store.cart.create({ region_id: "reg_eu", items: [{ variant_id: "var_s", quantity: 1 }] });
   const storage = new MemoryStorage();
   storage.setItem("storefront_cart_id", cart.id);
-  return { fake, storage, cartId: cart.id };
+  return { shop, storage, cartId: cart.id };
 }
 
 const field = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
@@ -30,8 +28,8 @@ async function fillAddress() {
 
 describe("checkout", () => {
   it("walks contact → address → delivery → payment → review → Place order, then confirms with the display id", async () => {
-    const { fake, storage, cartId } = await withCart();
-    renderApp("/checkout", { fake, storage });
+    const { shop, storage, cartId } = await withCart();
+    renderApp("/checkout", { shop, storage });
     expect(await screen.findByRole("heading", { level: 2, name: "Contact" })).toBeTruthy();
     type("Email", "ada@example.com");
     fireEvent.click(screen.getByRole("button", { name: "Continue to address" }));
@@ -61,7 +59,7 @@ describe("checkout", () => {
     fireEvent.click(place);
 
     expect(await screen.findByRole("heading", { level: 1, name: "Thank you for your order" })).toBeTruthy();
-    const order = [...fake.orders.values()][0];
+    const order = [...shop.state.orders.values()][0];
     expect(screen.getByText(/Your order number is/).textContent).toContain(`Your order number is #${order.display_id}.`);
     // The full id too (the store API finds a guest order only by it), and no claim of an e-mail nobody sent.
     expect(screen.getByText(order.id).tagName).toBe("CODE");
@@ -71,21 +69,23 @@ describe("checkout", () => {
     expect(window.location.pathname).toBe(`/order/confirmed/${order.id}`);
     expect(storage.getItem("storefront_cart_id")).toBeNull();
 
-    expect(fake.callsOf("store.cart.update")[0]!.slice(0, 2)).toEqual([cartId, { email: "ada@example.com" }]);
-    const addressCall = fake.callsOf("store.cart.update")[1]![1] as Record<string, Record<string, string>>;
+    const updates = shop.registry.calls("POST", "/store/carts/:id");
+    expect([updates[0]!.path, updates[0]!.body]).toEqual([`/store/carts/${cartId}`, { email: "ada@example.com" }]);
+    const addressCall = updates[1]!.body as Record<string, Record<string, string>>;
     expect(addressCall.shipping_address).toEqual({ first_name: "Ada", last_name: "Lovelace", address_1: "Main St 1", city: "Berlin", postal_code: "10115", country_code: "de", phone: "+49 30 1234" });
     expect(addressCall.billing_address).toEqual(addressCall.shipping_address);
-    expect(fake.callsOf("store.cart.addShippingMethod")[0]!.slice(0, 2)).toEqual([cartId, { option_id: "so_express" }]);
-    expect(fake.callsOf("store.payment.initiatePaymentSession")[0]![1]).toEqual({ provider_id: "pp_system_default" });
-    // The payment session comes after the last cart change (NOTES.md §9).
-    const order_ = fake.calls.map((c) => c.method);
-    expect(order_.lastIndexOf("store.cart.addShippingMethod")).toBeLessThan(order_.indexOf("store.payment.initiatePaymentSession"));
+    const shipping = shop.registry.calls("POST", "/store/carts/:id/shipping-methods");
+    expect([shipping[0]!.path, shipping[0]!.body]).toEqual([`/store/carts/${cartId}/shipping-methods`, { option_id: "so_express" }]);
+    expect(shop.registry.calls("POST", "/store/payment-collections/:id/payment-sessions")[0]!.body).toEqual({ provider_id: "pp_system_default" });
+    // The payment session (its collection first) comes after the last cart change (NOTES.md §9).
+    const order_ = shop.registry.requests.map((c) => `${c.method} ${c.path.replace(/\/(cart|pay_col)_\d+/, "/:id")}`);
+    expect(order_.lastIndexOf("POST /store/carts/:id/shipping-methods")).toBeLessThan(order_.indexOf("POST /store/payment-collections"));
   });
 
   it("takes a separate billing address when the shopper unticks 'same as shipping'", async () => {
-    const { fake, storage } = await withCart();
-    await fake.sdk.store.cart.update([...fake.carts.keys()][0]!, { email: "a@b.c" });
-    renderApp("/checkout", { fake, storage });
+    const { shop, storage } = await withCart();
+    await shop.sdk.store.cart.update([...shop.state.carts.keys()][0]!, { email: "a@b.c" });
+    renderApp("/checkout", { shop, storage });
     await fillAddress();
     fireEvent.click(screen.getByRole("checkbox", { name: /Billing address is the same/ }));
     const billing = screen.getByRole("group", { name: "Billing address" });
@@ -95,14 +95,14 @@ describe("checkout", () => {
     }
     fireEvent.click(screen.getByRole("button", { name: "Continue to delivery" }));
     await screen.findByRole("heading", { level: 2, name: "Delivery" });
-    const body = fake.callsOf("store.cart.update").at(-1)![1] as Record<string, Record<string, string>>;
+    const body = shop.registry.calls("POST", "/store/carts/:id").at(-1)!.body as Record<string, Record<string, string>>;
     expect(body.billing_address).toMatchObject({ first_name: "Bob", city: "Paris", country_code: "fr" });
     expect(body.shipping_address).toMatchObject({ first_name: "Ada", city: "Berlin" });
   });
 
   it("cannot skip ahead: a later step in the URL falls back to the first one still needed", async () => {
-    const { fake, storage } = await withCart();
-    renderApp("/checkout?step=review", { fake, storage });
+    const { shop, storage } = await withCart();
+    renderApp("/checkout?step=review", { shop, storage });
     expect(await screen.findByRole("heading", { level: 2, name: "Contact" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Place order" })).toBeNull();
   });
@@ -118,14 +118,15 @@ describe("checkout", () => {
   });
 
   it("keeps the cart and explains when the payment is refused", async () => {
-    const { fake, storage } = await withCart();
-    const id = [...fake.carts.keys()][0]!;
-    await fake.sdk.store.cart.update(id, { email: "a@b.c", shipping_address: { address_1: "x", country_code: "de" } as never });
-    await fake.sdk.store.cart.addShippingMethod(id, { option_id: "so_standard" });
-    const { cart } = await fake.sdk.store.cart.retrieve(id);
-    await fake.sdk.store.payment.initiatePaymentSession(cart, { provider_id: "pp_system_default" });
-    fake.failNext("store.cart.complete", new PaymentError("Your card was declined."));
-    renderApp("/checkout", { fake, storage });
+    const { shop, storage } = await withCart();
+    const id = [...shop.state.carts.keys()][0]!;
+    await shop.sdk.store.cart.update(id, { email: "a@b.c", shipping_address: { address_1: "x", country_code: "de" } as never });
+    await shop.sdk.store.cart.addShippingMethod(id, { option_id: "so_standard" });
+    const { cart } = await shop.sdk.store.cart.retrieve(id);
+    await shop.sdk.store.payment.initiatePaymentSession(cart, { provider_id: "pp_system_default" });
+    // Payment refused: Medusa answers 200 with the cart and an error instead of an order.
+    shop.registry.stub("POST /store/carts/:id/complete", () => ({ type: "cart", cart: shop.state.totals(shop.state.cart(id)), error: { name: "PaymentError", type: "payment_authorization_error", message: "Your card was declined." } }));
+    renderApp("/checkout", { shop, storage });
     fireEvent.click(await screen.findByRole("button", { name: "Place order" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Your card was declined.");
     expect(storage.getItem("storefront_cart_id")).toBe(id);
@@ -133,22 +134,22 @@ describe("checkout", () => {
   });
 
   it("offers a way back when no delivery option fits the address", async () => {
-    const { fake, storage } = await withCart();
-    const id = [...fake.carts.keys()][0]!;
-    await fake.sdk.store.cart.update(id, { email: "a@b.c", shipping_address: { address_1: "x", country_code: "de" } as never });
-    fake.shippingOptions.length = 0;
-    renderApp("/checkout", { fake, storage });
+    const { shop, storage } = await withCart();
+    const id = [...shop.state.carts.keys()][0]!;
+    await shop.sdk.store.cart.update(id, { email: "a@b.c", shipping_address: { address_1: "x", country_code: "de" } as never });
+    shop.state.shippingOptions.length = 0;
+    renderApp("/checkout", { shop, storage });
     expect(await screen.findByText("We have no delivery options for this address.")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Change the address" }));
     expect(await screen.findByRole("heading", { level: 2, name: "Address" })).toBeTruthy();
   });
 
   it("marks an option Medusa lists without a price as unavailable and preselects the first priced one", async () => {
-    const { fake, storage } = await withCart();
-    const id = [...fake.carts.keys()][0]!;
-    await fake.sdk.store.cart.update(id, { email: "a@b.c", shipping_address: { address_1: "x", country_code: "de" } as never });
-    (fake.shippingOptions[0] as { amount?: number }).amount = undefined;
-    renderApp("/checkout", { fake, storage });
+    const { shop, storage } = await withCart();
+    const id = [...shop.state.carts.keys()][0]!;
+    await shop.sdk.store.cart.update(id, { email: "a@b.c", shipping_address: { address_1: "x", country_code: "de" } as never });
+    (shop.state.shippingOptions[0] as { amount?: number }).amount = undefined;
+    renderApp("/checkout", { shop, storage });
     const standard = (await screen.findByRole("radio", { name: /Standard Shipping/ })) as HTMLInputElement;
     expect(standard.disabled).toBe(true);
     expect(standard.closest("label")!.textContent).toContain("Not available for this cart");
@@ -161,11 +162,11 @@ describe("checkout", () => {
   });
 
   it("prefills the email of a logged-in customer and offers their saved addresses", async () => {
-    const { fake, storage } = await withCart();
-    const c = fake.addAccount("saved@example.com", "secret123");
+    const { shop, storage } = await withCart();
+    const c = shop.state.addAccount("saved@example.com", "secret123");
     c.addresses.push({ id: "addr_1", first_name: "Sam", last_name: "Saved", address_1: "Saved St 9", city: "Lyon", postal_code: "69001", country_code: "fr", phone: "" });
-    fake.login("saved@example.com");
-    renderApp("/checkout", { fake, storage });
+    shop.state.login("saved@example.com");
+    renderApp("/checkout", { shop, storage });
     await waitFor(() => expect(field("Email").value).toBe("saved@example.com"));
     fireEvent.click(screen.getByRole("button", { name: "Continue to address" }));
     await screen.findByRole("heading", { level: 2, name: "Address" });

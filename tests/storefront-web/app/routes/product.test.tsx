@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderApp } from "../../../../src/storefront-web/src/testing/render.js";
+import { renderApp } from "../../../helpers/storefront.js";
 
 const addButton = () => screen.findByRole("button", { name: "Add to cart" });
 
@@ -30,17 +30,17 @@ describe("product page", () => {
   });
 
   it("adds the chosen variant and quantity to a new cart, announces it and updates the cart count", async () => {
-    const { fake, storage } = renderApp("/products/organic-sweatshirt");
+    const { shop, storage } = renderApp("/products/organic-sweatshirt");
     fireEvent.click(await screen.findByRole("radio", { name: "L" }));
     fireEvent.change(screen.getByLabelText("Quantity"), { target: { value: "2" } });
     fireEvent.click(await addButton());
     expect(await screen.findByText("Added 2 × Organic Sweatshirt (L) to your cart.")).toBeTruthy();
-    expect(fake.callsOf("store.cart.create")[0]![0]).toEqual({ region_id: "reg_eu", items: [{ variant_id: "var_l", quantity: 2 }] });
+    expect(shop.registry.calls("POST", "/store/carts")[0]!.body).toEqual({ region_id: "reg_eu", items: [{ variant_id: "var_l", quantity: 2 }] });
     await waitFor(() => expect(screen.getByRole("link", { name: /^Cart/ }).textContent).toContain("(2 items)"));
     expect(storage.getItem("storefront_cart_id")).toMatch(/^cart_/);
     fireEvent.click(await addButton());
-    await waitFor(() => expect(fake.callsOf("store.cart.createLineItem")).toHaveLength(1));
-    expect(fake.callsOf("store.cart.create")).toHaveLength(1);
+    await waitFor(() => expect(shop.registry.calls("POST", "/store/carts/:id/line-items")).toHaveLength(1));
+    expect(shop.registry.calls("POST", "/store/carts")).toHaveLength(1);
   });
 
   it("shows the server's refusal when there is not enough stock", async () => {

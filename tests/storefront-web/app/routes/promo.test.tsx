@@ -1,28 +1,27 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { createFakeSdk } from "../../../../src/storefront-web/src/testing/fake-sdk.js";
-import { MemoryStorage, renderApp } from "../../../../src/storefront-web/src/testing/render.js";
+import { MemoryStorage, renderApp, createShop } from "../../../helpers/storefront.js";
 
 async function cartPage(path = "/cart") {
-  const fake = createFakeSdk();
-  const { cart } = await fake.sdk.store.cart.create({ region_id: "reg_eu", items: [{ variant_id: "var_s", quantity: 1 }] });
+  const shop = createShop();
+  const { cart } = await shop.sdk.store.cart.create({ region_id: "reg_eu", items: [{ variant_id: "var_s", quantity: 1 }] });
   const storage = new MemoryStorage();
   storage.setItem("storefront_cart_id", cart.id);
-  renderApp(path, { fake, storage });
+  renderApp(path, { shop, storage });
   const field = await screen.findByLabelText("Promotion code");
-  return { fake, cartId: cart.id, field };
+  return { shop, cartId: cart.id, field };
 }
 
 describe("promotion codes", () => {
   it("applies a code, shows the discount in the totals and lists the code; removing it restores the totals", async () => {
-    const { fake, cartId, field } = await cartPage();
+    const { shop, cartId, field } = await cartPage();
     fireEvent.change(field, { target: { value: " WELCOME10 " } });
     fireEvent.click(screen.getByRole("button", { name: "Apply" }));
     await waitFor(() => expect(screen.getByLabelText("Order totals").textContent).toContain("Discount−€5.40"));
     // 54 + 20 % tax − 5.40
     expect(screen.getByLabelText("Order totals").textContent).toContain("Total EUR€58.32");
-    expect(fake.callsOf("store.cart.addPromotions")[0]!.slice(0, 2)).toEqual([cartId, { promo_codes: ["WELCOME10"] }]);
+    expect(shop.registry.calls("POST", "/store/carts/:id/promotions").map((c) => [c.path, c.body])[0]).toEqual([`/store/carts/${cartId}/promotions`, { promo_codes: ["WELCOME10"] }]);
     expect(within(screen.getByRole("list", { name: "Applied promotion codes" })).getByText("WELCOME10")).toBeTruthy();
     expect((await screen.findByText("Code WELCOME10 applied.")).getAttribute("aria-live")).toBe("polite");
     expect((field as HTMLInputElement).value).toBe("");
@@ -54,15 +53,15 @@ describe("promotion codes", () => {
   });
 
   it("applied on the review step, a code sends the shopper back to payment and says why (Medusa drops the session)", async () => {
-    const fake = createFakeSdk();
-    let { cart } = await fake.sdk.store.cart.create({ region_id: "reg_eu", items: [{ variant_id: "var_s", quantity: 1 }] });
+    const shop = createShop();
+    let { cart } = await shop.sdk.store.cart.create({ region_id: "reg_eu", items: [{ variant_id: "var_s", quantity: 1 }] });
     const address = { first_name: "Ada", last_name: "Lovelace", address_1: "Main St 1", city: "Berlin", postal_code: "10115", country_code: "de" };
-    ({ cart } = await fake.sdk.store.cart.update(cart.id, { email: "ada@example.com", shipping_address: address, billing_address: address }));
-    ({ cart } = await fake.sdk.store.cart.addShippingMethod(cart.id, { option_id: "so_standard" }));
-    await fake.sdk.store.payment.initiatePaymentSession(cart, { provider_id: "pp_system_default" });
+    ({ cart } = await shop.sdk.store.cart.update(cart.id, { email: "ada@example.com", shipping_address: address, billing_address: address }));
+    ({ cart } = await shop.sdk.store.cart.addShippingMethod(cart.id, { option_id: "so_standard" }));
+    await shop.sdk.store.payment.initiatePaymentSession(cart, { provider_id: "pp_system_default" });
     const storage = new MemoryStorage();
     storage.setItem("storefront_cart_id", cart.id);
-    renderApp("/checkout?step=review", { fake, storage });
+    renderApp("/checkout?step=review", { shop, storage });
     await screen.findByRole("heading", { level: 2, name: "Review" });
     fireEvent.change(screen.getByLabelText("Promotion code"), { target: { value: "WELCOME10" } });
     fireEvent.click(screen.getByRole("button", { name: "Apply" }));
