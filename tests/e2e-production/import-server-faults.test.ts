@@ -116,7 +116,9 @@ describe("products import --engine server on the production topology", () => {
     const report = path.join(work, "stuck-report.json");
     const st = await status();
     const server = st.processes.server!.pid!;
-    const run = startImport(["products", "import", f, "--engine", "server", "--stall-timeout", "25s", "--report", report]);
+    // The stall time is also how long the CLI waits for an unreachable server: 45 s covers a restart
+    // of the server on two busy cores (25 s did not, with the other e2e lane running beside it).
+    const run = startImport(["products", "import", f, "--engine", "server", "--stall-timeout", "45s", "--report", report]);
     // Kill it once products are landing: the import's heavy steps run in the server process.
     await eventually(async () => (run.running(), (await handles(prefix)).length > 0 ? true : undefined), "the first products to land", 600_000);
     process.kill(server, "SIGKILL");

@@ -50,6 +50,15 @@ export interface JobSpec<S, E extends ReportRow> {
   toReport?: (entry: E) => ReportRow;
 }
 
+/**
+ * Medusa answers 401 for a key it accepted a moment ago when its database is down: mid-job that is
+ * the server failing (exit 1), not a login to redo (exit 4). Any other error is returned as it is.
+ */
+export function refusedMidJob(e: unknown, then: string): unknown {
+  if ((e as { status?: number })?.status !== 401) return e;
+  return new JobError(`Medusa refused the credential it accepted earlier in this job (401: ${sanitize((e as Error).message)})`, `a server whose database is unavailable answers so: check the server, ${then}`);
+}
+
 /** Before any work: flags that cannot go together and a report path that cannot be written. */
 export async function checkBulkFlags(flags: Pick<BulkFlags, "dryRun" | "resume" | "report">): Promise<void> {
   if (flags.dryRun && flags.resume) throw new UsageError("--resume continues a real run; drop --dry-run");
@@ -213,11 +222,7 @@ export class BulkJob<S = Record<string, unknown>, E extends ReportRow = ReportRo
       await this.lock.release();
       this.f.io.err.write(`The job stopped; the rows written so far are saved. Continue with:\n  ${resumeCommand(this.f.argv)}\n`);
     }
-    // Medusa answers 401 for a key it accepted a moment ago when its database is down: mid-job
-    // that is the server failing (exit 1), not a login to redo (exit 4).
-    if ((e as { status?: number })?.status === 401 && this.recorded > 0) {
-      throw new JobError(`Medusa refused the credential it accepted earlier in this job (401: ${sanitize((e as Error).message)})`, "a server whose database is unavailable answers so: check the server, then resume with the command above");
-    }
+    if (this.recorded > 0) throw refusedMidJob(e, "then resume with the command above");
     throw e;
   }
 

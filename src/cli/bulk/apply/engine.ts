@@ -132,7 +132,7 @@ export class ApplyStopped extends Error {
  * `opts.stop` (a first Ctrl-C) is checked between objects; `api.signal` aborts requests (and
  * should fire only when the user insists), so an object being written is never cut in half.
  */
-export async function runApply(api: Api, kinds: Kind[], items: Map<string, Item[]>, opts: { dryRun: boolean; stop?: AbortSignal; lookups?: AbortSignal }): Promise<ApplyResult> {
+export async function runApply(api: Api, kinds: Kind[], items: Map<string, Item[]>, opts: { dryRun: boolean; stop?: AbortSignal; lookups?: AbortSignal; onWriting?: () => void }): Promise<ApplyResult> {
   const byKind = new Map(kinds.map((k) => [k.kind, k]));
   const ids = new Map<string, string | undefined>();
   const existing = new Map<string, Map<string, unknown>>();
@@ -152,11 +152,13 @@ export async function runApply(api: Api, kinds: Kind[], items: Map<string, Item[
   for (const r of refs) wanted.get(r.kind)?.add(r.key);
   const issues = new Issues();
   const ambiguous = new Set<string>();
+  let looked = false;
   await Promise.all(
     kinds.map(async (k) => {
       const keys = [...(wanted.get(k.kind) ?? [])];
       if (!k.load || keys.length === 0) return;
       try {
+        looked = true;
         existing.set(k.kind, (await k.load(api, keys)) as Map<string, unknown>);
       } catch (e) {
         // Two records answer to one name: which is meant is the user's call, before anything is written.
@@ -198,6 +200,8 @@ export async function runApply(api: Api, kinds: Kind[], items: Map<string, Item[
   for (const [kind, list] of items) queue.set(kind, [...list]);
   let applied = 0;
   const total = [...items.values()].reduce((n, l) => n + l.length, 0);
+  // The lookups went through with this credential: from here on a 401 is the server failing.
+  if (looked) opts.onWriting?.();
   for (const k of kinds) {
     let list = queue.get(k.kind) ?? [];
     if (k.order) list = k.order(list);

@@ -6,7 +6,7 @@ import type { IOStreams } from "../../../term/io.js";
 import { renderTable } from "../../output/render.js";
 import { ApplyStopped, SeedError, runApply, type ApplyResult } from "./engine.js";
 import { JobLock } from "../job-lock.js";
-import { resumeCommand } from "../job.js";
+import { refusedMidJob, resumeCommand } from "../job.js";
 import { checkpointId, jobFor } from "../checkpoint.js";
 import { createHash } from "node:crypto";
 import { KINDS, parseSeed, readSeedText } from "./seed.js";
@@ -57,12 +57,13 @@ export async function applyRun(f: Factory, o: ApplyOptions): Promise<ApplyResult
   // One apply of a file into a store at a time; a dry run writes nothing and needs no lock.
   const lock = o.dryRun ? undefined : await lockApply(f, file, items);
   let result: ApplyResult;
+  let writing = false;
   try {
     // Writes listen only to a second Ctrl-C: the first stops between objects (ApplyStopped).
     const writes = o.dryRun ? f.signal : (f.stopNow ?? new AbortController().signal);
     // The first phase looks up every kind at once, each request listening to this signal too.
     setMaxListeners(100, writes);
-    result = await runApply({ sdk, signal: writes }, KINDS, items, { dryRun: Boolean(o.dryRun), stop: f.signal });
+    result = await runApply({ sdk, signal: writes }, KINDS, items, { dryRun: Boolean(o.dryRun), stop: f.signal, onWriting: () => (writing = true) });
   } catch (e) {
     if (e instanceof ApplyStopped || f.signal.aborted) {
       const done = e instanceof ApplyStopped ? ` after ${e.done} of ${e.total} objects; none was left half-written` : "";
@@ -73,7 +74,7 @@ export async function applyRun(f: Factory, o: ApplyOptions): Promise<ApplyResult
       // What was written stays; apply finds it by natural key on the next run.
       f.io.err.write(`apply stopped; what it wrote is kept. It converges: run the same command again to finish:\n  ${resumeCommand(f.argv, false)}\n`);
     }
-    asUsage(e, file);
+    asUsage(writing && !o.dryRun ? refusedMidJob(e, "then run the same command again") : e, file);
   } finally {
     await lock?.release();
   }

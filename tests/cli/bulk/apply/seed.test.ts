@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ApplyStopped, SeedError, envName, runApply, type Api } from "../../../../src/cli/bulk/apply/engine.js";
-import { connectionReset, fault, stubRegistry } from "../../../helpers/medusa-stub/registry.js";
+import { connectionReset, errorReply, fault, stubRegistry } from "../../../helpers/medusa-stub/registry.js";
 import { KINDS, parseSeed, readSeedText } from "../../../../src/cli/bulk/apply/seed.js";
 import { testIO } from "../../../helpers/test-io.js";
 
@@ -178,6 +178,24 @@ describe("runApply against a fake back-end", () => {
     expect(done).toBeLessThan(total);
     // What it created, it created whole: each object that exists was written once.
     expect(tables["sales-channels"]!.filter((c) => c.name === "Web").length).toBeLessThanOrEqual(1);
+  });
+
+  it("says when its writes begin (after lookups that went through), so a 401 from then on is the server failing, not a login", async () => {
+    const { api } = fakeApi();
+    let writingAt = -1;
+    let lookups = 0;
+    const counting = { ...api, sdk: new Proxy(api.sdk, { get: (t, k) => (k === "admin" && writingAt < 0 && lookups++, Reflect.get(t, k)) }) };
+    await runApply(counting, KINDS, parseSeed(doc), { dryRun: false, onWriting: () => (writingAt = lookups) });
+    expect(writingAt).toBeGreaterThan(0);
+  });
+
+  it("does not say so when a lookup itself is refused (401): that is a credential to fix", async () => {
+    const reg = stubRegistry();
+    reg.stub("GET /admin/**", errorReply(401, "unauthorized", "Unauthorized")).persist();
+    let writing = false;
+    const e = await runApply({ sdk: reg.sdk({ baseUrl: "http://fake" }), signal: new AbortController().signal }, KINDS, parseSeed(doc), { dryRun: false, onWriting: () => (writing = true) }).catch((x: unknown) => x);
+    expect((e as { status?: number }).status).toBe(401);
+    expect(writing).toBe(false);
   });
 
   it("a create whose answer was lost is looked up by its key, not sent twice, and reported as created", async () => {
