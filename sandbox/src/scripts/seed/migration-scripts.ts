@@ -25,5 +25,6 @@ export async function runPendingMigrationScripts(container: Container): Promise<
   if (!pending?.length) return
   const started = Date.now()
   await migrator.run(paths)
-  say(`ran ${pending.length} Medusa migration scripts (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+  // Pending includes scripts that skip themselves (and stay pending) on this configuration.
+  say(`ran Medusa's pending migration scripts (${pending.length} files, ${((Date.now() - started) / 1000).toFixed(1)} s)`)
 }
