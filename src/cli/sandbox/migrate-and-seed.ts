@@ -1,7 +1,7 @@
 /**
  * Preparing the database through the Medusa CLI: `medusa db:migrate`, then the seed script
  * (`medusa exec ./src/scripts/seed.ts`), whose API keys and ids are recorded in the state file.
- * Each runs again only when its stamp (database, lock file, sources) changed.
+ * Each runs again only when its stamp (database, lock file, sources) changed (cache-rules.ts).
  */
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -10,17 +10,20 @@ import type { ResolvedOptions } from "./paths.js";
 import type { DbTarget } from "./postgres.js";
 import { medusaCli, medusaEnv } from "./medusa-process.js";
 import { failWithLog, runLogged } from "./processes.js";
-import { saveState, sha256, type SandboxState } from "./state.js";
+import { migrateStamp, seedStamp } from "./cache-rules.js";
+import { saveState, type SandboxState } from "./state.js";
 import { DEFAULT_TOPOLOGY } from "./topology.js";
 
 export async function migrate(r: ResolvedOptions, state: SandboxState, db: DbTarget, port: number): Promise<void> {
-  // The Redis workflow engine has migrations of its own; the single topology's stamp is unchanged from before topologies.
-  const topology = state.topology === "production" ? ["production"] : [];
-  const stamp = sha256(db.key, readFileSync(join(r.paths.app, "package-lock.json")), ...topology);
+  // The Redis workflow engine has migrations of its own.
+  const stamp = migrateStamp(db.key, readFileSync(join(r.paths.app, "package-lock.json")), state.topology ?? DEFAULT_TOPOLOGY);
   if (state.stamps?.migrated === stamp) return;
-  r.log("running database migrations (medusa db:migrate, ~15 s)…");
+  r.log("running database migrations (medusa db:migrate, ~10 s)…");
   const started = Date.now();
-  const res = await runLogged(process.execPath, [medusaCli(r.paths), "db:migrate"], {
+  // --skip-scripts: Medusa's migration scripts run at the start of the seed, which follows every
+  // migration (see sandbox/src/scripts/seed/migration-scripts.ts); db:migrate would boot the whole
+  // application once more in a child process for them.
+  const res = await runLogged(process.execPath, [medusaCli(r.paths), "db:migrate", "--skip-scripts"], {
     cwd: r.paths.app,
     env: medusaEnv(r, state, db, port),
     logFile: r.paths.migrateLog,
@@ -47,7 +50,7 @@ export async function seed(r: ResolvedOptions, state: SandboxState, db: DbTarget
   const orders = r.env.MEDUSACTL_SEED_ORDERS ?? "";
   // Port and topology too: product pictures live on the topology's file provider under URLs that
   // carry the port, so the seed re-uploads them when either changes.
-  const stamp = sha256(db.key, sourceHash, orders, String(port), state.topology ?? DEFAULT_TOPOLOGY);
+  const stamp = seedStamp(db.key, sourceHash, orders, port, state.topology ?? DEFAULT_TOPOLOGY);
   if (state.stamps?.seeded === stamp && state.publishableKey && state.secretKey) return false;
   r.log("seeding the store (medusa exec ./src/scripts/seed.ts)…");
   const started = Date.now();
@@ -58,6 +61,7 @@ export async function seed(r: ResolvedOptions, state: SandboxState, db: DbTarget
       ...medusaEnv(r, state, db, port),
       MEDUSACTL_SANDBOX_STATE: r.paths.state,
       MEDUSACTL_SEED_OUT: r.paths.seedOut,
+      MEDUSACTL_PICTURE_CACHE: r.paths.pictureCache,
     },
     logFile: r.paths.seedLog,
     signal: r.signal,

@@ -78,6 +78,8 @@ export interface SandboxPaths {
   state: string;
   /** Install stamp, inside node_modules so that removing node_modules forces a reinstall. */
   installStamp: string;
+  /** The seed's drawn product pictures, kept per generator version (see sandbox/src/scripts/seed/picture-cache.ts). */
+  pictureCache: string;
 }
 
 export interface ResolvedOptions {
@@ -148,6 +150,7 @@ export function sandboxPaths(opts: { dataDir?: string; env?: NodeJS.ProcessEnv; 
     resetTokens: join(run, "reset-tokens.jsonl"),
     state: join(sandbox, "state.json"),
     installStamp: join(app, "node_modules", ".medusactl-install-stamp"),
+    pictureCache: join(sandbox, "cache", "pictures"),
   };
 }
 

@@ -3,13 +3,15 @@
  * detached with its bundled pg_ctl, as the `postgres` user when we are root) or an existing server
  * given by a database URL; and creating or dropping the Medusa database on either.
  */
-import { chownSync, constants as fsConstants, accessSync, existsSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, constants as fsConstants, accessSync, existsSync, lchownSync, readFileSync, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
 import { DATABASE_NAME, DEFAULT_HOST, PG_USER, redactDatabaseUrl, type ResolvedOptions, type SandboxPaths } from "./paths.js";
-import { baseChildEnv, errorMessage, failWithLog, pidAlive, portInUse, runLogged, type RunResult } from "./processes.js";
-import { ensureDir, readPid, sha256, type SandboxState } from "./state.js";
+import { parsePostmasterPid, postmasterServes } from "./cache-rules.js";
+import { systemProbe } from "./liveness.js";
+import { baseChildEnv, errorMessage, failWithLog, portInUse, runLogged, type RunResult } from "./processes.js";
+import { ensureDir, sha256, type SandboxState } from "./state.js";
 
 export interface DbTarget {
   embedded: boolean;
@@ -100,8 +102,53 @@ async function pgCtl(r: ResolvedOptions, args: string[]): Promise<RunResult> {
 
 async function pgRunning(r: ResolvedOptions): Promise<boolean> {
   if (!existsSync(join(r.paths.pgData, "PG_VERSION"))) return false;
-  const res = await pgCtl(r, ["-D", r.paths.pgData, "status"]);
-  return res.code === 0;
+  // Not `pg_ctl status`: it believes any live pid in postmaster.pid, and a data folder restored
+  // from a cache or copied names a pid that is gone or now someone else's.
+  return embeddedPid(r.paths) !== undefined;
+}
+
+/**
+ * A data directory made elsewhere (a CI cache restored on another machine, a `cp -a` of the data
+ * folder, a crash): the pid and socket lock files of a postmaster that does not run here go, or
+ * PostgreSQL refuses to start ("lock file … already exists") when their pid is alive as some other
+ * process. As root, the directory is handed to this machine's `postgres` user (created when
+ * missing, as at initialisation: its uid may differ from the one that made the files) and, for
+ * anyone, given the mode PostgreSQL insists on (0700).
+ */
+async function adoptDataDir(r: ResolvedOptions): Promise<void> {
+  const p = r.paths;
+  const pidFile = join(p.pgData, "postmaster.pid");
+  if (existsSync(pidFile) && embeddedPid(p) === undefined) {
+    rmSync(pidFile, { force: true });
+    for (const f of readdirSync(p.pgData)) if (f.startsWith(".s.PGSQL.")) rmSync(join(p.pgData, f), { force: true });
+    r.log("removed the stale postmaster.pid of a PostgreSQL that does not run here (a copied or cached data folder, or a crash)");
+  }
+  if (r.isRoot) {
+    let ids = postgresIds();
+    if (!ids) {
+      r.log(`creating the "${PG_USER}" system user the embedded PostgreSQL runs as…`);
+      for (const [cmd, args] of [["groupadd", ["-f", PG_USER]], ["useradd", ["-g", PG_USER, PG_USER]]] as const) {
+        const res = await runLogged(cmd, [...args], { env: baseChildEnv(r.env), logFile: p.pgCtlLog, signal: r.signal });
+        if (res.code !== 0 && postgresIds() === undefined) throw failWithLog(`${cmd} ${PG_USER} failed (exit ${res.code ?? res.signal})`, p.pgCtlLog);
+      }
+      ids = postgresIds();
+    }
+    if (ids && statSync(p.pgData).uid !== ids.uid) {
+      r.log(`handing ${p.pgData} to this machine's "${PG_USER}" user (the files came from elsewhere)…`);
+      chownTree(p.pgData, ids.uid, ids.gid);
+    }
+  }
+  const mode = statSync(p.pgData).mode & 0o777;
+  if (mode !== 0o700 && mode !== 0o750) chmodSync(p.pgData, 0o700);
+}
+
+function chownTree(dir: string, uid: number, gid: number): void {
+  chownSync(dir, uid, gid);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) chownTree(path, uid, gid);
+    else lchownSync(path, uid, gid);
+  }
 }
 
 function devShmWritable(): boolean {
@@ -167,6 +214,7 @@ function postgresIds(): { uid: number; gid: number } | undefined {
 export async function startEmbedded(r: ResolvedOptions, state: SandboxState, dbPort: number): Promise<void> {
   await initEmbedded(r, state, dbPort);
   if (await pgRunning(r)) return;
+  await adoptDataDir(r);
   if (await portInUse(dbPort)) {
     throw new Error(
       `port ${dbPort} on ${DEFAULT_HOST} is already in use by another program, so the sandbox's PostgreSQL cannot start; ` +
@@ -189,8 +237,19 @@ export async function startEmbedded(r: ResolvedOptions, state: SandboxState, dbP
 
 /** The postmaster's pid from its pid file, when that process is alive (the embedded server only). */
 export function embeddedPid(paths: SandboxPaths): number | undefined {
-  const pid = readPid(join(paths.pgData, "postmaster.pid"));
-  return pid !== undefined && pidAlive(pid) ? pid : undefined;
+  let content: string;
+  try {
+    content = readFileSync(join(paths.pgData, "postmaster.pid"), "utf8");
+  } catch {
+    return undefined;
+  }
+  let resolved = paths.pgData;
+  try {
+    resolved = realpathSync(paths.pgData);
+  } catch {
+    // keep the path as given
+  }
+  return postmasterServes(content, [paths.pgData, resolved], systemProbe) ? parsePostmasterPid(content)?.pid : undefined;
 }
 
 export async function stopEmbedded(r: ResolvedOptions): Promise<boolean> {

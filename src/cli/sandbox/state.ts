@@ -3,7 +3,7 @@
  * the folder layout and its permissions, pid files, and the lock that serialises lifecycle
  * operations.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import {
   chmodSync,
   closeSync,
@@ -20,7 +20,9 @@ import { dirname } from "node:path";
 
 import { writeFileAtomic } from "../../sdk/atomic-write.js";
 import { DEFAULT_ADMIN_EMAIL, PG_USER, type ResolvedOptions, type SandboxPaths } from "./paths.js";
-import { errorMessage, pidAlive } from "./processes.js";
+import { liveLockHolder, lockRecord } from "./cache-rules.js";
+import { bootId, processStartTime, systemProbe } from "./liveness.js";
+import { errorMessage } from "./processes.js";
 import type { S3Credentials, Topology } from "./topology.js";
 
 /** Contents of `<sandbox>/state.json` (mode 0600). */
@@ -63,15 +65,7 @@ function randomSecret(bytes = 24): string {
   return randomBytes(bytes).toString("base64url");
 }
 
-/** Hash behind the install, migrate and seed stamps: a step runs again only when its inputs change. */
-export function sha256(...parts: (string | Buffer)[]): string {
-  const h = createHash("sha256");
-  for (const p of parts) {
-    h.update(p);
-    h.update("\0");
-  }
-  return h.digest("hex");
-}
+export { sha256 } from "./cache-rules.js";
 
 export function ensureDir(path: string, mode: number): void {
   mkdirSync(path, { recursive: true, mode });
@@ -163,7 +157,7 @@ export function acquireLock(paths: SandboxPaths): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(paths.lockFile, fsConstants.O_CREAT | fsConstants.O_EXCL | fsConstants.O_WRONLY, 0o600);
-      writeSync(fd, String(process.pid));
+      writeSync(fd, lockRecord(process.pid, bootId(), processStartTime(process.pid)));
       closeSync(fd);
       return () => {
         try {
@@ -174,8 +168,16 @@ export function acquireLock(paths: SandboxPaths): () => void {
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      const holder = readPid(paths.lockFile);
-      if (holder !== undefined && holder !== process.pid && pidAlive(holder)) {
+      // A lock copied with the folder (a CI cache, `cp -a`) or left by a dead process names a pid
+      // that is gone or now belongs to someone else: stale.
+      let content = "";
+      try {
+        content = readFileSync(paths.lockFile, "utf8");
+      } catch {
+        content = "";
+      }
+      const holder = liveLockHolder(content, systemProbe);
+      if (holder !== undefined && holder !== process.pid) {
         throw new Error(`another medusactl process (pid ${holder}) is working on the sandbox; wait for it to finish (lock: ${paths.lockFile})`);
       }
       rmSync(paths.lockFile, { force: true });

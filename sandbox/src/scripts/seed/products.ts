@@ -14,7 +14,8 @@ import {
 } from "@medusajs/medusa/core-flows"
 
 import { CATEGORIES, COLLECTIONS, productCatalogue, sku } from "./catalogue"
-import { pictureCount, productPictures } from "./images"
+import { pictureCount } from "./images"
+import { picturesFor } from "./picture-cache"
 import { say, type Container } from "./step"
 
 /** Top-level categories first, so the children can name their parent. Returns id by handle. */
@@ -128,12 +129,15 @@ export async function seedStockLevels(container: Container, locationId: string):
   )
   const missingLevels = inventoryItems.filter((i) => !levels.some((l) => l.inventory_item_id === i.id))
   if (missingLevels.length) {
+    // Quantities by catalogue position: the items come back in id order, and ids made in one
+    // batch share their time prefix, so that order (and each SKU's quantity) changed from run to run.
+    const position = new Map(skus.map((s, i) => [s, i]))
     await createInventoryLevelsWorkflow(container).run({
       input: {
-        inventory_levels: missingLevels.map((item, i) => ({
+        inventory_levels: missingLevels.map((item) => ({
           location_id: locationId,
           inventory_item_id: item.id,
-          stocked_quantity: 5000 + (i % 7) * 250,
+          stocked_quantity: 5000 + ((position.get(item.sku ?? "") ?? 0) % 7) * 250,
         })),
       },
     })
@@ -179,7 +183,7 @@ export async function seedProductImages(container: Container): Promise<void> {
   })
   if (!stale.length) return
   const started = Date.now()
-  const pictures = stale.map(({ seed }) => productPictures(seed.handle, seed.line, seed.lineIndex, seed.style))
+  const pictures = stale.map(({ seed }) => picturesFor(seed, process.env.MEDUSACTL_PICTURE_CACHE || undefined))
   const { result: files } = await uploadFilesWorkflow(container).run({
     input: {
       files: pictures.flat().map((p) => ({ filename: p.filename, mimeType: "image/png", content: p.png.toString("base64"), access: "public" as const })),
