@@ -317,6 +317,8 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
       await saveState(r.paths, state);
     }
     const made = await ensureDatabase(r, db);
+    // Only a seed into an empty database is what `reset` should return to (see below).
+    let empty = made === "created";
     if (made === "created" || db.embedded) owned.add(db.key);
     else if (foreign) {
       // An existing database that is not ours: taken only when empty, so nobody's data is migrated over or later dropped.
@@ -328,6 +330,7 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
         );
       }
       owned.add(db.key);
+      empty = true;
     }
     if (owned.size !== (state.ownedDatabases?.length ?? 0)) {
       state.ownedDatabases = [...owned];
@@ -343,7 +346,10 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
     state.sources = sourceHash;
     await saveState(r.paths, state);
     // Taken once Medusa runs, so that Redis holds what the running processes registered at start-up.
-    if (seeded) await saveSeededSnapshot(r, state);
+    // A seed run again over data already there (an update of the sandbox's seed) is not a seeded
+    // state: the old snapshot, from another seed, no longer fits, and `reset` makes a clean one.
+    if (seeded && empty) await saveSeededSnapshot(r, state);
+    else if (seeded) r.log(`seeded again over the data already there; \`medusactl sandbox reset\` starts from an empty database once and saves a new "${SEEDED_SNAPSHOT}" snapshot`);
     r.log(`sandbox ready at ${sandboxUrl(port)}${topology === "production" ? " (production topology: server, worker, Redis, S3)" : ""}`);
     return info(r, state, port, dbPort, pid, started);
   } finally {
