@@ -19,7 +19,6 @@ type Rec = Record<string, any>;
 const sdk = adminSdk();
 const work = mkdtempSync(path.join(tmpdir(), "medusactl-prod-import-"));
 const env = { MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey };
-const prefixes: string[] = [];
 const bucket = path.join(dataDir, "sandbox", "s3", "medusa");
 
 /** A sheet without a Variant Title column: Medusa's importer needs one, the CLI fills it in. */
@@ -64,20 +63,14 @@ function startImport(args: string[]) {
 const importObjects = () => readdirSync(bucket).filter((x) => x.includes("medusactl-import-"));
 
 afterAll(async () => {
-  // The server engine's later tests and other suites share this sandbox: leave no products behind.
-  for (const p of prefixes) {
-    const { products } = (await sdk.admin.product.list({ q: p, limit: 1000, fields: "id,handle" } as never)) as unknown as { products: Rec[] };
-    const ids = products.filter((x) => String(x.handle).startsWith(p)).map((x) => x.id as string);
-    for (let i = 0; i < ids.length; i += 100) await sdk.admin.product.batch({ delete: ids.slice(i, i + 100) });
-  }
-  // Whatever a test stopped, the next suite gets all five processes back.
+  // The next file starts from the seeded snapshot, so the imported products need no deleting; but
+  // whatever a test stopped, it gets all five processes back.
   await cli(["sandbox", "up"]);
 }, 600_000);
 
 describe("products import --engine server on the production topology", () => {
   it("uploads through a presigned S3 URL, imports, reports, and deletes the upload", async () => {
     const prefix = uniq("prodimp").toLowerCase();
-    prefixes.push(prefix);
     const before = importObjects();
     const report = path.join(work, "report.json");
     const r = await cli(["products", "import", sheet(prefix, 150), "--engine", "server", "--report", report], { env, timeoutMs: 600_000 });
@@ -90,7 +83,6 @@ describe("products import --engine server on the production topology", () => {
 
   it("a worker killed mid-import: the import still completes and the CLI reports it", async () => {
     const prefix = uniq("prodwrk").toLowerCase();
-    prefixes.push(prefix);
     const n = 600;
     const st = await status();
     const worker = st.processes.worker!.pid!;
@@ -110,7 +102,6 @@ describe("products import --engine server on the production topology", () => {
 
   it("a server killed mid-import: the CLI says which workflow is stuck and what landed; a batch rerun ends with exactly the file", async () => {
     const prefix = uniq("prodsrv").toLowerCase();
-    prefixes.push(prefix);
     const n = 2000;
     const f = sheet(prefix, n);
     const report = path.join(work, "stuck-report.json");

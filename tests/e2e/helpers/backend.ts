@@ -42,28 +42,34 @@ function ensureSeededSnapshot(env: NodeJS.ProcessEnv): void {
 
 export function provideBackend(project: TestProject, o: { args?: string[]; env?: Record<string, string> } = {}): Backend {
   const configDir = mkdtempSync(path.join(tmpdir(), "medusactl-e2e-config-"));
+  const childEnv = { ...process.env, ...o.env, MEDUSACTL_CONFIG_DIR: configDir };
+  const up = (): Record<string, string> => {
+    const r = spawnSync(process.execPath, [path.join(root, "bin/medusactl.js"), "sandbox", "up", "--env", ...(o.args ?? [])], {
+      env: childEnv,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+      timeout: 20 * 60_000,
+    });
+    if (r.status !== 0) throw new Error(`medusactl sandbox up failed (exit ${r.status})`);
+    return Object.fromEntries(
+      r.stdout
+        .trim()
+        .split("\n")
+        .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
+    );
+  };
   const started = Date.now();
-  const r = spawnSync(process.execPath, [path.join(root, "bin/medusactl.js"), "sandbox", "up", "--env", ...(o.args ?? [])], {
-    env: { ...process.env, ...o.env, MEDUSACTL_CONFIG_DIR: configDir },
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-    timeout: 20 * 60_000,
-  });
-  if (r.status !== 0) throw new Error(`medusactl sandbox up failed (exit ${r.status})`);
-  const env = Object.fromEntries(
-    r.stdout
-      .trim()
-      .split("\n")
-      .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
-  );
+  up();
+  ensureSeededSnapshot(childEnv);
+  // Read after the reset: one that had to seed again made new API keys.
+  const env = up();
   process.stderr.write(`› back-end ready at ${env.MEDUSA_URL} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
-  ensureSeededSnapshot({ ...process.env, ...o.env, MEDUSACTL_CONFIG_DIR: configDir });
   const backend: Backend = {
-    url: env.MEDUSA_URL,
-    apiKey: env.MEDUSA_API_KEY,
-    publishableKey: env.MEDUSA_PUBLISHABLE_KEY,
-    adminEmail: env.MEDUSA_ADMIN_EMAIL,
-    adminPassword: env.MEDUSA_ADMIN_PASSWORD,
+    url: env.MEDUSA_URL!,
+    apiKey: env.MEDUSA_API_KEY!,
+    publishableKey: env.MEDUSA_PUBLISHABLE_KEY!,
+    adminEmail: env.MEDUSA_ADMIN_EMAIL!,
+    adminPassword: env.MEDUSA_ADMIN_PASSWORD!,
     configDir,
   };
   project.provide("backend", backend);
