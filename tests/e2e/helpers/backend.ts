@@ -27,7 +27,6 @@ declare module "vitest" {
 
 const root = path.resolve(import.meta.dirname, "../../..");
 
-/** Runs `medusactl sandbox up --env <args>` with `env` added, and provides the `backend` it prints. */
 /**
  * Each file starts from the `seeded` snapshot (helpers/from-seeded.ts). `reset` restores it in a
  * second when it fits; a sandbox without one that fits (seeded before snapshots existed, or seeded
@@ -40,6 +39,7 @@ function ensureSeededSnapshot(env: NodeJS.ProcessEnv): void {
   process.stderr.write(`› back to the seeded state (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
 }
 
+/** Runs `medusactl sandbox up --env <args>` with `env` added, resets it, and provides the `backend` it prints. */
 export function provideBackend(project: TestProject, o: { args?: string[]; env?: Record<string, string> } = {}): Backend {
   const configDir = mkdtempSync(path.join(tmpdir(), "medusactl-e2e-config-"));
   const childEnv = { ...process.env, ...o.env, MEDUSACTL_CONFIG_DIR: configDir };
