@@ -5,7 +5,7 @@
  * its real store client (createStoreSdk) over `registry.fetch`, so route tests cover the wire too.
  * Unit tests only: end-to-end tests use the real back-end.
  */
-import type { TokenStorage } from "../../../src/sdk/token-store.js";
+import { MemoryTokenStore } from "../../../src/sdk/token-store.js";
 import { TOKEN_KEY } from "../../../src/storefront-web/src/lib/sdk.js";
 import { reply, type StubRegistry, type StubRequest } from "./registry.js";
 
@@ -83,19 +83,6 @@ export function defaultProducts(): FakeProduct[] {
 
 const TAX = 0.2;
 
-class MapStorage implements TokenStorage {
-  private map = new Map<string, string>();
-  getItem(k: string) {
-    return this.map.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.map.set(k, v);
-  }
-  removeItem(k: string) {
-    this.map.delete(k);
-  }
-}
-
 const apiError = (status: number, type: string, message: string, code?: string) => ({ status, body: { type, message, ...(code ? { code } : {}) } });
 const notFound = (what: string) => apiError(404, "not_found", `${what} not found`);
 const unauthorized = (message = "Unauthorized") => apiError(401, "unauthorized", message);
@@ -126,7 +113,7 @@ export class StoreState {
   /** Item total (per currency) from which standard shipping is free; delete a key for no threshold. */
   readonly freeShippingOver = new Map<string, number>([["eur", 100]]);
   /** The shopper's browser storage for the JWT: the store client keeps its token here. */
-  readonly browserTokens = new MapStorage();
+  readonly browserTokens = new MemoryTokenStore();
   private seq = 0;
 
   constructor(init: { products?: FakeProduct[]; regions?: typeof REGIONS } = {}) {
