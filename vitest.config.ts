@@ -1,5 +1,7 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { e2eSandboxCount } from "./tests/e2e/helpers/sandboxes.mjs";
 
 // The storefront imports the SDK's store entry by its package name, as an app would.
 const resolve = { alias: { "medusactl/sdk/store": fileURLToPath(new URL("./src/sdk/store-client.ts", import.meta.url)) } };
@@ -14,6 +16,8 @@ export default defineConfig({
           include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
           exclude: ["tests/e2e/**", "tests/e2e-production/**", "node_modules/**"],
           testTimeout: 20_000,
+          // vitest's default leaves a core idle (one worker on two cores): the unit files share nothing.
+          maxWorkers: availableParallelism(),
         },
       },
       {
@@ -23,7 +27,10 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 600_000,
-          fileParallelism: false,
+          // One worker per sandbox (MEDUSACTL_E2E_SANDBOXES; `npm test` starts two): each file
+          // restores its sandbox's snapshot, so no two files may share one at once.
+          fileParallelism: e2eSandboxCount() > 1,
+          maxWorkers: e2eSandboxCount(),
           globalSetup: ["tests/e2e/global-setup.ts"],
           setupFiles: ["tests/e2e/helpers/from-seeded.ts"],
         },

@@ -3,13 +3,18 @@
 // local Medusa back-ends. Ends with the one line CI reads: "N passed, N failed".
 //
 // Two lanes share the machine, because the two back-ends share nothing:
-//   1. unit tests, then the e2e suites on the default sandbox (started in the background meanwhile);
+//   1. unit tests, then the e2e suites on the default sandboxes (started in the background meanwhile);
 //   2. the e2e-production suites on the production topology's own sandbox (server + worker on
 //      Redis, files on S3), whose cold start overlaps the unit tests.
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { ensureBuild, ensureDeps, ensureTools, root } from "./lib.mjs";
+import { e2eSandboxes } from "../tests/e2e/helpers/sandboxes.mjs";
+
+// The e2e files spread over two default-topology sandboxes, one vitest worker each: the lane runs
+// a file per sandbox at a time instead of one (a run can choose 1 to 4).
+process.env.MEDUSACTL_E2E_SANDBOXES ??= "2";
 
 const only = process.argv.slice(2);
 let passed = 0;
@@ -86,14 +91,21 @@ try {
   ensureBuild({ force: true });
   // The default sandbox comes up (installing Medusa on a clean machine) while the tools install and
   // the unit tests run; the e2e global setup then finds it running. Its own errors are the setup's to report.
-  const upLog = path.join(root, ".tmp", "sandbox-up.log");
-  const sandboxUp = spawnAsync(process.execPath, ["bin/medusactl.js", "sandbox", "up"], { log: upLog });
+  const { dataRoot } = await import("../dist/cli/sandbox/paths.js");
+  const sandboxes = e2eSandboxes(dataRoot({ env: process.env }));
+  const sandboxUps = sandboxes.map((s, i) => {
+    const log = path.join(root, ".tmp", `sandbox-up${i ? `-${i + 1}` : ""}.log`);
+    const up = spawnAsync(process.execPath, ["bin/medusactl.js", "sandbox", "up", ...(s.args ?? [])], { log, env: { ...process.env, MEDUSACTL_DATA_DIR: s.dataDir } });
+    return up.then((code) => ({ code, log }));
+  });
   ensureTools();
   // Method calls recorded by tests/e2e/helpers/sdk.ts feed COVERAGE.md; a partial run must not overwrite it.
   rmSync(path.join(root, ".tmp", "e2e-calls"), { recursive: true, force: true });
   const production = suite("e2e-production", { log: path.join(root, ".tmp", "e2e-production.log") });
   await suite("unit");
-  if ((await sandboxUp) !== 0) console.error(`› sandbox up in the background failed; the e2e setup tries again:\n${readFileSync(upLog, "utf8")}`);
+  for (const { code, log } of await Promise.all(sandboxUps)) {
+    if (code !== 0) console.error(`› sandbox up in the background failed; the e2e setup tries again:\n${readFileSync(log, "utf8")}`);
+  }
   await suite("e2e");
   await production;
   if (only.length === 0) {

@@ -1,7 +1,7 @@
 import { homedir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { provideBackend } from "../e2e/helpers/backend.js";
+import { provideBackends } from "../e2e/helpers/backend.js";
 
 export const PRODUCTION_PORT = 9300;
 export const PRODUCTION_DB_PORT = 54339;
@@ -22,13 +22,8 @@ function dataDir(): string {
 }
 
 /** The production topology: a Medusa server and a worker on Redis, files on an S3 server. */
-export default function setup(project: TestProject) {
+export default async function setup(project: TestProject) {
   const root = dataDir();
-  // The CLI runs the tests start (runCli keeps the environment) must find this sandbox, not the default one.
-  process.env.MEDUSACTL_DATA_DIR = root;
   project.provide("productionDataDir", root);
-  provideBackend(project, {
-    args: ["--topology", "production", "--port", String(PRODUCTION_PORT), "--db-port", String(PRODUCTION_DB_PORT)],
-    env: { MEDUSACTL_DATA_DIR: root },
-  });
+  await provideBackends(project, [{ dataDir: root, args: ["--topology", "production", "--port", String(PRODUCTION_PORT), "--db-port", String(PRODUCTION_DB_PORT)] }]);
 }

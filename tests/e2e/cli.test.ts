@@ -2,15 +2,16 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
+import { workerBackend } from "./helpers/worker-backend.js";
 import { uniq } from "./helpers/sdk.js";
 
 /**
  * The CLI through the real binary (a child process) against the real back-end. Every test that
  * logs in gets a config folder of its own, so profiles and tokens never leak between tests.
  */
-const backend = inject("backend");
+const backend = workerBackend();
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });

@@ -1,8 +1,9 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiError, Medusa, isApiError } from "../../src/sdk/index.js";
 import { runCli } from "../helpers/cli.js";
+import { workerBackend } from "./helpers/worker-backend.js";
 
-const backend = inject("backend");
+const backend = workerBackend();
 
 describe("SDK against the real back-end", () => {
   it("logs an admin in with email and password and reads the user with the JWT", async () => {

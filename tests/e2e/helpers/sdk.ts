@@ -6,11 +6,11 @@
 import { appendFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { inject } from "vitest";
+import { workerBackend } from "./worker-backend.js";
 import { Medusa, isApiError } from "../../../src/sdk/index.js";
 import type { Config } from "../../../src/sdk/index.js";
 
-export const backend = inject("backend");
+export const backend = workerBackend();
 
 const root = path.resolve(import.meta.dirname, "../../..");
 export const CALLS_DIR = path.join(root, ".tmp", "e2e-calls");
