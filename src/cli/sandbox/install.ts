@@ -1,15 +1,17 @@
 /**
  * Installing the sandbox package: the repo's sandbox/ folder is copied into `<sandbox>/app` and
  * `npm install`ed there, again only when package.json, the lock file, the platform or Node's module
- * ABI (its major version) changed (see installStamp in cache-rules.ts).
+ * ABI (its major version) changed (see installStamp in cache-rules.ts). Another sandbox on the
+ * machine that installed the same already lends its files (install-store.ts).
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 
 import { writeFileAtomic } from "../../sdk/atomic-write.js";
-import type { ResolvedOptions } from "./paths.js";
-import { baseChildEnv, failWithLog, runLogged } from "./processes.js";
+import { installStoreDir, type ResolvedOptions } from "./paths.js";
+import { baseChildEnv, errorMessage, failWithLog, runLogged } from "./processes.js";
+import { addToStore, entryComplete, linkFromStore, withEntryLock } from "./install-store.js";
 import { installStamp, installValid, legacyInstallStamp } from "./cache-rules.js";
 
 /** Files copied from the repo's sandbox/ folder into `<sandbox>/app`. */
@@ -102,18 +104,52 @@ export const NPM_INSTALL_ARGS = [
 
 export async function ensureInstalled(r: ResolvedOptions): Promise<void> {
   const want = installStamps(r);
+  const store = installStoreDir({ env: r.env, isRoot: r.isRoot });
+  if (installedHere(r, want)) {
+    await hydratePgSymlinks(r);
+    // A sandbox installed before the store existed gives its install to the next one.
+    if (store && !entryComplete(store, want.current)) await shareInstall(r, store, want.current);
+    return;
+  }
+  if (!store) return npmInstall(r, want.current);
+  await withEntryLock(
+    store,
+    want.current,
+    async () => {
+      if (entryComplete(store, want.current)) {
+        const started = Date.now();
+        try {
+          const files = linkFromStore(store, want.current, r.paths.app);
+          await hydratePgSymlinks(r);
+          await writeFileAtomic(r.paths.installStamp, want.current + "\n", { mode: 0o644 });
+          r.log(`linked the same Medusa's install from ${store} (${files} files, ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+          return;
+        } catch (e) {
+          r.log(`could not link the install from ${store} (${errorMessage(e)}); installing with npm`);
+        }
+      }
+      await npmInstall(r, want.current);
+      try {
+        addToStore(store, want.current, r.paths.app);
+      } catch (e) {
+        r.log(`could not keep this install in ${store} for other sandboxes: ${errorMessage(e)}`);
+      }
+    },
+    { onWait: (pid) => r.log(`waiting for another sandbox (pid ${pid}) installing the same Medusa packages, to link its install…`), signal: r.signal },
+  );
+}
+
+function installedHere(r: ResolvedOptions, want: { current: string; legacy: string }): boolean {
   let have: string | undefined;
   try {
     have = readFileSync(r.paths.installStamp, "utf8").trim();
   } catch {
     have = undefined;
   }
-  const cli = existsSync(join(r.paths.app, "node_modules", "@medusajs", "cli", "cli.js"));
-  if (installValid(have, want.current, want.legacy, cli)) {
-    await hydratePgSymlinks(r);
-    return;
-  }
+  return installValid(have, want.current, want.legacy, existsSync(join(r.paths.app, "node_modules", "@medusajs", "cli", "cli.js")));
+}
 
+async function npmInstall(r: ResolvedOptions, stamp: string): Promise<void> {
   r.log(`installing the sandbox's Medusa packages into ${r.paths.app} (npm install, about 40 s with a warm npm cache)…`);
   const started = Date.now();
   const res = await runLogged("npm", NPM_INSTALL_ARGS, {
@@ -126,8 +162,21 @@ export async function ensureInstalled(r: ResolvedOptions): Promise<void> {
     throw failWithLog(`npm install failed in ${r.paths.app} (exit ${res.code ?? res.signal})`, r.paths.installLog);
   }
   await hydratePgSymlinks(r);
-  writeFileSync(r.paths.installStamp, want.current + "\n", { mode: 0o644 });
+  // By rename: the folder's other files may be links shared with other sandboxes.
+  await writeFileAtomic(r.paths.installStamp, stamp + "\n", { mode: 0o644 });
   r.log(`installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * Best effort: a sandbox that cannot share its install (another file system, no room) still works.
+ * It does not wait for a sandbox that holds the entry: that one is adding it.
+ */
+async function shareInstall(r: ResolvedOptions, store: string, stamp: string): Promise<void> {
+  try {
+    await withEntryLock(store, stamp, async () => addToStore(store, stamp, r.paths.app), { signal: r.signal, wait: false });
+  } catch (e) {
+    r.log(`could not keep this install in ${store} for other sandboxes: ${errorMessage(e)}`);
+  }
 }
 
 /**

@@ -111,6 +111,22 @@ export function dataRoot(opts: { dataDir?: string; env?: NodeJS.ProcessEnv; isRo
   return join(opts.home ?? env.HOME ?? homedir(), ".local", "share", "medusactl");
 }
 
+/**
+ * The machine's store of finished sandbox installs (install-store.ts): $MEDUSACTL_SANDBOX_INSTALL_STORE
+ * ("off" for none), else /var/cache/medusactl/sandbox-installs for root, else
+ * $XDG_CACHE_HOME/medusactl/sandbox-installs, else ~/.cache/medusactl/sandbox-installs. Hard links
+ * need it on the data folder's file system; where they fail, a sandbox installs with npm as before.
+ */
+export function installStoreDir(opts: { env?: NodeJS.ProcessEnv; isRoot?: boolean; home?: string } = {}): string | undefined {
+  const env = opts.env ?? process.env;
+  const explicit = nonEmpty(env.MEDUSACTL_SANDBOX_INSTALL_STORE);
+  if (explicit === "off") return undefined;
+  if (explicit) return resolve(explicit);
+  if (opts.isRoot ?? currentUserIsRoot()) return "/var/cache/medusactl/sandbox-installs";
+  const xdg = nonEmpty(env.XDG_CACHE_HOME);
+  return join(xdg ? resolve(xdg) : join(opts.home ?? env.HOME ?? homedir(), ".cache"), "medusactl", "sandbox-installs");
+}
+
 export function currentUserIsRoot(): boolean {
   return typeof process.getuid === "function" && process.getuid() === 0;
 }

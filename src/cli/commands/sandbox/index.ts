@@ -193,5 +193,10 @@ export function register(noun: Command, ctx: CommandContext): void {
       const { sandboxDestroy } = await import("../../sandbox/manager.js");
       await job(sandboxDestroy(options(f, {})));
       f.io.out.write("sandbox destroyed\n");
+      // The machine's install store outlives one sandbox: say where the disk space still is.
+      const { installStoreDir } = await import("../../sandbox/paths.js");
+      const { existsSync } = await import("node:fs");
+      const store = installStoreDir({ env: f.io.env });
+      if (store && existsSync(store)) f.io.err.write(`Medusa's packages stay in ${store} for the next sandbox on this machine (about 800 MB; delete that folder to free it)\n`);
     });
 }
