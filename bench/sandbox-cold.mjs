@@ -7,6 +7,8 @@
 //   (c) reset: `sandbox reset --yes` on the copy (restores the "seeded" snapshot).
 // Every phase's time comes from the sandbox's own progress lines on stderr, timestamped as they
 // arrive. Runs on a sandbox of its own, never the shared one: the data folder and ports are required.
+// The install comes from the machine's install store when it holds the same Medusa; run with
+// MEDUSACTL_SANDBOX_INSTALL_STORE=off (and another --label) for a cold start with npm install.
 // Usage: node bench/sandbox-cold.mjs --data-dir DIR --port P --db-port D [--rounds N] [--bin PATH --label NAME] [--keep] [--render]
 //   --bin/--label measure another medusactl build (e.g. the code before this change) as its own row.
 // Rows of earlier runs (one per label) are kept in bench/results/sandbox-cold.json.
@@ -70,7 +72,8 @@ function sandbox(dir, ...args) {
 
 // A phase starts at the first line matching its marker and ends where the next phase (or the run) starts.
 const MARKERS = [
-  ["install", /^installing the sandbox's Medusa packages/],
+  // npm install, or hard links from the machine's install store (and a wait for another sandbox's install).
+  ["install", /^(installing the sandbox's Medusa packages|linking the sandbox's Medusa packages|waiting for another sandbox)/],
   ["postgres", /^(initialising the embedded PostgreSQL|starting PostgreSQL)/],
   ["migrate", /^running database migrations/],
   ["seed", /^seeding the store/],
@@ -124,7 +127,8 @@ try {
   if (!process.argv.includes("--keep")) await destroy(dataDir).catch((err) => console.error(String(err)));
   rmSync(configDir, { recursive: true, force: true });
 }
-result.command = `node bench/sandbox-cold.mjs --data-dir ${dataDir} --port ${port} --db-port ${dbPort} --rounds ${rounds}${arg("--bin") ? ` --bin ${arg("--bin")} --label ${label}` : ""}`;
+const storeEnv = process.env.MEDUSACTL_SANDBOX_INSTALL_STORE;
+result.command = `${storeEnv ? `MEDUSACTL_SANDBOX_INSTALL_STORE=${storeEnv} ` : ""}node bench/sandbox-cold.mjs --data-dir ${dataDir} --port ${port} --db-port ${dbPort} --rounds ${rounds}${arg("--bin") ? ` --bin ${arg("--bin")}` : ""}${label !== "after" ? ` --label "${label}"` : ""}`;
 rows[label] = result;
 writeFileSync(store, JSON.stringify(rows, null, 2) + "\n");
 render(rows);

@@ -118,11 +118,12 @@ export async function ensureInstalled(r: ResolvedOptions): Promise<void> {
     async () => {
       if (entryComplete(store, want.current)) {
         const started = Date.now();
+        r.log(`linking the sandbox's Medusa packages from ${store}, where this machine keeps the same install…`);
         try {
           const files = linkFromStore(store, want.current, r.paths.app);
           await hydratePgSymlinks(r);
           await writeFileAtomic(r.paths.installStamp, want.current + "\n", { mode: 0o644 });
-          r.log(`linked the same Medusa's install from ${store} (${files} files, ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+          r.log(`linked ${files} files in ${((Date.now() - started) / 1000).toFixed(1)} s`);
           return;
         } catch (e) {
           r.log(`could not link the install from ${store} (${errorMessage(e)}); installing with npm`);
