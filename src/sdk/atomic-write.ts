@@ -42,6 +42,23 @@ export function openOwn(file: string, how: "read" | "update" | "append"): Promis
 }
 
 /**
+ * Writes all of `text` at `position` (or the end, for a handle opened to append). One write may
+ * store only part of it when the disk fills up, without an error; counting the whole text as
+ * written would make a checkpoint claim bytes the file never got. The write after a short one
+ * fails with ENOSPC, which is thrown.
+ */
+export async function writeAll(h: fs.FileHandle, text: string, position?: number): Promise<number> {
+  const buf = Buffer.from(text, "utf8");
+  let done = 0;
+  while (done < buf.length) {
+    const { bytesWritten } = await h.write(buf, done, buf.length - done, position === undefined ? null : position + done);
+    if (bytesWritten <= 0) throw Object.assign(new Error("the disk took no more bytes"), { code: "ENOSPC" });
+    done += bytesWritten;
+  }
+  return done;
+}
+
+/**
  * Throws ELOOP (as a refused open would) when `file` is a symbolic link: for names we reuse, where
  * a link can only have been planted by someone else. Nothing there, or a regular file, passes.
  */

@@ -13,7 +13,7 @@
 import { createHash } from "node:crypto";
 import { createReadStream, promises as fs } from "node:fs";
 import path from "node:path";
-import { createNew, openOwn, refuseLink, removeStaleTemps, writeFileAtomic } from "../../sdk/atomic-write.js";
+import { createNew, openOwn, refuseLink, removeStaleTemps, writeAll, writeFileAtomic } from "../../sdk/atomic-write.js";
 import { UsageError } from "../../term/errors.js";
 
 export interface CheckpointKey {
@@ -137,7 +137,7 @@ export class Checkpoint<S, E> {
         const text = entries.map((e) => JSON.stringify(e)).join("\n") + "\n";
         const fh = await openOwn(this.journalFile, "update");
         try {
-          await fh.write(text, this.journalBytes, "utf8");
+          await writeAll(fh, text, this.journalBytes);
           await fh.sync();
         } finally {
           await fh.close();

@@ -28,6 +28,8 @@ export interface StubRequest {
   parts?: { name: string; filename?: string; contentType?: string; size: number }[];
   /** The pattern's `:name` and `*` segments, decoded, in order. */
   params: string[];
+  /** When it arrived (performance.now()): a late timer only makes gaps between requests longer. */
+  at: number;
 }
 
 const REPLY = Symbol("stub reply");
@@ -218,7 +220,8 @@ export class StubRegistry {
   }
 
   /** Records the request and answers it, or fails loudly when no stub takes it. */
-  async handle(raw: Omit<StubRequest, "params">): Promise<StubReply | StubFault> {
+  async handle(arrived: Omit<StubRequest, "params" | "at">): Promise<StubReply | StubFault> {
+    const raw = { ...arrived, at: performance.now() };
     const live = this.stubs.filter((s) => !s.exhausted);
     const ordered = [...live.filter((s) => !s.persistent), ...live.filter((s) => s.persistent).reverse()];
     for (const s of ordered) {

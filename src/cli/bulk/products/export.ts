@@ -10,7 +10,7 @@
  */
 import { createHash } from "node:crypto";
 import path from "node:path";
-import { READ_OWN_FLAGS as READ_OWN, createNew, openOwn, randomSibling } from "../../../sdk/atomic-write.js";
+import { READ_OWN_FLAGS as READ_OWN, createNew, openOwn, randomSibling, writeAll } from "../../../sdk/atomic-write.js";
 import { createReadStream, promises as fs } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Writable } from "node:stream";
@@ -183,7 +183,7 @@ export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
           const text = lines.map((l) => `${l}\n`).join("");
           const h = await openOwn(part, "append");
           try {
-            await h.write(text);
+            await writeAll(h, text);
             await h.sync();
           } finally {
             await h.close();

@@ -60,7 +60,7 @@ describe("checkout", () => {
 
     expect(await screen.findByRole("heading", { level: 1, name: "Thank you for your order" })).toBeTruthy();
     const order = [...shop.state.orders.values()][0];
-    expect(screen.getByText(/Your order number is/).textContent).toContain(`Your order number is #${order.display_id}.`);
+    expect((await screen.findByText(/Your order number is/)).textContent).toContain(`Your order number is #${order.display_id}.`);
     // The full id too (the store API finds a guest order only by it), and no claim of an e-mail nobody sent.
     expect(screen.getByText(order.id).tagName).toBe("CODE");
     expect(screen.getByRole("link", { name: "add this order to your account" }).getAttribute("href")).toBe(`/account/orders?order=${order.id}`);
