@@ -106,9 +106,9 @@ export async function ensureInstalled(r: ResolvedOptions): Promise<void> {
   const want = installStamps(r);
   const store = installStoreDir({ env: r.env, isRoot: r.isRoot });
   if (installedHere(r, want)) {
+    // Not added to the store here: on a CI runner whose data folder comes from a cache the store
+    // is always empty, and linking 90,000 files would slow every warm start by seconds.
     await hydratePgSymlinks(r);
-    // A sandbox installed before the store existed gives its install to the next one.
-    if (store && !entryComplete(store, want.current)) await shareInstall(r, store, want.current);
     return;
   }
   if (!store) return npmInstall(r, want.current);
@@ -166,18 +166,6 @@ async function npmInstall(r: ResolvedOptions, stamp: string): Promise<void> {
   // By rename: the folder's other files may be links shared with other sandboxes.
   await writeFileAtomic(r.paths.installStamp, stamp + "\n", { mode: 0o644 });
   r.log(`installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
-
-/**
- * Best effort: a sandbox that cannot share its install (another file system, no room) still works.
- * It does not wait for a sandbox that holds the entry: that one is adding it.
- */
-async function shareInstall(r: ResolvedOptions, store: string, stamp: string): Promise<void> {
-  try {
-    await withEntryLock(store, stamp, async () => addToStore(store, stamp, r.paths.app), { signal: r.signal, wait: false });
-  } catch (e) {
-    r.log(`could not keep this install in ${store} for other sandboxes: ${errorMessage(e)}`);
-  }
 }
 
 /**
