@@ -2,8 +2,9 @@
 // Every test, from a fresh clone: install, build, unit suites, then end-to-end suites against the
 // local Medusa back-ends. Ends with the one line CI reads: "N passed, N failed".
 //
-// Two lanes share the machine, because the two back-ends share nothing:
-//   1. unit tests, then the e2e suites on the default sandboxes (started in the background meanwhile);
+// Two lanes share the machine, because their back-ends share nothing:
+//   1. unit tests, then the e2e suites on two default sandboxes at once, one vitest worker each
+//      (both started in the background meanwhile; see tests/e2e/helpers/sandboxes.mjs);
 //   2. the e2e-production suites on the production topology's own sandbox (server + worker on
 //      Redis, files on S3), whose cold start overlaps the unit tests.
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -12,8 +13,7 @@ import path from "node:path";
 import { ensureBuild, ensureDeps, ensureTools, root } from "./lib.mjs";
 import { e2eSandboxes } from "../tests/e2e/helpers/sandboxes.mjs";
 
-// The e2e files spread over two default-topology sandboxes, one vitest worker each: the lane runs
-// a file per sandbox at a time instead of one (a run can choose 1 to 4).
+// Two e2e files at a time, each on its own sandbox (MEDUSACTL_E2E_SANDBOXES may choose 1 to 4).
 process.env.MEDUSACTL_E2E_SANDBOXES ??= "2";
 
 const only = process.argv.slice(2);
@@ -89,8 +89,9 @@ try {
   mkdirSync(path.join(root, ".tmp"), { recursive: true });
   ensureDeps();
   ensureBuild({ force: true });
-  // The default sandbox comes up (installing Medusa on a clean machine) while the tools install and
-  // the unit tests run; the e2e global setup then finds it running. Its own errors are the setup's to report.
+  // The e2e sandboxes come up (on a clean machine one installs Medusa and the others link its
+  // install) while the tools install and the unit tests run; the e2e global setup then finds them
+  // running. Their own errors are the setup's to report.
   const { dataRoot } = await import("../dist/cli/sandbox/paths.js");
   const sandboxes = e2eSandboxes(dataRoot({ env: process.env }));
   const sandboxUps = sandboxes.map((s, i) => {

@@ -63,7 +63,14 @@ export function linkFromStore(store: string, stamp: string, app: string): number
   const target = join(app, "node_modules");
   const fresh = join(app, `.node_modules.linking-${process.pid}`);
   rmSync(fresh, { recursive: true, force: true });
-  const files = linkTree(join(entryDir(store, stamp), "node_modules"), fresh);
+  let files: number;
+  try {
+    files = linkTree(join(entryDir(store, stamp), "node_modules"), fresh);
+  } catch (e) {
+    // The caller installs with npm instead: leave it no half-made folder beside node_modules.
+    rmSync(fresh, { recursive: true, force: true });
+    throw e;
+  }
   if (existsSync(target)) {
     const old = join(app, `.node_modules.old-${process.pid}`);
     renameSync(target, old);

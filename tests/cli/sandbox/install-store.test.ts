@@ -2,7 +2,20 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+// linkSync fails after `linksLeft` links when a test sets it (as across file systems: EXDEV).
+const fsFault = vi.hoisted(() => ({ linksLeft: Infinity }));
+vi.mock("node:fs", async (importOriginal) => {
+  const fs = await importOriginal<typeof import("node:fs")>();
+  return {
+    ...fs,
+    linkSync: (a: string, b: string) => {
+      if (fsFault.linksLeft-- <= 0) throw Object.assign(new Error(`EXDEV: cross-device link not permitted, link '${a}' -> '${b}'`), { code: "EXDEV" });
+      return fs.linkSync(a, b);
+    },
+  };
+});
 
 import { writeFileAtomic } from "../../../src/sdk/atomic-write.js";
 import { lockRecord } from "../../../src/cli/sandbox/cache-rules.js";
@@ -30,6 +43,7 @@ beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), "medusactl-install-store-"));
 });
 afterEach(() => {
+  fsFault.linksLeft = Infinity;
   for (const c of children.splice(0)) c.kill("SIGKILL");
   rmSync(dir, { recursive: true, force: true });
 });
@@ -100,6 +114,18 @@ describe("the install store", () => {
     expect(readFileSync(path.join(second, "node_modules", "@medusajs", "cli", "cli.js"), "utf8")).toBe("// cli 2");
     expect(existsSync(path.join(second, "node_modules", "left-over.js"))).toBe(false);
     expect(readdirSync(second)).toEqual(["node_modules"]);
+  });
+
+  it("a link that fails part-way (EXDEV) throws and leaves the sandbox's old install, with nothing half-made beside it", () => {
+    const first = path.join(dir, "first");
+    fakeInstall(first, "2");
+    addToStore(store(), STAMP, first);
+    const second = path.join(dir, "second");
+    fakeInstall(second, "1");
+    fsFault.linksLeft = 0;
+    expect(() => linkFromStore(store(), STAMP, second)).toThrow(/EXDEV/);
+    expect(readdirSync(second)).toEqual(["node_modules"]);
+    expect(readFileSync(path.join(second, "node_modules", "@medusajs", "cli", "cli.js"), "utf8")).toBe("// cli 1");
   });
 
   it("does not count an entry whose adding was interrupted (no `complete`)", () => {
