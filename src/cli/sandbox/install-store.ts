@@ -91,8 +91,13 @@ export function addToStore(store: string, stamp: string, app: string): boolean {
   const tmp = join(store, `.${stamp}.adding-${process.pid}`);
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { mode: 0o755 });
-  linkTree(join(app, "node_modules"), join(tmp, "node_modules"), OWN_FILES);
-  closeSync(openSync(join(tmp, "complete"), "w", 0o644));
+  try {
+    linkTree(join(app, "node_modules"), join(tmp, "node_modules"), OWN_FILES);
+    closeSync(openSync(join(tmp, "complete"), "w", 0o644));
+  } catch (e) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw e;
+  }
   const entry = entryDir(store, stamp);
   rmSync(entry, { recursive: true, force: true });
   renameSync(tmp, entry);

@@ -128,6 +128,15 @@ describe("the install store", () => {
     expect(readFileSync(path.join(second, "node_modules", "@medusajs", "cli", "cli.js"), "utf8")).toBe("// cli 1");
   });
 
+  it("an add that fails part-way (EXDEV) throws and leaves the store without an entry or a half-made folder", () => {
+    const first = path.join(dir, "first");
+    fakeInstall(first);
+    fsFault.linksLeft = 0;
+    expect(() => addToStore(store(), STAMP, first)).toThrow(/EXDEV/);
+    expect(readdirSync(store())).toEqual([]);
+    expect(entryComplete(store(), STAMP)).toBe(false);
+  });
+
   it("does not count an entry whose adding was interrupted (no `complete`)", () => {
     mkdirSync(path.join(store(), STAMP, "node_modules"), { recursive: true });
     expect(entryComplete(store(), STAMP)).toBe(false);
