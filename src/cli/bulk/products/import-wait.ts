@@ -65,7 +65,7 @@ export class StuckImportError extends JobError {
   constructor(readonly transactionId: string, readonly landed: number, readonly expected: number, detail: string) {
     super(
       `Medusa's import ${transactionId} is stuck: ${detail}; ${landed} of ${expected} new products landed`,
-      "run it again with --engine batch: it matches what landed by handle, completes what the stuck import wrote in part, and sends the rest (a second server-engine import can stall behind the stuck one); Medusa has no route to cancel the stuck workflow",
+      "run it again with --engine batch: it matches what landed by handle, completes what the stuck import wrote in part, and sends the rest (a second server-engine import can stall behind the stuck one); Medusa has no route to cancel the stuck workflow, and its workflow engine may still resume it later and write its rows again: if the same import with --dry-run then shows updates, run the batch import once more",
     );
   }
 }
