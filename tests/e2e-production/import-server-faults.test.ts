@@ -142,8 +142,22 @@ describe("products import --engine server on the production topology", () => {
     expect(summary.unchanged).toBe(written.length);
     expect(summary.update).toBe(landed - written.length);
     // And now the store holds the file: a dry run finds nothing to do.
-    const check = await cli(["products", "import", f, "--dry-run", "--json"], { env });
-    expect(JSON.parse(check.stdout).products).toMatchObject({ create: 0, update: 0, unchanged: n });
+    const dryRun = async () => JSON.parse((await cli(["products", "import", f, "--dry-run", "--json"], { env })).stdout).products as { create: number; update: number; unchanged: number };
+    let plan = await dryRun();
+    if (plan.update > 0) {
+      // The case the advice names: Medusa's Redis workflow engine resumed the "stuck" workflow after
+      // the restart and rewrote its rows after the batch rerun (seen once on a loaded machine). Only
+      // that excuses updates here: the workflow must have left "invoking". Then, as advised, the
+      // batch import once more, and the store must hold the file.
+      const transactionId = /Medusa's import (\S+) is stuck/.exec(run.err())![1]!;
+      const { workflow_executions: execs } = (await sdk.admin.workflowExecution.list({ transaction_id: transactionId, fields: "id,state" } as never)) as unknown as { workflow_executions: Rec[] };
+      expect(execs.map((x) => x.state), `${plan.update} products changed after the batch rerun while Medusa's import was still stuck`).not.toContain("invoking");
+      console.log(`Medusa resumed its import (${execs.map((x) => x.state).join(", ")}) and rewrote ${plan.update} products after the batch rerun; running it once more as advised`);
+      const third = await cli(["products", "import", f, "--engine", "batch", "--json"], { env, timeoutMs: 900_000 });
+      expect(third.code, third.stderr).toBe(0);
+      plan = await dryRun();
+    }
+    expect(plan).toMatchObject({ create: 0, update: 0, unchanged: n });
     expectExactly(await handles(prefix), prefix, n);
   }, 1_500_000);
 });
