@@ -16,14 +16,14 @@ export function e2eSandboxCount(env = process.env) {
 
 /**
  * The first is the usual sandbox (the data root and ports the CLI defaults to); the others sit
- * beside it, `<root>-lane-N`, on ports 9000 + 100·(N-1) and 54329 + 20·(N-1), clear of the
- * production topology's (9300-9303, 54339) and of the CLI's defaults.
+ * beside it, `<root>-lane-N`, on ports 9100 + 10·(N-2) and 54349 + 10·(N-2) (9100-9120,
+ * 54349-54369), clear of the production topology's (9300-9303, 54339) and of the CLI's defaults.
  * @param {string} firstDataDir the data root the CLI resolves (MEDUSACTL_DATA_DIR or its default)
  * @param {NodeJS.ProcessEnv} env
  * @returns {{ dataDir: string, args?: string[] }[]}
  */
 export function e2eSandboxes(firstDataDir, env = process.env) {
   return Array.from({ length: e2eSandboxCount(env) }, (_, i) =>
-    i === 0 ? { dataDir: firstDataDir } : { dataDir: `${firstDataDir}-lane-${i + 1}`, args: ["--port", String(9000 + 100 * i), "--db-port", String(54329 + 20 * i)] },
+    i === 0 ? { dataDir: firstDataDir } : { dataDir: `${firstDataDir}-lane-${i + 1}`, args: ["--port", String(9100 + 10 * (i - 1)), "--db-port", String(54349 + 10 * (i - 1))] },
   );
 }
