@@ -152,6 +152,9 @@ export function usePagedList<T>(opts: PagedListOptions<T>): PagedList<T> {
     const delay = opts.refreshMs * 2 ** Math.min(failures, MAX_BACKOFF);
     const timer = setTimeout(() => {
       const st = store.current;
+      // A read failed since this timer was armed, and the render that arms the longer wait has not
+      // come yet (a busy machine delays it): that render's timer reads, not this one.
+      if (st.failures !== failures) return;
       for (const p of visiblePages()) if (!st.inflight.has(p)) load(p);
     }, delay);
     return () => clearTimeout(timer);

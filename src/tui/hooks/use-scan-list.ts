@@ -158,7 +158,8 @@ export function useScanList<T extends { id?: unknown }>(opts: ScanListOptions<T>
     const delay = opts.refreshMs * 2 ** Math.min(failures, MAX_BACKOFF);
     const timer = setTimeout(() => {
       const s = store.current;
-      if (s.inflight || s.reread.length) return;
+      // As in usePagedList: a failure since this timer was armed waits for the longer timer.
+      if (s.inflight || s.reread.length || s.failures !== failures) return;
       s.error = undefined;
       s.reread = visiblePages();
       bump();
