@@ -18,7 +18,7 @@ import { alive, cli, dataDir, status } from "./helpers.js";
 type Rec = Record<string, any>;
 const sdk = adminSdk();
 const work = mkdtempSync(path.join(tmpdir(), "medusactl-prod-import-"));
-const env = { MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey };
+const env = { MEDUSA_URL: backend.url, MEDUSA_TOKEN: backend.adminToken };
 const bucket = path.join(dataDir, "sandbox", "s3", "medusa");
 
 /** A sheet without a Variant Title column: Medusa's importer needs one, the CLI fills it in. */

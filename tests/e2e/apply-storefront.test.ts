@@ -12,7 +12,7 @@ import { runCli } from "../helpers/cli.js";
 import { adminSdk, backend, storeSdk, uniq } from "./helpers/sdk.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const env = { MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey, MEDUSACTL_CONFIG_DIR: backend.configDir };
+const env = { MEDUSA_URL: backend.url, MEDUSA_TOKEN: backend.adminToken, MEDUSACTL_CONFIG_DIR: backend.configDir };
 const admin = adminSdk();
 
 const envLines = (stdout: string): Record<string, string> =>

@@ -13,7 +13,7 @@ import { adminSdk, backend, uniq } from "./helpers/sdk.js";
 const sdk = adminSdk();
 const dir = mkdtempSync(path.join(tmpdir(), "medusactl-bad-csv-"));
 const prefix = uniq("fbcsv").toLowerCase();
-const env = { MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey, MEDUSACTL_DATA_DIR: path.join(dir, "data"), MEDUSACTL_CONFIG_DIR: path.join(dir, "config") };
+const env = { MEDUSA_URL: backend.url, MEDUSA_TOKEN: backend.adminToken, MEDUSACTL_DATA_DIR: path.join(dir, "data"), MEDUSACTL_CONFIG_DIR: path.join(dir, "config") };
 const HEAD = "Product Handle,Product Title,Variant Sku,Variant Price EUR,Variant Option 1 Name,Variant Option 1 Value";
 const row = (h: string, title = `Title ${h}`, sku = `${h.toUpperCase()}-1`, price = "10", value = "One") => `${h},${title},${sku},${price},Size,${value}`;
 

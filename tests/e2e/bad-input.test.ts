@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => notMedusa.close());
 
-const sandboxEnv = () => ({ MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey, MEDUSACTL_CONFIG_DIR: dir });
+const sandboxEnv = () => ({ MEDUSA_URL: backend.url, MEDUSA_TOKEN: backend.adminToken, MEDUSACTL_CONFIG_DIR: dir });
 const longList = Array.from({ length: 21 }, (_, i) => `id[]=${i}`).join("&");
 
 interface Case {

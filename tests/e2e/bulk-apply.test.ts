@@ -12,7 +12,7 @@ import { adminSdk, backend, uniq } from "./helpers/sdk.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dir = mkdtempSync(path.join(tmpdir(), "medusactl-apply-"));
-const env = { MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey, MEDUSACTL_CONFIG_DIR: backend.configDir };
+const env = { MEDUSA_URL: backend.url, MEDUSA_TOKEN: backend.adminToken, MEDUSACTL_CONFIG_DIR: backend.configDir };
 const sdk = adminSdk();
 
 function uniqueSeed(id: string, edit: (text: string) => string = (t) => t): string {

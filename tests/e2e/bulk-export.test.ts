@@ -11,7 +11,7 @@ import { BIN, runCli } from "../helpers/cli.js";
 import { adminSdk, backend, uniq } from "./helpers/sdk.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "medusactl-export-"));
-const env = { MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey, MEDUSACTL_DATA_DIR: path.join(dir, "data"), MEDUSACTL_CONFIG_DIR: path.join(dir, "config") };
+const env = { MEDUSA_URL: backend.url, MEDUSA_TOKEN: backend.adminToken, MEDUSACTL_DATA_DIR: path.join(dir, "data"), MEDUSACTL_CONFIG_DIR: path.join(dir, "config") };
 // Products of this test only, so other suites (or people) changing the catalogue cannot change the expected file.
 const prefix = uniq("fbexp").toLowerCase();
 const common = ["products", "export", "--query", `q=${prefix}`, "--page-size", "2"];

@@ -17,7 +17,7 @@ import { csvField } from "../../src/cli/output/csv-field.js";
 const sdk = adminSdk();
 const work = mkdtempSync(path.join(tmpdir(), "medusactl-bulk-e2e-"));
 const dataDir = path.join(work, "data");
-const env = { MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey, MEDUSACTL_DATA_DIR: dataDir, MEDUSACTL_CONFIG_DIR: path.join(work, "config") };
+const env = { MEDUSA_URL: backend.url, MEDUSA_TOKEN: backend.adminToken, MEDUSACTL_DATA_DIR: dataDir, MEDUSACTL_CONFIG_DIR: path.join(work, "config") };
 const prefix = uniq("bulk").toLowerCase();
 const cli = (args: string[], timeoutMs = 240_000) => runCli(args, { env, timeoutMs });
 const file = (name: string, text: string) => {

@@ -11,7 +11,7 @@ import { ok, runCli } from "../helpers/cli.js";
 import { adminSdk, backend, uniq } from "./helpers/sdk.js";
 import { placeOrder, registerCustomer } from "./helpers/orders.js";
 
-const env = { MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey };
+const env = { MEDUSA_URL: backend.url, MEDUSA_TOKEN: backend.adminToken };
 const cli = (...args: string[]) => runCli(args, { env });
 const admin = adminSdk();
 

@@ -8,7 +8,7 @@ import { ok, runCli } from "../helpers/cli.js";
 import { adminSdk, backend, storeSdk, uniq } from "./helpers/sdk.js";
 import { deliveredOrder, orderState, placeOrder, purchasableVariants, regionFor, warehouseId } from "./helpers/orders.js";
 
-const env = { MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey };
+const env = { MEDUSA_URL: backend.url, MEDUSA_TOKEN: backend.adminToken };
 const cli = (...args: string[]) => runCli(args, { env });
 const admin = adminSdk();
 

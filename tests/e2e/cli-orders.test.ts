@@ -5,11 +5,11 @@
 import { describe, expect, it } from "vitest";
 import { ok, runCli } from "../helpers/cli.js";
 import { startFaultProxy } from "../helpers/fault-proxy.js";
-import { adminSdk, backend } from "./helpers/sdk.js";
+import { adminEnv, adminSdk, backend } from "./helpers/sdk.js";
 import { eventually } from "./helpers/admin-fixtures.js";
 import { orderState, placeOrder, registerCustomer } from "./helpers/orders.js";
 
-const env = { MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey };
+const env = { MEDUSA_URL: backend.url, MEDUSA_TOKEN: backend.adminToken };
 const cli = (...args: string[]) => runCli(args, { env });
 const admin = adminSdk();
 
@@ -122,16 +122,10 @@ describe("medusactl orders: cancel, confirmation, transfer, list", () => {
     expect(pending[0]!.actions?.[0]).toMatchObject({ action: "TRANSFER_CUSTOMER", reference_id: customer.id });
 
     // Medusa lets only an admin user withdraw a transfer; with a secret key the CLI says so.
-    const asKey = await cli("orders", "cancel-transfer", order.id, "--yes");
+    const asKey = await runCli(["orders", "cancel-transfer", order.id, "--yes"], { env: { MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey } });
     expect(asKey.code).toBe(1);
     expect(asKey.stderr).toContain("not a secret API key");
-    const res = await fetch(`${backend.url}/auth/user/emailpass`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: backend.adminEmail, password: backend.adminPassword }),
-    });
-    const { token } = (await res.json()) as { token: string };
-    const withdrawn = ok(await runCli(["orders", "cancel-transfer", order.id, "--yes"], { env: { MEDUSA_URL: backend.url, MEDUSA_TOKEN: token } }));
+    const withdrawn = ok(await runCli(["orders", "cancel-transfer", order.id, "--yes"], { env: adminEnv() }));
     expect(withdrawn.stdout).toContain(`canceled the transfer request of order #${order.display_id}`);
     // Withdrawing deletes the pending change; the order keeps its customer.
     const after = (await admin.admin.order.listChanges(order.id)).order_changes.filter((c) => c.change_type === "transfer");
@@ -169,7 +163,7 @@ describe("medusactl orders capture/refund with the answer lost (fault proxy)", (
     const { order } = await placeOrder({ lines: 1, quantity: 1 });
     const proxy = await startFaultProxy(backend.url, { seed: 11, rate: 1, kinds: ["reset-after"], maxFaults: 1, only: (m, p) => m === "POST" && p.includes("/capture") });
     try {
-      const r = ok(await runCli(["orders", "capture", order.id, "--yes"], { env: { MEDUSA_URL: proxy.url, MEDUSA_API_KEY: backend.apiKey } }));
+      const r = ok(await runCli(["orders", "capture", order.id, "--yes"], { env: { MEDUSA_URL: proxy.url, MEDUSA_TOKEN: backend.adminToken } }));
       expect(r.stdout).toMatch(/^captured €[\d.,]+ of payment pay_\w+$/m);
       expect(r.stdout).toContain("reading the order back shows the capture went through");
       expect(r.stdout).toContain("payment captured");
@@ -188,7 +182,7 @@ describe("medusactl orders capture/refund with the answer lost (fault proxy)", (
     ok(await cli("orders", "capture", order.id, "--yes"));
     const proxy = await startFaultProxy(backend.url, { seed: 12, rate: 1, kinds: ["slow"], slowMs: 2_500, maxConsecutive: 10, only: (m, p) => m === "POST" && p.includes("/refund") });
     try {
-      const r = await runCli(["orders", "refund", order.id, "--amount", "3", "--timeout", "1", "--yes"], { env: { MEDUSA_URL: proxy.url, MEDUSA_API_KEY: backend.apiKey } });
+      const r = await runCli(["orders", "refund", order.id, "--amount", "3", "--timeout", "1", "--yes"], { env: { MEDUSA_URL: proxy.url, MEDUSA_TOKEN: backend.adminToken } });
       // The slow answer still reaches Medusa: either way exactly one refund exists, and the CLI said which.
       const refunds = async () =>
         (await orderState(admin, order.id)).payment_collections!.flatMap((pc) => pc.payments ?? []).flatMap((p) => (p as { refunds?: unknown[] }).refunds ?? []);

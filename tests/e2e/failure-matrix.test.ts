@@ -174,7 +174,7 @@ interface Running {
 /** Starts a job through its own proxy that holds each of its writes `slowMs`. */
 async function start(job: Job, name: string, slowMs = 400): Promise<Running> {
   const proxy = await startFaultProxy(backend.url, { seed: 1, rate: 1, kinds: ["slow"], slowMs, maxConsecutive: 1e9, only: job.slow });
-  const env = { MEDUSA_URL: proxy.url, MEDUSA_API_KEY: backend.apiKey, MEDUSACTL_DATA_DIR: path.join(work, `data-${name}`), MEDUSACTL_CONFIG_DIR: path.join(work, "config") };
+  const env = { MEDUSA_URL: proxy.url, MEDUSA_TOKEN: backend.adminToken, MEDUSACTL_DATA_DIR: path.join(work, `data-${name}`), MEDUSACTL_CONFIG_DIR: path.join(work, "config") };
   const childEnv: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("MEDUSA_") && k !== "MEDUSACTL_PROFILE") childEnv[k] = v;
   const child = spawn(process.execPath, [BIN, ...job.args], { env: { ...childEnv, ...env }, stdio: ["ignore", "pipe", "pipe"] });
@@ -274,7 +274,7 @@ async function sandboxUp(): Promise<void> {
 
 beforeAll(async () => {
   // The products that prices, stock and the export work on.
-  const r = await runCli(["products", "import", productSheet(base, N), "--quiet"], { env: { MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey, MEDUSACTL_DATA_DIR: path.join(work, "data-base") }, timeoutMs: 300_000 });
+  const r = await runCli(["products", "import", productSheet(base, N), "--quiet"], { env: { MEDUSA_URL: backend.url, MEDUSA_TOKEN: backend.adminToken, MEDUSACTL_DATA_DIR: path.join(work, "data-base") }, timeoutMs: 300_000 });
   expect(r.code, r.stderr).toBe(0);
 }, 600_000);
 

@@ -17,7 +17,7 @@ const N = Number(process.env.FAULTS_BULK_N ?? 2000);
 const clean = adminSdk();
 const work = mkdtempSync(path.join(tmpdir(), "medusactl-faults-bulk-"));
 // Checkpoints live in <data dir>/jobs; a private data dir keeps this suite's jobs apart (the URL is explicit).
-const envFor = (url: string) => ({ MEDUSA_URL: url, MEDUSA_API_KEY: backend.apiKey, MEDUSACTL_DATA_DIR: path.join(work, "data"), MEDUSACTL_CONFIG_DIR: path.join(work, "config") });
+const envFor = (url: string) => ({ MEDUSA_URL: url, MEDUSA_TOKEN: backend.adminToken, MEDUSACTL_DATA_DIR: path.join(work, "data"), MEDUSACTL_CONFIG_DIR: path.join(work, "config") });
 
 type Rec = Record<string, any>;
 

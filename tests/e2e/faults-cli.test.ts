@@ -19,7 +19,7 @@ afterAll(async () => {
   for (const t of product_tags) await clean.admin.productTag.delete(t.id);
 });
 
-const env = (url: string) => ({ MEDUSA_URL: url, MEDUSA_API_KEY: backend.apiKey });
+const env = (url: string) => ({ MEDUSA_URL: url, MEDUSA_TOKEN: backend.adminToken });
 
 describe("CLI through injected faults", () => {
   it("lists every page with --all through resets, 5xx, 429, HTML pages, truncation and stalls, exactly as a clean connection does", async () => {

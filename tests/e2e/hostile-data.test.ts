@@ -14,7 +14,7 @@ import { adminSdk, backend, uniq } from "./helpers/sdk.js";
 import { TmuxSession } from "./helpers/tmux.js";
 
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b\u202e]/;
-const env = () => ({ MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey, MEDUSACTL_CONFIG_DIR: mkdtempSync(path.join(tmpdir(), "medusactl-hostile-")) });
+const env = () => ({ MEDUSA_URL: backend.url, MEDUSA_TOKEN: backend.adminToken, MEDUSACTL_CONFIG_DIR: mkdtempSync(path.join(tmpdir(), "medusactl-hostile-")) });
 
 const sdk = adminSdk();
 const mark = uniq("hostile");

@@ -17,7 +17,7 @@ import { adminSdk, backend, uniq } from "./helpers/sdk.js";
 type Rec = Record<string, any>;
 const sdk = adminSdk();
 const work = mkdtempSync(path.join(tmpdir(), "medusactl-platforms-e2e-"));
-const env = { MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey, MEDUSACTL_DATA_DIR: path.join(work, "data"), MEDUSACTL_CONFIG_DIR: path.join(work, "config") };
+const env = { MEDUSA_URL: backend.url, MEDUSA_TOKEN: backend.adminToken, MEDUSACTL_DATA_DIR: path.join(work, "data"), MEDUSACTL_CONFIG_DIR: path.join(work, "config") };
 const prefix = uniq("plat").toLowerCase().replace(/[^a-z0-9]/g, "");
 const cli = (args: string[]) => runCli(args, { env, timeoutMs: 240_000 });
 const saleList = `${prefix} sale prices`;

@@ -17,7 +17,7 @@ import { orderState, placeOrder, type PlacedOrder } from "./helpers/orders.js";
 import { fixedPromotion, taxInclusiveRegion, type TaxInclusiveRegion } from "./helpers/regions.js";
 import { ARTIFACTS, startStorefront, type Storefront } from "./helpers/storefront.js";
 
-const env = { MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey };
+const env = { MEDUSA_URL: backend.url, MEDUSA_TOKEN: backend.adminToken };
 const cli = (...args: string[]) => runCli(args, { env });
 const admin = adminSdk();
 

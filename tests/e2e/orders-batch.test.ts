@@ -21,7 +21,7 @@ type Rec = Record<string, any>;
 const N = Number(process.env.ORDERS_BATCH_N ?? 40);
 const admin = adminSdk();
 const work = mkdtempSync(path.join(tmpdir(), "medusactl-orders-batch-"));
-const envFor = (url: string) => ({ MEDUSA_URL: url, MEDUSA_API_KEY: backend.apiKey, MEDUSACTL_DATA_DIR: path.join(work, "data"), MEDUSACTL_CONFIG_DIR: path.join(work, "config") });
+const envFor = (url: string) => ({ MEDUSA_URL: url, MEDUSA_TOKEN: backend.adminToken, MEDUSACTL_DATA_DIR: path.join(work, "data"), MEDUSACTL_CONFIG_DIR: path.join(work, "config") });
 const FIELDS = "id,display_id,status,payment_status,fulfillment_status,*items,*fulfillments,*fulfillments.labels,*fulfillments.items,*payment_collections.payments.captures";
 
 let orders: HttpTypes.StoreOrder[] = [];

@@ -16,7 +16,7 @@ describe("our admin additions", () => {
     const handle = uniq("apply-options");
     const dir = mkdtempSync(path.join(tmpdir(), "medusactl-apply-options-"));
     const file = path.join(dir, "seed.yaml");
-    const env = { MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey, MEDUSACTL_CONFIG_DIR: dir };
+    const env = { MEDUSA_URL: backend.url, MEDUSA_TOKEN: backend.adminToken, MEDUSACTL_CONFIG_DIR: dir };
     const seed = (options: string, variants: string) =>
       `products:\n  - handle: ${handle}\n    title: ${handle}\n    status: draft\n    options:\n${options}\n    variants:\n${variants}\n`;
     writeFileSync(file, seed("      - title: Size\n        values: [S]", `      - sku: ${handle}-S\n        title: S\n        options: { Size: S }`));

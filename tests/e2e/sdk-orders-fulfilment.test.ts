@@ -3,7 +3,7 @@
  * refund, standalone fulfillments, cancellation, completion, credit lines and transfers.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminSdk, adminUserSdk, uniq } from "./helpers/sdk.js";
+import { adminSdk, adminUserSdk, backend, uniq } from "./helpers/sdk.js";
 import { orderState, placeOrder, registerCustomer, warehouseId } from "./helpers/orders.js";
 
 /** Long flows make dozens of requests to a back-end shared with other suites. */
@@ -177,7 +177,7 @@ describe("admin order transfers", () => {
     expect(order_changes[0]!.actions![0]!.reference_id).toBe(customer.id);
 
     // A secret API key is not a "user" actor: Medusa lets only users (or the customer) cancel.
-    await expect(admin.order.cancelTransfer(order.id)).rejects.toMatchObject({ status: 400, message: "This customer is not allowed to cancel the transfer." });
+    await expect(adminSdk({ apiKey: backend.apiKey }).admin.order.cancelTransfer(order.id)).rejects.toMatchObject({ status: 400, message: "This customer is not allowed to cancel the transfer." });
     await (await adminUserSdk()).admin.order.cancelTransfer(order.id);
     // Cancelling deletes the pending transfer change rather than marking it.
     ({ order_changes } = await admin.order.listChanges(order.id, { change_type: "transfer", fields: "id,status" }));

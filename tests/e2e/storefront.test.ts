@@ -143,7 +143,7 @@ describe("storefront in Chromium against the real back-end", () => {
   }, 240_000);
 
   it("a CI job seeds the store with `apply -f examples/seed.yaml`, and a guest checks out in the browser with its code CI10", async () => {
-    const env = { MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey, MEDUSACTL_CONFIG_DIR: backend.configDir };
+    const env = { MEDUSA_URL: backend.url, MEDUSA_TOKEN: backend.adminToken, MEDUSACTL_CONFIG_DIR: backend.configDir };
     const seeded = await runCli(["apply", "-f", path.resolve(import.meta.dirname, "../../examples/seed.yaml"), "--output", "env"], { env, timeoutMs: 300_000 });
     expect(seeded.code, seeded.stderr).toBe(0);
     const promotionId = /^MEDUSA_PROMOTION_CI10_ID=(\S+)$/m.exec(seeded.stdout)?.[1];

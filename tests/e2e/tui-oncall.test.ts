@@ -26,9 +26,9 @@ function cleanEnv(): Record<string, string> {
   return { ...env, TERM: "xterm-256color" };
 }
 
-/** The sandbox's secret key in the environment and a config folder of its own. */
+/** The sandbox admin user's JWT in the environment and a config folder of its own. */
 function tuiEnv(): Record<string, string> {
-  return { ...cleanEnv(), MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey, MEDUSACTL_CONFIG_DIR: mkdtempSync(path.join(tmpdir(), "medusactl-tui-oncall-")) };
+  return { ...cleanEnv(), MEDUSA_URL: backend.url, MEDUSA_TOKEN: backend.adminToken, MEDUSACTL_CONFIG_DIR: mkdtempSync(path.join(tmpdir(), "medusactl-tui-oncall-")) };
 }
 
 function start(args: string[], env: Record<string, string>): TmuxSession {

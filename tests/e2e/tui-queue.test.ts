@@ -37,7 +37,7 @@ function tuiEnv(): Record<string, string> {
   for (const [k, v] of Object.entries(process.env)) {
     if (v !== undefined && !k.startsWith("MEDUSA") && k !== "CI" && k !== "CONTINUOUS_INTEGRATION" && k !== "NO_COLOR" && !k.startsWith("VITEST") && k !== "TMUX") env[k] = v;
   }
-  return { ...env, TERM: "xterm-256color", MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey, MEDUSACTL_CONFIG_DIR: mkdtempSync(path.join(tmpdir(), "medusactl-tui-queue-")) };
+  return { ...env, TERM: "xterm-256color", MEDUSA_URL: backend.url, MEDUSA_TOKEN: backend.adminToken, MEDUSACTL_CONFIG_DIR: mkdtempSync(path.join(tmpdir(), "medusactl-tui-queue-")) };
 }
 
 function start(): TmuxSession {

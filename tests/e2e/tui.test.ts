@@ -17,7 +17,7 @@ afterEach(() => {
   for (const s of sessions.splice(0)) s.kill();
 });
 
-/** The CLI's environment: the sandbox's secret key, a config folder of its own, no CI (Ink draws nothing live under CI). */
+/** The CLI's environment: the sandbox admin user's JWT, a config folder of its own, no CI (Ink draws nothing live under CI). */
 function tuiEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
@@ -27,7 +27,7 @@ function tuiEnv(extra: Record<string, string> = {}): Record<string, string> {
     ...env,
     TERM: "xterm-256color",
     MEDUSA_URL: backend.url,
-    MEDUSA_API_KEY: backend.apiKey,
+    MEDUSA_TOKEN: backend.adminToken,
     MEDUSACTL_CONFIG_DIR: mkdtempSync(path.join(tmpdir(), "medusactl-tui-e2e-")),
     ...extra,
   };
@@ -108,7 +108,7 @@ describe("medusactl tui in tmux", () => {
   });
 
   it("refuses to start without a terminal and names the CLI command (exit 2)", async () => {
-    const r = await runCli(["tui"], { env: { MEDUSA_URL: backend.url, MEDUSA_API_KEY: backend.apiKey } });
+    const r = await runCli(["tui"], { env: { MEDUSA_URL: backend.url, MEDUSA_TOKEN: backend.adminToken } });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("medusactl orders list --json");
     expect(r.stdout).toBe("");

@@ -20,6 +20,12 @@ export interface Backend {
   publishableKey: string;
   adminEmail: string;
   adminPassword: string;
+  /**
+   * A JWT of the sandbox admin user, made once per run. Tests use it rather than the secret key
+   * unless the key is what they test: Medusa checks a secret key by hashing it with scrypt on
+   * every request (about 45 ms of its CPU, against 9 ms for a cheap read with a JWT).
+   */
+  adminToken: string;
   /** A config folder of the tests' own, holding the `sandbox` profile. */
   configDir: string;
   /** The sandbox's data root (MEDUSACTL_DATA_DIR for the CLI runs and snapshot restores of its files). */
@@ -88,8 +94,10 @@ async function startBackend(spec: SandboxSpec): Promise<Backend> {
       .split("\n")
       .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
   );
+  const adminToken = await loginAdmin(vars.MEDUSA_URL!, vars.MEDUSA_ADMIN_EMAIL!, vars.MEDUSA_ADMIN_PASSWORD!);
   process.stderr.write(`› back-end ready at ${vars.MEDUSA_URL}, seeded state restored (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
   return {
+    adminToken,
     url: vars.MEDUSA_URL!,
     apiKey: vars.MEDUSA_API_KEY!,
     publishableKey: vars.MEDUSA_PUBLISHABLE_KEY!,
@@ -98,6 +106,13 @@ async function startBackend(spec: SandboxSpec): Promise<Backend> {
     configDir,
     dataDir: spec.dataDir,
   };
+}
+
+async function loginAdmin(url: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/auth/user/emailpass`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+  const body = (await res.json().catch(() => ({}))) as { token?: string };
+  if (!res.ok || !body.token) throw new Error(`the sandbox admin could not log in at ${url} (${res.status})`);
+  return body.token;
 }
 
 /** Starts the sandboxes side by side and provides them as `backends`, one per worker. */

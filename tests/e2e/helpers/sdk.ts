@@ -89,10 +89,18 @@ export function recorded(sdk: Medusa): Medusa {
   });
 }
 
-/** An admin client authenticated with the sandbox's secret API key. */
+/**
+ * An admin client of the sandbox admin user (its JWT, see Backend.adminToken); `{ apiKey }` makes
+ * it a client of that key instead.
+ */
 export function adminSdk(config: Partial<Config> = {}): Medusa {
-  return recorded(new Medusa({ baseUrl: backend.url, apiKey: backend.apiKey, ...config }));
+  const token = backend.adminToken;
+  const auth: Partial<Config> = config.apiKey ? {} : { auth: { type: "jwt", jwtTokenStorageMethod: "custom", storage: { getItem: () => token, setItem: () => {}, removeItem: () => {} } } };
+  return recorded(new Medusa({ baseUrl: backend.url, ...auth, ...config }));
 }
+
+/** The environment of a CLI run as the sandbox admin user (the CLI's `MEDUSA_TOKEN`). */
+export const adminEnv = (url = backend.url) => ({ MEDUSA_URL: url, MEDUSA_TOKEN: backend.adminToken });
 
 /** An admin client logged in as the sandbox admin user (JWT in memory): for routes a secret key cannot use. */
 export async function adminUserSdk(config: Partial<Config> = {}): Promise<Medusa> {
