@@ -1,4 +1,21 @@
-import qs from "qs";
+import { stringify } from "./qs-lite.js";
+
+type QsParse = (text: string, options: Record<string, unknown>) => Record<string, unknown>;
+let qsParse: QsParse | null | undefined;
+
+/**
+ * qs's parser, loaded on first use. The SDK writes queries with qs-lite (byte for byte qs's
+ * output), so a CLI process that never parses one does not load qs and the 60 files it brings:
+ * about 70 ms of CPU at every start (bench/RESULTS.md). Node loads it synchronously; a browser has
+ * no parser (null).
+ */
+function parser(): QsParse | null {
+  if (qsParse === undefined) {
+    const nodeModule = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.("node:module") as typeof import("node:module") | undefined;
+    qsParse = nodeModule ? (nodeModule.createRequire(import.meta.url)("qs") as { parse: QsParse }).parse : null;
+  }
+  return qsParse;
+}
 
 /** Limits for query strings typed by people (CLI `--query`), as the Medusa server parses them. */
 export const QUERY_LIMITS = { arrayLimit: 20, depth: 5, parameterLimit: 1000 } as const;
@@ -6,7 +23,7 @@ export const QUERY_LIMITS = { arrayLimit: 20, depth: 5, parameterLimit: 1000 } a
 /** Serialises like the js-sdk: qs defaults, indexed brackets, nulls and empty arrays dropped. */
 export function stringifyQuery(query: Record<string, unknown> | undefined): string {
   if (!query) return "";
-  return flatQuery(query) ?? qs.stringify(query, { skipNulls: true });
+  return flatQuery(query) ?? stringify(query, { skipNulls: true });
 }
 
 /** What qs's RFC 3986 encoder escapes and encodeURIComponent does not. */
@@ -71,7 +88,9 @@ export function parseUserQuery(input: string): Record<string, unknown> {
       }
     }
   }
-  return qs.parse(text, { ...QUERY_LIMITS, strictDepth: true, allowDots: false }) as Record<string, unknown>;
+  const parse = parser();
+  if (!parse) throw new QueryParseError("a query string can only be parsed in Node");
+  return parse(text, { ...QUERY_LIMITS, strictDepth: true, allowDots: false });
 }
 
 function decodeURIComponentSafe(s: string): string {
@@ -152,11 +171,26 @@ export function applyQuery(url: URL | string, query: Record<string, unknown> | u
     }
     url = new URL(url);
   }
-  const existing = url.search ? (qs.parse(url.search.slice(1), { depth: 10, arrayLimit: 1000 }) as Record<string, unknown>) : {};
+  const parse = url.search ? parser() : undefined;
+  if (parse === null) {
+    // No qs (a browser): the path's own pairs stay as written, less those whose key `query` sets.
+    const own = url.search.slice(1).split("&").filter((pair) => pair && !Object.prototype.hasOwnProperty.call(query, topKey(pair)));
+    const search = [...own, stringifyQuery(query)].filter(Boolean).join("&");
+    url.search = search ? `?${search}` : "";
+    return url.toString();
+  }
+  const existing = parse ? parse(url.search.slice(1), { depth: 10, arrayLimit: 1000 }) : {};
   const merged = { ...existing, ...query };
   const search = stringifyQuery(merged);
   url.search = search ? `?${search}` : "";
   return url.toString();
+}
+
+/** The name a query pair sets: "a" for `a=1`, `a[0]=1` and `a[b]=1`. */
+function topKey(pair: string): string {
+  const raw = decodeURIComponentSafe(pair.split("=")[0] ?? "");
+  const bracket = raw.indexOf("[");
+  return bracket > 0 ? raw.slice(0, bracket) : raw;
 }
 
 function isEmpty(o: Record<string, unknown>): boolean {

@@ -38,8 +38,7 @@ export default defineConfig({
   plugins: [cspMeta()],
   oxc: { jsx: { runtime: "automatic", importSource: "react" } },
   resolve: {
-    // See src/lib/qs-lite.ts: the SDK's only browser use of qs, without its dependency tree.
-    alias: { qs: here("./src/lib/qs-lite.ts"), "medusactl/sdk/store": here("../sdk/store-client.ts") },
+    alias: { "medusactl/sdk/store": here("../sdk/store-client.ts") },
   },
   build: {
     outDir: here("../../dist/storefront"),

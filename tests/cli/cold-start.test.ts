@@ -57,7 +57,7 @@ describe("cold start", () => {
     });
     afterAll(async () => server.close());
 
-    it("goes through node:http: neither undici nor the global fetch is loaded", async () => {
+    it("goes through node:http: neither undici, the global fetch nor qs is loaded", async () => {
       // spawnSync would block the event loop this server runs on; run the child asynchronously.
       const { spawn } = await import("node:child_process");
       const dir = mkdtempSync(path.join(tmpdir(), "medusactl-cold-"));
@@ -66,9 +66,11 @@ describe("cold start", () => {
       writeFileSync(path.join(dir, "register.mjs"), `import { register } from "node:module"; register(${JSON.stringify("file://" + path.join(dir, "hooks.mjs"))});\n`);
       // A probe that fails the run if anything touches the global fetch.
       writeFileSync(path.join(dir, "no-fetch.mjs"), `Object.defineProperty(globalThis, "fetch", { get() { throw new Error("global fetch used"); } });\n`);
+      // And one that names qs if it was loaded (by require, which the resolve hook does not see): a query is written without it.
+      writeFileSync(path.join(dir, "no-qs.mjs"), `import { createRequire } from "node:module";\nconst cache = createRequire(import.meta.url).cache;\nprocess.on("exit", () => { if (Object.keys(cache).some((k) => k.includes("/node_modules/qs/"))) process.stderr.write("qs loaded"); });\n`);
       const env = { ...process.env, MEDUSACTL_CONFIG_DIR: dir, MEDUSA_URL: server.url, MEDUSA_API_KEY: "sk_test" };
       for (const k of ["HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"]) delete env[k];
-      const child = spawn(process.execPath, ["--import", path.join(dir, "register.mjs"), "--import", path.join(dir, "no-fetch.mjs"), bin, "products", "list", "--limit", "1", "--json"], { env });
+      const child = spawn(process.execPath, ["--import", path.join(dir, "register.mjs"), "--import", path.join(dir, "no-fetch.mjs"), "--import", path.join(dir, "no-qs.mjs"), bin, "products", "list", "--limit", "1", "--json"], { env });
       let out = "";
       let err = "";
       child.stdout.on("data", (d) => (out += d));
