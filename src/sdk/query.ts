@@ -6,7 +6,7 @@ let qsParse: QsParse | null | undefined;
 /**
  * qs's parser, loaded on first use. The SDK writes queries with qs-lite (byte for byte qs's
  * output), so a CLI process that never parses one does not load qs and the 60 files it brings:
- * about 70 ms of CPU at every start (bench/RESULTS.md). Node loads it synchronously; a browser has
+ * about 50 ms of CPU at every start (bench/RESULTS.md, "CPU of a one-shot CLI request"). Node loads it synchronously; a browser has
  * no parser (null).
  */
 function parser(): QsParse | null {
