@@ -292,7 +292,7 @@ export class StubRegistry {
 }
 
 /** Builds the request record from wire parts (shared by fetch and the HTTP server). */
-export function toRequest(method: string, path: string, rawQuery: string, headers: Record<string, string>, rawBody: Buffer): Omit<StubRequest, "params"> {
+export function toRequest(method: string, path: string, rawQuery: string, headers: Record<string, string>, rawBody: Buffer): Omit<StubRequest, "params" | "at"> {
   const ct = headers["content-type"] ?? "";
   let body: unknown;
   if (rawBody.length > 0 && ct.includes("json")) {
