@@ -7,7 +7,7 @@
 // Usage: node bench/auth-cost.mjs [--rounds N]   (default 200 requests per credential; MEDUSACTL_BENCH_ROUNDS)
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { roundsOption, sandboxEnv, writeFragment } from "./lib/measure.mjs";
+import { roundsOption, sandboxAdminToken, sandboxEnv, writeFragment } from "./lib/measure.mjs";
 
 const rounds = roundsOption("MEDUSACTL_BENCH_ROUNDS", 200);
 const env = sandboxEnv();
@@ -22,13 +22,7 @@ const cpuSeconds = () => {
   return (Number(fields[11]) + Number(fields[12])) / ticks;
 };
 
-const login = await fetch(`${url}/auth/user/emailpass`, {
-  method: "POST",
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify({ email: env.MEDUSA_ADMIN_EMAIL, password: env.MEDUSA_ADMIN_PASSWORD }),
-});
-const { token } = await login.json();
-if (!token) throw new Error(`the sandbox admin could not log in (${login.status})`);
+const token = await sandboxAdminToken(env);
 const credentials = {
   "secret API key (Basic)": `Basic ${Buffer.from(`${env.MEDUSA_API_KEY}:`).toString("base64")}`,
   "JWT (Bearer)": `Bearer ${token}`,

@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { BIN, median, roundsOption, sandboxEnv, shuffle, writeFragment } from "./lib/measure.mjs";
+import { BIN, median, roundsOption, sandboxAdminToken, sandboxEnv, shuffle, writeFragment } from "./lib/measure.mjs";
 
 const rounds = roundsOption("MEDUSACTL_BENCH_ROUNDS", 20);
 const i = process.argv.indexOf("--against");
@@ -25,13 +25,7 @@ function commitOf(dir) {
 }
 
 const sandbox = sandboxEnv();
-const login = await fetch(`${sandbox.MEDUSA_URL}/auth/user/emailpass`, {
-  method: "POST",
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify({ email: sandbox.MEDUSA_ADMIN_EMAIL, password: sandbox.MEDUSA_ADMIN_PASSWORD }),
-});
-const { token } = await login.json();
-if (!token) throw new Error(`the sandbox admin could not log in (${login.status})`);
+const token = await sandboxAdminToken(sandbox);
 const env = { ...process.env, MEDUSA_URL: sandbox.MEDUSA_URL, MEDUSA_TOKEN: token, MEDUSACTL_CONFIG_DIR: path.join(os.tmpdir(), "medusactl-bench-cpu") };
 
 /** CPU seconds of one run, from the kernel's account of the finished child (getrusage through /usr/bin/time). */

@@ -78,3 +78,15 @@ export function sandboxEnv() {
   if (up.status !== 0) throw new Error("the sandbox is not available (medusactl sandbox up failed)");
   return Object.fromEntries(up.stdout.trim().split("\n").map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]));
 }
+
+/** A JWT of the sandbox admin user, from the credentials of {@link sandboxEnv}. */
+export async function sandboxAdminToken(env) {
+  const res = await fetch(`${env.MEDUSA_URL}/auth/user/emailpass`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: env.MEDUSA_ADMIN_EMAIL, password: env.MEDUSA_ADMIN_PASSWORD }),
+  });
+  const { token } = await res.json().catch(() => ({}));
+  if (!token) throw new Error(`the sandbox admin could not log in (${res.status})`);
+  return token;
+}
