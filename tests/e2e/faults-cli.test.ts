@@ -23,9 +23,11 @@ const env = (url: string) => ({ MEDUSA_URL: url, MEDUSA_TOKEN: backend.adminToke
 
 describe("CLI through injected faults", () => {
   it("lists every page with --all through resets, 5xx, 429, HTML pages, truncation and stalls, exactly as a clean connection does", async () => {
-    const proxy = await startFaultProxy(backend.url, { seed: 77, rate: 0.5, slowMs: 3_000, retryAfter: 1 });
+    // Two stalls at most, each costing the client its whole timeout; the timeout leaves room for a
+    // clean answer from a server on a loaded CI machine.
+    const proxy = await startFaultProxy(backend.url, { seed: 82, rate: 0.5, slowMs: 60_000, limits: { slow: 2 }, retryAfter: 1 });
     try {
-      const r = await runCli(["--timeout", "2", "product-tags", "list", "--all", "--limit", "4", "--query", `q=${prefix}`, "--fields", "id,value", "--json"], {
+      const r = await runCli(["--timeout", "4", "product-tags", "list", "--all", "--limit", "4", "--query", `q=${prefix}`, "--fields", "id,value", "--json"], {
         env: env(proxy.url),
         timeoutMs: 180_000,
       });
@@ -34,6 +36,7 @@ describe("CLI through injected faults", () => {
       expect(got).toHaveLength(30);
       expect([...got].sort()).toEqual([...ids].sort());
       expect(Object.keys(proxy.counts()).length).toBeGreaterThanOrEqual(4);
+      expect(proxy.counts().slow).toBeGreaterThanOrEqual(1);
     } finally {
       await proxy.close();
     }

@@ -28,6 +28,8 @@ export interface FaultPlan {
   slowMs?: number;
   /** `Retry-After` seconds sent with 429. */
   retryAfter?: number;
+  /** At most this many faults of a kind (e.g. a few stalls, which each cost the client a whole timeout). */
+  limits?: Partial<Record<FaultKind, number>>;
   /** Only requests for which this returns true may get a fault. */
   only?: (method: string, path: string) => boolean;
 }
@@ -81,7 +83,9 @@ export async function startFaultProxy(target: string, plan: FaultPlan) {
     // Draw both numbers every time so the sequence depends only on the seed and request order.
     const roll = rand();
     const which = kinds[Math.floor(rand() * kinds.length)]!;
-    if (roll >= plan.rate || (streaks.get(key) ?? 0) >= maxConsecutive) {
+    const limit = plan.limits?.[which];
+    const used = limit === undefined ? 0 : log.filter((e) => e.fault === which).length;
+    if (roll >= plan.rate || (streaks.get(key) ?? 0) >= maxConsecutive || (limit !== undefined && used >= limit)) {
       consecutive = 0;
       streaks.delete(key);
       return undefined;
@@ -164,7 +168,15 @@ export async function startFaultProxy(target: string, plan: FaultPlan) {
           return;
         }
         if (fault === "slow") {
-          await new Promise((r) => setTimeout(r, plan.slowMs ?? 3_000));
+          // Held until slowMs or until the client gives up, so a stall meant to outlast the client's
+          // timeout costs that timeout and no more.
+          await new Promise<void>((r) => {
+            const timer = setTimeout(r, plan.slowMs ?? 3_000);
+            req.socket.once("close", () => {
+              clearTimeout(timer);
+              r();
+            });
+          });
           if (req.socket.destroyed) return;
         }
         reply(res, r);
