@@ -1,5 +1,5 @@
 /**
- * Hostile CSV files for the bulk commands through the real binary (issue 9): each rejected file
+ * Hostile CSV files for the bulk commands through the built CLI (issue 9): each rejected file
  * gets a clear error naming the file (and row and column where they apply), exit 2, and nothing
  * in the store; files that are legal though awkward (a BOM, mixed line endings) are accepted.
  */

@@ -1,5 +1,5 @@
 /**
- * Hostile and mistaken input through the real binary: each case gets one clear error line naming
+ * Hostile and mistaken input through the built CLI: each case gets one clear error line naming
  * what is wrong, the documented exit code, and nothing written to the store.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";

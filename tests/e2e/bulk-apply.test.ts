@@ -1,5 +1,5 @@
 /**
- * `apply -f`, `prices apply` and `inventory apply` through the real binary against the real
+ * `apply -f`, `prices apply` and `inventory apply` through the built CLI against the real
  * back-end. The example seed is copied with every natural key made unique for this run (all of
  * them contain "acme"), and without region countries, which Medusa lets only one region have.
  */

@@ -1,5 +1,5 @@
 /**
- * `products import` / `products export` through the real binary against the real back-end.
+ * `products import` / `products export` through the built CLI against the real back-end.
  * Every run uses its own handle prefix and removes its products afterwards.
  */
 import { spawn } from "node:child_process";

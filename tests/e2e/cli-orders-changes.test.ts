@@ -1,5 +1,5 @@
 /**
- * Returns, claims, exchanges, order edits and draft orders through the real binary against the
+ * Returns, claims, exchanges, order edits and draft orders through the built CLI against the
  * real back-end, each on an order placed for the test; the outcome is checked through the SDK.
  */
 import type { HttpTypes } from "@medusajs/types";

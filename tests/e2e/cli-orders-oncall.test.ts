@@ -1,5 +1,5 @@
 /**
- * The on-call order flows of issue #18 through the real binary against the real back-end: the
+ * The on-call order flows of issue #18 through the built CLI against the real back-end: the
  * inbound (return) leg of claims and exchanges with its shipping method, refunds at return time,
  * and promotion codes on draft orders. Each test reads the resulting state back through the SDK.
  */

@@ -1,5 +1,5 @@
 /**
- * Order handling through the real binary against the real back-end: each test places its own order
+ * Order handling through the built CLI against the real back-end: each test places its own order
  * through the store API, drives it with `medusactl`, and checks the result through the SDK.
  */
 import { describe, expect, it } from "vitest";

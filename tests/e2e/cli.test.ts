@@ -8,7 +8,7 @@ import { workerBackend } from "./helpers/worker-backend.js";
 import { uniq } from "./helpers/sdk.js";
 
 /**
- * The CLI through the real binary (a child process) against the real back-end. Every test that
+ * The CLI (its build, run as bin/medusactl.js runs it) against the real back-end. Every test that
  * logs in gets a config folder of its own, so profiles and tokens never leak between tests.
  */
 const backend = workerBackend();

@@ -1,5 +1,6 @@
 /**
- * The failure matrix of issue 26: every bulk writer, run by the real binary against the real
+ * The failure matrix of issue 26: every bulk writer, run by the real binary (the runs a failure
+ * hits are processes of their own; resumes and second runs call the build's main()) against the real
  * back-end, through what real servers and operators do to a job — Ctrl-C, kill -9, a second run
  * of the same job, Medusa restarted, PostgreSQL stopped for 10 s, a full disk under --report and
  * --out. Each cell ends with exactly the file on the server (read back through a clean

@@ -1,5 +1,5 @@
 /**
- * Bulk commands through the fault-injecting proxy (issue 9), with the real binary and the real
+ * Bulk commands through the fault-injecting proxy (issue 9), with the built CLI and the real
  * back-end, each checked afterwards through a clean connection: nothing missing, nothing twice.
  */
 import { spawn } from "node:child_process";

@@ -1,5 +1,5 @@
 /**
- * The real binary against the real back-end through the fault-injecting proxy, checked afterwards
+ * The built CLI against the real back-end through the fault-injecting proxy, checked afterwards
  * through a clean connection.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 /**
  * `products import` of Shopify's and WooCommerce's product CSVs (the fixtures in
  * tests/fixtures/products, with a random prefix in every handle, SKU, category, tag and type)
- * through the real binary against the real back-end: read back field by field, and a rerun
+ * through the built CLI against the real back-end: read back field by field, and a rerun
  * reports every row unchanged. Everything created is deleted afterwards.
  */
 import { spawn } from "node:child_process";

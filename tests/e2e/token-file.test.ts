@@ -41,7 +41,8 @@ describe("token and profile files", () => {
 
     const jobs: Promise<{ label: string; code: number; stderr: string }>[] = [];
     const job = (label: string, args: string[], input?: string) =>
-      jobs.push(runCli(args, { env, input, timeoutMs: 180_000 }).then((r) => ({ label, code: r.code, stderr: r.stderr })));
+      // Processes of their own: the file locks are what keeps separate processes from losing each other's writes.
+      jobs.push(runCli(args, { env, input, timeoutMs: 180_000, spawn: true }).then((r) => ({ label, code: r.code, stderr: r.stderr })));
     for (let i = 0; i < 18; i++) job(`pw-${i}`, ["login", "--profile", `pw-${i}`, "--url", backend.url, "--email", backend.adminEmail, "--password-stdin"], backend.adminPassword);
     for (let i = 0; i < 15; i++) job(`key-${i}`, ["login", "--profile", `key-${i}`, "--url", backend.url, "--api-key-stdin"], backend.apiKey);
     for (let i = 0; i < 10; i++) job(`refresh-${i}`, ["whoami", "--profile", `refresh-${i}`, "--json"]);
