@@ -217,7 +217,7 @@ describe("products import --resume", () => {
 
     const report = path.join(work, "resume-report.csv");
     const r = await cli(["products", "import", f, "--resume", "--report", report]);
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/Resuming: \d+ rows? done by the interrupted run/);
     const after = await productsByPrefix(h);
     expect(after.map((p) => p.handle).sort()).toEqual(Array.from({ length: 30 }, (_, i) => `${h}-${i}`).sort());

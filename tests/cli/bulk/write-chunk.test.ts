@@ -84,6 +84,31 @@ describe("writeChunk", () => {
     expect([...fake.store.keys()].sort()).toEqual(["prod_a", "prod_c"]);
   });
 
+  it("a create refused because the product has appeared since (a killed run's request, finished late) is read back, not reported failed", async () => {
+    // The killed run's batch lands while this one plans: Medusa then refuses our create of "b".
+    let late: Rec | undefined;
+    const fake = await fakeMedusa({
+      reject: (p) => {
+        if (p.handle !== "b") return undefined;
+        if (!late) {
+          late = { id: "prod_b", handle: "b", title: "T b", variants: [{ id: "variant_b-1", sku: "b-1", options: [], prices: [{ id: "price_b", currency_code: "eur", amount: 5 }] }] };
+          fake.store.set("prod_b", late);
+        }
+        return "Product with handle: b, already exists.";
+      },
+    });
+    close = () => fake.server.close();
+    const sdk = new Medusa({ baseUrl: fake.server.url, apiKey: "sk_test" });
+    const ids = new Map<string, string>();
+    const results = await writeChunk(products(["a", "b"]), { sdk, resolved, matchHandle: false, ids });
+    expect(results.map((r) => [r.plan.action, r.productId, r.error?.message])).toEqual([
+      ["create", "prod_a", undefined],
+      ["create", "prod_b", undefined],
+    ]);
+    expect(ids.get("handle:b")).toBe("prod_b");
+    expect([...fake.store.keys()].sort()).toEqual(["prod_a", "prod_b"]);
+  });
+
   const instant = async () => {};
 
   it("after every try lost its answer, the read-back decides: a product that landed on the last try is not reported failed", async () => {

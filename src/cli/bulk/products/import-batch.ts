@@ -28,7 +28,7 @@ import { planProduct, type ExistingProduct, type FileProduct, type ProductPlan, 
 import { listByKeys, resolveRef, REFS, type ListResource } from "../lookup.js";
 import { chunked, jsonBytes, runPool } from "../pool.js";
 import { rowError, type ReportRow, type RowError } from "../report.js";
-import { notLandedMessage, settle, tryAgainAfter } from "../uncertain.js";
+import { notLandedMessage, settle, tryAgainAfter, UNCERTAIN_TRIES } from "../uncertain.js";
 
 type Rec = Record<string, any>;
 
@@ -457,6 +457,14 @@ export async function writeChunk(products: FileProduct[], ctx: WriteContext, att
     const redo = tryAgainAfter(e, attempt) ? await writeChunk(again, ctx, attempt + 1) : await landed(again, e, ctx);
     for (const r of redo) mergeRedo(results.get(r.plan.key)!, r);
   };
+  const refused = async (one: (typeof items)[number], e: unknown) => {
+    // A create refused because the product is there now: the request of an interrupted run that
+    // this one resumes, which Medusa finished after our read. Planned again against what is there.
+    if (one.plan.create && attempt + 1 < UNCERTAIN_TRIES && (await appeared(one.plan, ctx))) {
+      const redo = await writeChunk(products.filter((p) => p.key === one.plan.key), ctx, attempt + 1);
+      for (const r of redo) mergeRedo(results.get(r.plan.key)!, r);
+    } else results.get(one.plan.key)!.error = rowError(e);
+  };
   for (const group of chunked(items, { maxItems: 1000, size: (i) => jsonBytes(i.body) + 1 })) {
     try {
       await sendBatch(group, results, ctx);
@@ -466,7 +474,7 @@ export async function writeChunk(products: FileProduct[], ctx: WriteContext, att
         continue;
       }
       if (group.length === 1) {
-        results.get(group[0]!.plan.key)!.error = rowError(e);
+        await refused(group[0]!, e);
         continue;
       }
       for (const one of group) {
@@ -474,7 +482,7 @@ export async function writeChunk(products: FileProduct[], ctx: WriteContext, att
           await sendBatch([one], results, ctx);
         } catch (e2) {
           if (mayHaveBeenApplied(e2)) await uncertain([one], e2);
-          else results.get(one.plan.key)!.error = rowError(e2);
+          else await refused(one, e2);
         }
       }
     }
@@ -495,6 +503,12 @@ function mergeRedo(into: ChunkResult, redo: ChunkResult): void {
   into.error = redo.error;
   for (const [k, v] of redo.variantIds) into.variantIds.set(k, v);
   if (redo.plan.action !== "unchanged") into.plan = redo.plan;
+}
+
+/** Whether a product planned as new exists on the server now (its id is then known to `ctx`). */
+async function appeared(plan: ProductPlan, ctx: WriteContext): Promise<boolean> {
+  await refreshIds([plan], ctx);
+  return ctx.ids.has(plan.key);
 }
 
 async function refreshIds(plans: ProductPlan[], ctx: WriteContext): Promise<void> {
