@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
-import { medusaEnv } from "../../src/cli/sandbox/medusa-process.js";
+import { medusaEnv, withYoungGeneration } from "../../src/cli/sandbox/medusa-process.js";
 import { resolveOptions, sandboxPaths } from "../../src/cli/sandbox/paths.js";
 import type { DbTarget } from "../../src/cli/sandbox/postgres.js";
 import { loadState, newState, s3Credentials, saveState } from "../../src/cli/sandbox/state.js";
@@ -105,6 +105,8 @@ describe("environment per topology", () => {
     expect(single).toMatchObject({ DATABASE_URL: db.url, MEDUSA_BACKEND_URL: "http://127.0.0.1:9300", PORT: "9300" });
     expect(single).not.toHaveProperty("REDIS_URL");
     expect(single).not.toHaveProperty("MEDUSACTL_TOPOLOGY");
+    // A larger young generation: Medusa spends less CPU in scavenges.
+    expect(single.NODE_OPTIONS).toBe("--max-semi-space-size=32");
 
     state.topology = "production";
     const made = s3Credentials(state);
@@ -119,6 +121,14 @@ describe("environment per topology", () => {
     });
     // The worker mode is per process, set when each one starts.
     expect(prod).not.toHaveProperty("MEDUSA_WORKER_MODE");
+  });
+});
+
+describe("withYoungGeneration", () => {
+  it("adds a 32 MiB semi-space to the user's NODE_OPTIONS, and keeps a size they chose", () => {
+    expect(withYoungGeneration(undefined)).toBe("--max-semi-space-size=32");
+    expect(withYoungGeneration(" --enable-source-maps ")).toBe("--enable-source-maps --max-semi-space-size=32");
+    expect(withYoungGeneration("--max-semi-space-size=8 --trace-warnings")).toBe("--max-semi-space-size=8 --trace-warnings");
   });
 });
 

@@ -31,10 +31,23 @@ function s3Of(state: SandboxState): S3Credentials | undefined {
   return state.s3AccessKeyId && state.s3SecretAccessKey ? { accessKeyId: state.s3AccessKeyId, secretAccessKey: state.s3SecretAccessKey } : undefined;
 }
 
+/**
+ * Medusa allocates a great deal per request and keeps little: with V8's default young generation
+ * (16 MiB semi-spaces) it spends a large share of its CPU in scavenges. 32 MiB cut its CPU by 13 %
+ * over four order-handling test files (74.7–78.5 CPU-s to 65.5; 64 MiB did no better), for about
+ * 50 MiB more memory. A size the user's NODE_OPTIONS already gives wins.
+ */
+export function withYoungGeneration(nodeOptions: string | undefined): string {
+  const own = nodeOptions?.trim() ?? "";
+  return /--max-semi-space-size\b/.test(own) ? own : `${own} --max-semi-space-size=32`.trim();
+}
+
 /** Environment of every Medusa command (migrate, seed, start); the topology comes from the state file. */
 export function medusaEnv(r: ResolvedOptions, state: SandboxState, db: DbTarget, port: number): NodeJS.ProcessEnv {
+  const inherited = baseChildEnv(r.env);
   const base: NodeJS.ProcessEnv = {
-    ...baseChildEnv(r.env),
+    ...inherited,
+    NODE_OPTIONS: withYoungGeneration(inherited.NODE_OPTIONS),
     NODE_ENV: "development",
     DATABASE_URL: db.url,
     JWT_SECRET: state.jwtSecret,
