@@ -34,8 +34,8 @@ function s3Of(state: SandboxState): S3Credentials | undefined {
 /**
  * Medusa allocates a great deal per request and keeps little: with V8's default young generation
  * (16 MiB semi-spaces) it spends a large share of its CPU in scavenges. 32 MiB cut its CPU by 13 %
- * over four order-handling test files (74.7–78.5 CPU-s to 65.5; 64 MiB did no better), for about
- * 50 MiB more memory. A size the user's NODE_OPTIONS already gives wins.
+ * over four order-handling test files (74.7–78.5 CPU-s to 65.5; 64 MiB did no better), for 45 MiB
+ * more peak memory (733 against 688 MiB). A size the user's NODE_OPTIONS already gives wins.
  */
 export function withYoungGeneration(nodeOptions: string | undefined): string {
   const own = nodeOptions?.trim() ?? "";
