@@ -66,7 +66,12 @@ describe("node:http transport", () => {
       });
       return { s, senders };
     }
-    const settle = () => new Promise((r) => setTimeout(r, 50));
+    // The hand-over loads undici first: on a loaded machine that alone can take longer than any
+    // fixed pause, so wait for the module (the transport's own import resolves first), then a beat.
+    const settle = async () => {
+      await import("../../src/sdk/transport/undici.js");
+      await new Promise((r) => setTimeout(r, 50));
+    };
 
     it("a short session stays on node:http (a one-shot command never loads undici)", async () => {
       const { s, senders } = await recording();

@@ -15,6 +15,7 @@ import { createProgress } from "../progress.js";
 import { countRow, emptySummary, rowRange, type ReportRow } from "../report.js";
 import * as imp from "./import-batch.js";
 import type { ChunkResult } from "./import-batch.js";
+import { applyStock } from "./import-stock.js";
 import { serverImport } from "./import-server.js";
 import type { FileProduct } from "./plan.js";
 import { leanHeap } from "../lean-heap.js";
@@ -158,7 +159,7 @@ async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile;
         const fp = group.find((g) => g.key === r.plan.key)!;
         return fp.rows.flatMap((row) => (typeof row.variant.sku === "string" ? [{ sku: row.variant.sku, quantity: row.stock, row: row.row }] : []));
       });
-      const { changed, errors } = await imp.applyStock(sdk, store!.locationId, targets, { dryRun: Boolean(o.dryRun), signal: wctx.signal });
+      const { changed, errors } = await applyStock(sdk, store!.locationId, targets, { dryRun: Boolean(o.dryRun), signal: wctx.signal });
       for (const r of results) {
         const skus = r.plan.rows.map((x) => x.sku).filter((s): s is string => Boolean(s));
         const stockChanged = skus.filter((s) => changed.has(s));
