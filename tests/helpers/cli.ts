@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { Readable, Writable } from "node:stream";
+import { testIO } from "./test-io.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 export const BIN = path.join(root, "bin/medusactl.js");
@@ -67,25 +67,7 @@ function loadMain(): Promise<Main> {
 
 async function mainCli(args: string[], opts: CliRunOptions): Promise<CliResult> {
   const main = await loadMain();
-  let stdout = "";
-  let stderr = "";
-  const sink = (append: (s: string) => void) =>
-    new Writable({
-      write(chunk, _enc, cb) {
-        append(chunk.toString());
-        cb();
-      },
-    });
-  const io = {
-    out: sink((s) => (stdout += s)),
-    err: sink((s) => (stderr += s)),
-    in: Readable.from(opts.input ? [Buffer.from(opts.input)] : []),
-    isStdoutTTY: false,
-    isStderrTTY: false,
-    isStdinTTY: false,
-    env: cliEnv(opts.env),
-    columns: 80,
-  };
+  const t = testIO({ env: cliEnv(opts.env), stdin: opts.input || undefined });
   // What a kill after timeoutMs does to the child: an interrupt, then (as a second Ctrl-C) no cleanup.
   const signal = new AbortController();
   const stopNow = new AbortController();
@@ -99,8 +81,8 @@ async function mainCli(args: string[], opts: CliRunOptions): Promise<CliResult> 
     }, timeoutMs);
   });
   try {
-    const code = await Promise.race([main(args, io, signal.signal, stopNow.signal), timedOut]);
-    return { code, stdout, stderr };
+    const code = await Promise.race([main(args, t.io, signal.signal, stopNow.signal), timedOut]);
+    return { code, stdout: t.out(), stderr: t.err() };
   } finally {
     clearTimeout(timer);
   }
