@@ -106,6 +106,7 @@ export function spawnCli(args: string[], opts: CliRunOptions = {}): Promise<CliR
     child.stdin.end(opts.input ?? "");
   });
 }
+
 /** The result of a run that must succeed; otherwise an error carrying its exit code and both streams. */
 export function ok(r: CliResult): CliResult {
   if (r.code !== 0) throw new Error(`exit ${r.code}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);

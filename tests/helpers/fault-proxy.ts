@@ -171,11 +171,14 @@ export async function startFaultProxy(target: string, plan: FaultPlan) {
           // Held until slowMs or until the client gives up, so a stall meant to outlast the client's
           // timeout costs that timeout and no more.
           await new Promise<void>((r) => {
-            const timer = setTimeout(r, plan.slowMs ?? 3_000);
-            req.socket.once("close", () => {
+            // A kept-alive socket carries many requests: each stall takes its listener off again.
+            const done = () => {
               clearTimeout(timer);
+              req.socket.off("close", done);
               r();
-            });
+            };
+            const timer = setTimeout(done, plan.slowMs ?? 3_000);
+            req.socket.once("close", done);
           });
           if (req.socket.destroyed) return;
         }

@@ -460,7 +460,10 @@ export async function writeChunk(products: FileProduct[], ctx: WriteContext, att
   const refused = async (one: (typeof items)[number], e: unknown) => {
     // A create refused because the product is there now: the request of an interrupted run that
     // this one resumes, which Medusa finished after our read. Planned again against what is there.
-    if (one.plan.create && attempt + 1 < UNCERTAIN_TRIES && (await appeared(one.plan, ctx))) {
+    // Medusa says "already exists" as a 400 (or 409); a failed read-back leaves the refusal as it was.
+    const status = (e as { status?: number }).status;
+    const conflict = one.plan.create && (status === 400 || status === 409) && attempt + 1 < UNCERTAIN_TRIES;
+    if (conflict && (await appeared(one.plan, ctx).catch(() => false))) {
       const redo = await writeChunk(products.filter((p) => p.key === one.plan.key), ctx, attempt + 1);
       for (const r of redo) mergeRedo(results.get(r.plan.key)!, r);
     } else results.get(one.plan.key)!.error = rowError(e);
