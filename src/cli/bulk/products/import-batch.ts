@@ -10,7 +10,7 @@
  * 4. `fetchExisting` + `planProduct` per chunk, then `writeChunk` (batch engine).
  */
 import type { Medusa } from "../../../sdk/index.js";
-import { mayHaveBeenApplied } from "../../../sdk/errors.js";
+import { isApiError, mayHaveBeenApplied } from "../../../sdk/errors.js";
 import { readCsv } from "../csv.js";
 import { Problems } from "../problems.js";
 import {
@@ -461,8 +461,7 @@ export async function writeChunk(products: FileProduct[], ctx: WriteContext, att
     // A create refused because the product is there now: the request of an interrupted run that
     // this one resumes, which Medusa finished after our read. Planned again against what is there.
     // Medusa says "already exists" as a 400 (or 409); a failed read-back leaves the refusal as it was.
-    const status = (e as { status?: number }).status;
-    const conflict = one.plan.create && (status === 400 || status === 409) && attempt + 1 < UNCERTAIN_TRIES;
+    const conflict = one.plan.create && isApiError(e) && (e.status === 400 || e.status === 409) && attempt + 1 < UNCERTAIN_TRIES;
     if (conflict && (await appeared(one.plan, ctx).catch(() => false))) {
       const redo = await writeChunk(products.filter((p) => p.key === one.plan.key), ctx, attempt + 1);
       for (const r of redo) mergeRedo(results.get(r.plan.key)!, r);
