@@ -239,7 +239,7 @@ async function applyReconciled(k: Kind, it: Item, key: string, existing: Map<str
       env.length = marks.env;
       ctx.cache.clear();
       retried = true;
-      await settle(attempt, ctx.api.signal);
+      await settle(attempt, ctx.api.signal, e);
       const fresh = (await k.load(ctx.api, [key])).get(key);
       if (fresh !== undefined) {
         if (!existing.has(k.kind)) existing.set(k.kind, new Map());

@@ -160,7 +160,7 @@ export async function inventoryApplyRun(f: Factory, file: string, o: InventoryAp
           // the sheet's quantity; only the others are sent again (uncertain.ts).
           let held = new Set<string>();
           if (mayHaveBeenApplied(e)) {
-            await settle(attempt, job.signal);
+            await settle(attempt, job.signal, e);
             const items = await listByKeys<Rec>(sdk, "inventoryItem", "id", [...new Set(pending.map((x) => x.s.inventory_item_id))], { fields: "id,location_levels.location_id,location_levels.stocked_quantity" }, { signal: job.signal });
             held = new Set(items.flatMap((i) => ((i.location_levels as Rec[]) ?? []).map((l) => `${i.id as string}|${l.location_id as string}|${Number(l.stocked_quantity)}`)));
           }

@@ -225,7 +225,7 @@ async function applyOrder(sdk: Medusa, verb: BatchVerb, ref: string, rows: Order
           break;
         }
         lost = step.what;
-        await settle(attempt++, signal);
+        await settle(attempt++, signal, e);
       }
       try {
         order = await loadOrder(sdk, order.id, signal);

@@ -266,6 +266,7 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
   };
   let deleted = 0;
   let failedDeletes = 0;
+  let duplicatesRemoved = 0;
   try {
     if (withList && !list) {
       list = (await sdk.admin.priceList.create({ title: listTitle, description: listTitle, type: "sale", status: "active", rules: {} } as never, undefined, undefined, { signal: job.signal })).price_list as unknown as Rec;
@@ -285,6 +286,10 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
         delete: ops.flatMap((op) => (op.kind === "delete" ? [op.e.id] : [])),
       });
       const readBack = async () => (await pageAll<Rec>((q) => sdk.admin.priceList.prices(listId, q, undefined, { signal: job.signal }), "prices", {}, 1000)).map(fromListPrice);
+      // The price each created row reports, by key: what a sweep for duplicates keeps.
+      const keptIds = new Map<string, string | undefined>();
+      const kept = (p: PriceRow, id: string | undefined) => (keptIds.set(priceKey(p), id), rowFor(p, "create", id));
+      let lostAny = false;
       await job.each(chunks, async (chunk) => {
         const out: ReportRow[] = [];
         let pending: Op[] = chunk;
@@ -298,7 +303,7 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
             // `created` is not in input order: match the new ids by key.
             const createdIds = new Map(((res.created as Rec[]) ?? []).map((c) => [priceKey(fromListPrice(c)), c.id as string]));
             for (const op of pending) {
-              if (op.kind === "create") out.push(rowFor(op.p, "create", createdIds.get(priceKey(op.p))));
+              if (op.kind === "create") out.push(kept(op.p, createdIds.get(priceKey(op.p))));
               else if (op.kind === "update") out.push(rowFor(op.p, "update", op.id, ["amount"]));
               else deleted++;
             }
@@ -307,7 +312,8 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
             if ((e as Error)?.name === "AbortError") throw e;
             lastError = e;
             if (!mayHaveBeenApplied(e)) break;
-            await settle(attempt, job.signal);
+            lostAny = true;
+            await settle(attempt, job.signal, e);
             const now = await readBack();
             const byKey = new Map(now.map((x) => [priceKey(x), x]));
             const byId = new Map(now.map((x) => [x.id, x]));
@@ -315,7 +321,7 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
             for (const op of pending) {
               if (op.kind === "create") {
                 const hit = byKey.get(priceKey(op.p));
-                if (hit) out.push(rowFor(op.p, "create", hit.id));
+                if (hit) out.push(kept(op.p, hit.id));
                 else left.push(op);
               } else if (op.kind === "update") {
                 if (sameAmount(byId.get(op.id)?.amount, op.p.amount)) out.push(rowFor(op.p, "update", op.id, ["amount"]));
@@ -336,6 +342,9 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
         const rows = chunk.flatMap((op) => (op.kind === "delete" ? [] : [op.p.row]));
         return rows.length ? `rows ${rowRange(rows)}` : `${chunk.length} deletions`;
       });
+      // A batch our timeout gave up on can land after its read-back found nothing and it was sent
+      // again: a price list takes the same price twice (nothing on the server refuses it).
+      if (lostAny && !job.signal.aborted) duplicatesRemoved = await removeDuplicates({ sdk, listId, readBack, keptIds, signal: job.signal });
     } else {
       // Each variant gets its whole price list back, merged; grouped per product for variants/batch.
       const byVariant = new Map<string, PricePlan<PriceRow>>();
@@ -371,7 +380,7 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
             // every price of the sheet is there with its amount (sending the same merge again changes nothing).
             let landed = false;
             if (mayHaveBeenApplied(e)) {
-              await settle(attempt, job.signal);
+              await settle(attempt, job.signal, e);
               const now = await listByKeys<Rec>(sdk, "productVariant", "id", w.variants, { fields: "id,*prices,*prices.price_rules" }, { signal: job.signal });
               const have = new Map(now.flatMap((v) => ((v.prices as Rec[]) ?? []).map((p) => fromVariantPrice(v.id as string, p))).map((p) => [priceKey(p), p]));
               landed = touched.every((t) => sameAmount(have.get(priceKey(t.p))?.amount, t.p.amount));
@@ -389,10 +398,47 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
   } catch (e) {
     await job.abandon(e);
   }
-  result.summary = { ...(await job.end({ deleted, delete_failed: failedDeletes, price_list_id: list?.id ?? null }, { failedBesideRows: failedDeletes })), delete: deleted };
+  if (duplicatesRemoved) notice(f.io, `Removed ${duplicatesRemoved} duplicate price${duplicatesRemoved === 1 ? "" : "s"}: a batch whose answer was lost landed after it had been sent again.`);
+  const extra = { deleted, delete_failed: failedDeletes, price_list_id: list?.id ?? null, ...(duplicatesRemoved ? { duplicates_removed: duplicatesRemoved } : {}) };
+  result.summary = { ...(await job.end(extra, { failedBesideRows: failedDeletes })), delete: deleted };
   writeSummary(f, result, format);
   job.failIfAny({ failed: failedDeletes, what: "deletions" });
   return result;
+}
+
+/**
+ * Deletes the extra copies of prices this run created (same variant, currency, region and
+ * quantities), keeping the one each row reports. Only keys the run created are looked at: a key
+ * the list held before was planned as an update, so a second price under it is not ours to
+ * remove. Deletions whose answer is lost are read back like any other write. Says how many went.
+ */
+async function removeDuplicates(o: { sdk: Medusa; listId: string; readBack: () => Promise<ExistingPrice[]>; keptIds: Map<string, string | undefined>; signal: AbortSignal }): Promise<number> {
+  const extras = (now: ExistingPrice[]) => {
+    const byKey = new Map<string, ExistingPrice[]>();
+    for (const p of now) {
+      const key = priceKey(p);
+      if (o.keptIds.has(key)) byKey.set(key, [...(byKey.get(key) ?? []), p]);
+    }
+    return [...byKey].flatMap(([key, ps]) => {
+      if (ps.length < 2) return [];
+      const keep = ps.find((p) => p.id === o.keptIds.get(key)) ?? ps[0]!;
+      return ps.filter((p) => p !== keep).map((p) => p.id);
+    });
+  };
+  let left = extras(await o.readBack());
+  const seen = new Set(left);
+  for (let attempt = 0; left.length && attempt < UNCERTAIN_TRIES; attempt++) {
+    try {
+      for (const ids of chunked(left, { maxItems: DELETE_CHUNK })) await o.sdk.admin.priceList.batchPrices(o.listId, { create: [], update: [], delete: ids } as never, undefined, undefined, { signal: o.signal });
+    } catch (e) {
+      if (!tryAgainAfter(e, attempt)) throw e;
+      await settle(attempt, o.signal, e);
+    }
+    left = extras(await o.readBack());
+    for (const id of left) seen.add(id);
+  }
+  if (left.length) throw new Error(`price list ${o.listId} still holds ${left.length} duplicate price${left.length === 1 ? "" : "s"} this run created (ids ${left.slice(0, 3).join(", ")}${left.length > 3 ? ", …" : ""}): delete them from the list`);
+  return seen.size;
 }
 
 function writeSummary(f: Factory, r: PricesResult, format: string): void {

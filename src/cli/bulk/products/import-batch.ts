@@ -404,7 +404,7 @@ export interface WriteContext {
   ids: Map<string, string>;
   signal?: AbortSignal;
   /** The wait before a read-back (default `settle`; tests make it instant). */
-  pause?: (attempt: number, signal?: AbortSignal) => Promise<void>;
+  pause?: (attempt: number, signal?: AbortSignal, lost?: unknown) => Promise<void>;
 }
 
 /**
@@ -442,7 +442,7 @@ export async function writeChunk(products: FileProduct[], ctx: WriteContext, att
       await sdk.admin.product.linkOptions(plan.productId, plan.optionOps as never, undefined, undefined, { signal });
     } catch (e) {
       if (tryAgainAfter(e, attempt)) {
-        await (ctx.pause ?? settle)(attempt, signal);
+        await (ctx.pause ?? settle)(attempt, signal, e);
         return writeChunk(products, ctx, attempt + 1);
       }
       results.get(plan.key)!.error = rowError(e);
@@ -451,7 +451,7 @@ export async function writeChunk(products: FileProduct[], ctx: WriteContext, att
   const writable = plans.filter((p) => !results.get(p.key)!.error && (p.create || p.update));
   const items = writable.map((p) => ({ plan: p, body: p.create ?? p.update! }));
   const uncertain = async (group: typeof items, e: unknown) => {
-    await (ctx.pause ?? settle)(attempt, signal);
+    await (ctx.pause ?? settle)(attempt, signal, e);
     await refreshIds(group.map((i) => i.plan), ctx);
     const again = products.filter((p) => group.some((i) => i.plan.key === p.key));
     const redo = tryAgainAfter(e, attempt) ? await writeChunk(again, ctx, attempt + 1) : await landed(again, e, ctx);

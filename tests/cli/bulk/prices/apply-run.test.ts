@@ -21,6 +21,8 @@ function fakeStore(variants: number) {
   const batches: { create: number; update: number; delete: number }[] = [];
   let failWhen: ((body: Rec) => boolean) | undefined;
   let loseAnswer: ((body: Rec) => boolean) | undefined;
+  let landLate: ((body: Rec) => boolean) | undefined;
+  let late: (() => void) | undefined;
   let n = 0;
   // The routes of a modelled back-end: each test uses some of them, so none is required.
   const route = (r: string, fn: Parameters<StubRegistry["stub"]>[1]) => reg.stub(r, fn).persist().optional();
@@ -38,7 +40,22 @@ function fakeStore(variants: number) {
   });
   route("POST /admin/price-lists/plist_1/prices/batch", ({ body }: { body: { create: Rec[]; update: Rec[]; delete: string[] } }) => {
     if (failWhen?.(body)) throw errorReply(500, "unknown_error", "Internal error");
+    // A batch still being worked on when the client gave up lands with the next request.
+    const pendingLate = late;
+    late = undefined;
+    pendingLate?.();
+    if (landLate?.(body)) {
+      landLate = undefined;
+      late = () => apply(body);
+      throw errorReply(504, "gateway_timeout", "Gateway Timeout");
+    }
     const lose = loseAnswer?.(body);
+    const created = apply(body);
+    // The server applied the batch, but its answer never reaches the client (a proxy's 502).
+    if (lose) throw errorReply(502, "bad_gateway", "Bad Gateway");
+    return { created, updated: [], deleted: { ids: body.delete } };
+  });
+  function apply(body: { create: Rec[]; update: Rec[]; delete: string[] }): Rec[] {
     batches.push({ create: body.create.length, update: body.update.length, delete: body.delete.length });
     const created = body.create.map((c) => {
       const row = { id: `price_${++n}`, currency_code: c.currency_code, amount: c.amount, min_quantity: null, max_quantity: null, price_set: { variant: { id: c.variant_id } }, price_rules: [] };
@@ -47,11 +64,9 @@ function fakeStore(variants: number) {
     });
     for (const u of body.update) Object.assign(prices.find((x) => x.id === u.id)!, { amount: u.amount });
     for (const d of body.delete) prices.splice(prices.findIndex((x) => x.id === d), 1);
-    // The server applied the batch, but its answer never reaches the client (a proxy's 502).
-    if (lose) throw errorReply(502, "bad_gateway", "Bad Gateway");
-    return { created, updated: [], deleted: { ids: body.delete } };
-  });
-  return { reg, prices, batches, failOn: (f: typeof failWhen) => (failWhen = f), loseAnswerOn: (f: typeof loseAnswer) => (loseAnswer = f) };
+    return created;
+  }
+  return { reg, prices, batches, failOn: (f: typeof failWhen) => (failWhen = f), loseAnswerOn: (f: typeof loseAnswer) => (loseAnswer = f), landLateOn: (f: typeof landLate) => (landLate = f) };
 }
 
 function setup(rows: number) {
@@ -128,6 +143,24 @@ describe("prices apply with a failing chunk", () => {
     const rep = JSON.parse(readFileSync(report, "utf8"));
     expect(rep.summary).toMatchObject({ rows: 1500, create: 1500, failed: 0 });
     expect(rep.rows.find((x: Rec) => x.row === 1202).ids.price_id).toMatch(/^price_/);
+  });
+
+  it("removes the copies a lost batch made when it landed after being sent again, keeping the reported prices", async () => {
+    const { dir, store, run } = setup(1500);
+    // The second chunk times out at the gateway while the server still works on it; it lands
+    // with the next request, after the read-back found nothing and the chunk was sent again.
+    store.landLateOn((body) => (body.create as Rec[]).some((c) => c.variant_id === "variant_1200"));
+    const report = path.join(dir, "late.json");
+    const r = await run({ priceList: "plist_1", report });
+    expect(r.error).toBeUndefined();
+    expect(store.batches.map((b) => b.create)).toEqual([1000, 500, 500, 0, 0, 0, 0, 0]);
+    expect(store.prices).toHaveLength(1500);
+    expect(new Set(store.prices.map((p) => (p.price_set as { variant: { id: string } }).variant.id)).size).toBe(1500);
+    const rep = JSON.parse(readFileSync(report, "utf8"));
+    expect(rep.summary).toMatchObject({ rows: 1500, create: 1500, failed: 0, duplicates_removed: 500 });
+    // Every row's price id is one the list still holds.
+    const ids = new Set(store.prices.map((p) => p.id));
+    expect(rep.rows.filter((x: Rec) => !ids.has((x.ids as Rec).price_id))).toEqual([]);
   });
 
   it("asks for --yes before pruning off a terminal and deletes nothing without it", async () => {
