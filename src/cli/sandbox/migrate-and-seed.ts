@@ -3,7 +3,7 @@
  * (`medusa exec ./src/scripts/seed.ts`), whose API keys and ids are recorded in the state file.
  * Each runs again only when its stamp (database, lock file, sources) changed (cache-rules.ts).
  */
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
 import type { ResolvedOptions } from "./paths.js";
@@ -22,8 +22,10 @@ export async function migrate(r: ResolvedOptions, state: SandboxState, db: DbTar
   const started = Date.now();
   // --skip-scripts: Medusa's migration scripts run at the start of the seed, which follows every
   // migration (see sandbox/src/scripts/seed/migration-scripts.ts); db:migrate would boot the whole
-  // application once more in a child process for them.
-  const res = await runLogged(process.execPath, [medusaCli(r.paths), "db:migrate", "--skip-scripts"], {
+  // application once more in a child process for them. --skip-search likewise, while nothing
+  // declares a search index (see searchIndexesDeclared).
+  const args = ["db:migrate", "--skip-scripts", ...(searchIndexesDeclared(r.paths.app) ? [] : ["--skip-search"])];
+  const res = await runLogged(process.execPath, [medusaCli(r.paths), ...args], {
     cwd: r.paths.app,
     env: medusaEnv(r, state, db, port),
     logFile: r.paths.migrateLog,
@@ -33,6 +35,24 @@ export async function migrate(r: ResolvedOptions, state: SandboxState, db: DbTar
   state.stamps = { ...state.stamps, migrated: stamp, seeded: undefined };
   await saveState(r.paths, state);
   r.log(`migrated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * Whether the app or one of Medusa's packages declares search indexes (a `search/` folder, which
+ * Medusa's SearchIndexLoader reads). Without any, `db:migrate`'s search step boots the whole
+ * application in a child process only to print "Search indexes already up-to-date": 7 of the 19
+ * seconds of the sandbox's migrations (Medusa 2.21.2).
+ */
+export function searchIndexesDeclared(app: string): boolean {
+  if (existsSync(join(app, "src", "search"))) return true;
+  const scope = join(app, "node_modules", "@medusajs");
+  let packages: string[] = [];
+  try {
+    packages = readdirSync(scope);
+  } catch {
+    return true; // no install to look into: leave Medusa's default alone
+  }
+  return packages.some((p) => existsSync(join(scope, p, ".medusa", "server", "src", "search")));
 }
 
 interface SeedOutput {
