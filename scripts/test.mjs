@@ -56,13 +56,13 @@ function busyShare(from) {
   return from && to && to.total > from.total ? ` at ${Math.round((100 * (to.busy - from.busy)) / (to.total - from.total))} % of the machine's CPU` : "";
 }
 
-async function suite(name, { log } = {}) {
+async function suite(name, { log, projects = [name] } = {}) {
   const report = path.join(root, ".tmp", `vitest-${name}.json`);
   rmSync(report, { force: true });
   console.error(`\n› ${name} tests${log ? ` (output: ${path.relative(root, log)}, printed when they end)` : ""}`);
   const started = Date.now();
   const cpu = cpuTicks();
-  const code = await spawnAsync(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--project", name, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...only], { log });
+  const code = await spawnAsync(process.execPath, ["node_modules/vitest/vitest.mjs", "run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...only], { log });
   times.push(`${name} ${((Date.now() - started) / 1000).toFixed(0)} s${busyShare(cpu)}`);
   if (log) console.error(`\n› ${name} tests ended (exit ${code}):\n${readFileSync(log, "utf8")}`);
   if (!existsSync(report)) {
@@ -103,7 +103,7 @@ try {
   // Method calls recorded by tests/e2e/helpers/sdk.ts feed COVERAGE.md; a partial run must not overwrite it.
   rmSync(path.join(root, ".tmp", "e2e-calls"), { recursive: true, force: true });
   const production = suite("e2e-production", { log: path.join(root, ".tmp", "e2e-production.log") });
-  await suite("unit");
+  await suite("unit", { projects: ["unit", "unit-isolated"] });
   for (const { code, log } of await Promise.all(sandboxUps)) {
     if (code !== 0) console.error(`› sandbox up in the background failed; the e2e setup tries again:\n${readFileSync(log, "utf8")}`);
   }
