@@ -220,7 +220,17 @@ export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope,
   // New orders arriving at the top shift the rows: keep the cursor on the record it was on, so
   // the next key acts on what the operator chose (as long as that record is still loaded).
   const chosen = useRef<unknown>(undefined);
+  // A jump (N, a queue key) forgets the chosen row. An effect of a render from before the jump can
+  // still be waiting to run (React defers them); it must not choose the old row again, or the
+  // cursor would be pulled back to it once the new list arrives.
+  const jumps = useRef(0);
+  const jumpsAtRender = jumps.current;
+  const jump = () => {
+    jumps.current += 1;
+    chosen.current = undefined;
+  };
   useEffect(() => {
+    if (jumpsAtRender !== jumps.current) return;
     const { cursor: c, top: t } = posRef.current;
     const id = data.rowAt(c)?.id;
     if (chosen.current === undefined || id === chosen.current) {
@@ -282,7 +292,7 @@ export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope,
             `queue:${q.name}`,
             () => {
               setQueue(q.name === "all" ? undefined : q.name);
-              chosen.current = undefined;
+              jump();
               setPos({ cursor: 0, top: 0 });
             },
           ]),
@@ -293,7 +303,7 @@ export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope,
           setSortIndex(Math.max(0, spec.sorts.findIndex((s) => s.field === "created_at")));
           setDesc(true);
           // A jump to the top is a new choice: the row chosen before must not pull the cursor back.
-          chosen.current = undefined;
+          jump();
           setPos({ cursor: 0, top: 0 });
           news.acknowledge();
         },
