@@ -9,13 +9,14 @@
  * on a command line (they travel through the environment, stdin or the 0600
  * state file).
  */
+import { randomBytes } from "node:crypto";
 import { existsSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 
 import { formatBytes } from "../../shared/format.js";
 import { ensureInstalled, sourcesHash, syncSources } from "./install.js";
 import { runningPid } from "./medusa-process.js";
-import { migrate, seed } from "./migrate-and-seed.js";
+import { migrate, seed, seedEnv, seedNeeded } from "./migrate-and-seed.js";
 import {
   effectivePorts,
   resolveOptions,
@@ -338,11 +339,14 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
     }
     await migrate(r, state, db, port);
     throwIfAborted(r.signal);
-    // Booting Medusa during the seed was tried: on 2 cores the seed then took 10 s longer than the boot saves.
-    const seeded = await seed(r, state, db, port, sourceHash);
+    // The seed runs in the server this run starts, which lets it in with a token of this start
+    // only: one application boot fewer than a `medusa exec` before the start. (Booting the server
+    // beside `medusa exec` was tried: on 2 cores the seed then took 10 s longer than that saved.)
+    const seedToken = seedNeeded(r, state, db, port, sourceHash) ? randomBytes(24).toString("hex") : undefined;
+    const { pid, started } = await startMedusaAll(r, state, db, topology, port, seedToken ? { ...seedEnv(r), MEDUSACTL_SEED_TOKEN: seedToken } : undefined);
     throwIfAborted(r.signal);
-
-    const { pid, started } = await startMedusaAll(r, state, db, topology, port);
+    const seeded = await seed(r, state, db, port, sourceHash, seedToken ? { port, token: seedToken } : undefined);
+    throwIfAborted(r.signal);
     state.sources = sourceHash;
     await saveState(r.paths, state);
     // Taken once Medusa runs, so that Redis holds what the running processes registered at start-up.

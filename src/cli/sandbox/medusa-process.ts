@@ -109,14 +109,14 @@ export async function healthyWhileAlive(pid: number, port: number, patienceMs = 
 }
 
 /** Starts one Medusa process of the sandbox whose server listens on `serverPort`; resolves once it answers /health. */
-export async function startMedusa(r: ResolvedOptions, state: SandboxState, db: DbTarget, serverPort: number, role: MedusaRole = "server"): Promise<number> {
+export async function startMedusa(r: ResolvedOptions, state: SandboxState, db: DbTarget, serverPort: number, role: MedusaRole = "server", extraEnv: NodeJS.ProcessEnv = {}): Promise<number> {
   const p = r.paths;
   const topology = state.topology ?? DEFAULT_TOPOLOGY;
   const spec = medusaRoles(topology, topologyPorts(serverPort)).find((m) => m.role === role);
   if (!spec) throw new Error(`the ${topology} topology has no Medusa ${role} process`);
   const { pidFile, logFile } = roleFiles(p, role);
   const args = [medusaCli(p), "start", "--host", DEFAULT_HOST, "--port", String(spec.port)];
-  const env: NodeJS.ProcessEnv = { ...medusaEnv(r, state, db, serverPort), PORT: String(spec.port) };
+  const env: NodeJS.ProcessEnv = { ...medusaEnv(r, state, db, serverPort), PORT: String(spec.port), ...extraEnv };
   if (spec.mode) env.MEDUSA_WORKER_MODE = spec.mode;
   const label = spec.mode ? `Medusa ${role}` : "Medusa";
   const daemon = { label, command: process.execPath, args, env, cwd: p.app, pidFile, logFile, headline: `medusa start --host ${DEFAULT_HOST} --port ${spec.port}${spec.mode ? ` (MEDUSA_WORKER_MODE=${spec.mode})` : ""}` };

@@ -47,13 +47,14 @@ export async function stopMedusaAll(paths: SandboxPaths): Promise<MedusaRole[]> 
 }
 
 /** Starts the topology's Medusa processes that are not already answering, in parallel; returns the server's pid. */
-export async function startMedusaAll(r: ResolvedOptions, state: SandboxState, db: DbTarget, topology: Topology, port: number): Promise<{ pid: number; started: boolean }> {
+/** Starts the topology's Medusa processes that are not running; `serverEnv` goes to the server's environment only. */
+export async function startMedusaAll(r: ResolvedOptions, state: SandboxState, db: DbTarget, topology: Topology, port: number, serverEnv?: NodeJS.ProcessEnv): Promise<{ pid: number; started: boolean }> {
   const roles = medusaRoles(topology, topologyPorts(port));
   const results = await Promise.all(
     roles.map(async ({ role, port: rolePort }) => {
       const running = await runningPid(r.paths, rolePort, role);
       if (running !== undefined) return { role, pid: running, started: false };
-      return { role, pid: await startMedusa(r, state, db, port, role), started: true };
+      return { role, pid: await startMedusa(r, state, db, port, role, role === "server" ? serverEnv : undefined), started: true };
     }),
   );
   const server = results.find((x) => x.role === "server")!;
