@@ -6,10 +6,10 @@ import { e2eSandboxCount } from "./tests/e2e/helpers/sandboxes.mjs";
 // The storefront imports the SDK's store entry by its package name, as an app would.
 /**
  * Unit files that need a module graph of their own: the storefront's (its stores and the DOM's
- * localStorage live in module scope) and those that vi.mock a module another file may already
- * have loaded for real.
+ * localStorage live in module scope), those that vi.mock a module another file may already have
+ * loaded for real, and first-frame's, which sets CI=0 before Ink loads (Ink reads it once, at load).
  */
-const ISOLATED = ["tests/storefront-web/**/*.test.ts", "tests/storefront-web/**/*.test.tsx", "tests/cli/sandbox/install-store.test.ts"];
+const ISOLATED = ["tests/storefront-web/**/*.test.ts", "tests/storefront-web/**/*.test.tsx", "tests/cli/sandbox/install-store.test.ts", "tests/tui/first-frame.test.ts"];
 
 const resolve = { alias: { "medusactl/sdk/store": fileURLToPath(new URL("./src/sdk/store-client.ts", import.meta.url)) } };
 
