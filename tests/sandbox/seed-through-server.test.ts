@@ -84,7 +84,7 @@ describe("seeding through the server", () => {
       res.write("[seed] created 24 products\n");
       setTimeout(() => res.destroy(), 20);
     });
-    await expect(seed(s.r, s.state, s.db, port, "sources", { port, token: "t" })).rejects.toThrow(/the answer ended before the seed did/);
+    await expect(seed(s.r, s.state, s.db, port, "sources", { port, token: "t" })).rejects.toThrow(/the answer (ended before the seed did|broke off)/);
   });
 
   it("leaves the seed to medusa exec when the server does not take it", async () => {

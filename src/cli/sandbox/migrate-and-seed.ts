@@ -168,12 +168,22 @@ async function seedThroughServer(r: ResolvedOptions, server: SeedServer): Promis
     return x;
   };
   return new Promise((resolve) => {
+    // Once the server has taken the seed, its outcome is the answer's, whatever breaks: a second
+    // seed by `medusa exec` beside one still running in the server would race it.
+    let taken = false;
+    let settled = false;
+    const end = (x: { ran: true; failure?: string } | { ran: false; why: string }) => {
+      if (settled) return;
+      settled = true;
+      resolve(done(x));
+    };
     const req = httpRequest(`${sandboxUrl(server.port)}/sandbox/seed`, { method: "POST", headers: { "x-medusactl-seed-token": server.token, "content-length": "0" }, signal: r.signal }, (res) => {
       if (res.statusCode !== 200) {
         res.resume();
-        resolve(done({ ran: false, why: `HTTP ${res.statusCode}` }));
+        end({ ran: false, why: `HTTP ${res.statusCode}` });
         return;
       }
+      taken = true;
       res.setEncoding("utf8");
       let pending = "";
       let result: string | undefined;
@@ -198,13 +208,14 @@ async function seedThroughServer(r: ResolvedOptions, server: SeedServer): Promis
       const finish = () => {
         if (pending) line(pending);
         pending = "";
-        if (result === "ok") resolve(done({ ran: true }));
-        else resolve(done({ ran: true, failure: `seeding the sandbox failed in the Medusa server: ${result ?? "the answer ended before the seed did"}` }));
+        if (result === "ok") end({ ran: true });
+        else end({ ran: true, failure: `seeding the sandbox failed in the Medusa server: ${result ?? "the answer ended before the seed did"}` });
       };
       res.on("end", finish);
       res.on("error", finish);
+      res.on("aborted", finish);
     });
-    req.on("error", (e) => resolve(done({ ran: false, why: e.message })));
+    req.on("error", (e) => (taken ? end({ ran: true, failure: `seeding the sandbox failed in the Medusa server: the answer broke off (${e.message})` }) : end({ ran: false, why: e.message })));
     req.end();
   });
 }
