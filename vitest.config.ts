@@ -3,7 +3,6 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { e2eSandboxCount } from "./tests/e2e/helpers/sandboxes.mjs";
 
-// The storefront imports the SDK's store entry by its package name, as an app would.
 /**
  * Unit files that need a module graph of their own: the storefront's (its stores and the DOM's
  * localStorage live in module scope), those that vi.mock a module another file may already have
@@ -11,6 +10,7 @@ import { e2eSandboxCount } from "./tests/e2e/helpers/sandboxes.mjs";
  */
 const ISOLATED = ["tests/storefront-web/**/*.test.ts", "tests/storefront-web/**/*.test.tsx", "tests/cli/sandbox/install-store.test.ts", "tests/tui/first-frame.test.ts"];
 
+// The storefront imports the SDK's store entry by its package name, as an app would.
 const resolve = { alias: { "medusactl/sdk/store": fileURLToPath(new URL("./src/sdk/store-client.ts", import.meta.url)) } };
 
 export default defineConfig({

@@ -46,8 +46,10 @@ export async function stopMedusaAll(paths: SandboxPaths): Promise<MedusaRole[]> 
   return roles.filter((_, i) => stopped[i]);
 }
 
-/** Starts the topology's Medusa processes that are not already answering, in parallel; returns the server's pid. */
-/** Starts the topology's Medusa processes that are not running; `serverEnv` goes to the server's environment only. */
+/**
+ * Starts the topology's Medusa processes that are not already answering, in parallel; returns the
+ * server's pid. `serverEnv` goes to the server's environment only (the seed token, see manager.ts).
+ */
 export async function startMedusaAll(r: ResolvedOptions, state: SandboxState, db: DbTarget, topology: Topology, port: number, serverEnv?: NodeJS.ProcessEnv): Promise<{ pid: number; started: boolean }> {
   const roles = medusaRoles(topology, topologyPorts(port));
   const results = await Promise.all(
