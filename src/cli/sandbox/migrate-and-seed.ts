@@ -152,8 +152,9 @@ export async function seed(r: ResolvedOptions, state: SandboxState, db: DbTarget
   return true;
 }
 
-/** Longest line of the seed's answer kept (a hostile or broken server cannot grow memory without bound). */
+/** Longest line, and most lines, of the seed's answer kept (a broken server cannot grow memory without bound). */
 const MAX_LINE = 64 * 1024;
+const MAX_LOG_LINES = 5_000;
 
 /**
  * POSTs the seed to the server and relays its progress lines. `ran: false` when the server did not
@@ -188,7 +189,8 @@ async function seedThroughServer(r: ResolvedOptions, server: SeedServer): Promis
       let pending = "";
       let result: string | undefined;
       const line = (text: string) => {
-        log.push(text);
+        if (log.length < MAX_LOG_LINES) log.push(text);
+        else if (log.length === MAX_LOG_LINES) log.push("… (more lines left out)");
         if (text === "[seed-ok]") result = "ok";
         else if (text.startsWith("[seed-failed]")) result = text.slice("[seed-failed]".length).trim() || "unknown error";
         else {
