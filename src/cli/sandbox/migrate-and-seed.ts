@@ -111,10 +111,7 @@ export async function seed(r: ResolvedOptions, state: SandboxState, db: DbTarget
       env: { ...medusaEnv(r, state, db, port), ...seedEnv(r) },
       logFile: r.paths.seedLog,
       signal: r.signal,
-      onLine: (line) => {
-        const m = /\[seed\]\s?(.*)$/.exec(line);
-        if (m) r.log(`seed: ${m[1]}`);
-      },
+      onLine: (line) => relaySeedLine(r, line),
     });
     if (res.code !== 0) failure = `seeding the sandbox failed (exit ${res.code ?? res.signal})`;
   }
@@ -150,6 +147,12 @@ export async function seed(r: ResolvedOptions, state: SandboxState, db: DbTarget
   await saveState(r.paths, state);
   r.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return true;
+}
+
+/** A progress line of the seed (tagged `[seed]`, from `medusa exec` or the server's answer) to the user. */
+function relaySeedLine(r: ResolvedOptions, line: string): void {
+  const m = /\[seed\]\s?(.*)$/.exec(line);
+  if (m) r.log(`seed: ${m[1]}`);
 }
 
 /** Longest line, and most lines, of the seed's answer kept (a broken server cannot grow memory without bound). */
@@ -193,10 +196,7 @@ async function seedThroughServer(r: ResolvedOptions, server: SeedServer): Promis
         else if (log.length === MAX_LOG_LINES) log.push("… (more lines left out)");
         if (text === "[seed-ok]") result = "ok";
         else if (text.startsWith("[seed-failed]")) result = text.slice("[seed-failed]".length).trim() || "unknown error";
-        else {
-          const m = /^\[seed\]\s?(.*)$/.exec(text);
-          if (m) r.log(`seed: ${m[1]}`);
-        }
+        else relaySeedLine(r, text);
       };
       res.on("data", (chunk: string) => {
         pending += chunk;
