@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 
 import { medusaEnv, withYoungGeneration } from "../../src/cli/sandbox/medusa-process.js";
 import { resolveOptions, sandboxPaths } from "../../src/cli/sandbox/paths.js";
-import type { DbTarget } from "../../src/cli/sandbox/postgres.js";
+import { medusaDatabaseUrl, type DbTarget } from "../../src/cli/sandbox/postgres.js";
 import { loadState, newState, s3Credentials, saveState } from "../../src/cli/sandbox/state.js";
 import {
   applyEnv,
@@ -98,11 +98,21 @@ describe("environment per topology", () => {
     expect(() => topologyEnv("production", topologyPorts(9000), undefined)).toThrow(/S3 credentials/);
   });
 
+  it("Medusa reaches the embedded PostgreSQL by its socket, unless the socket's path is too long; an external database by its own URL", () => {
+    const short = resolveOptions({ sourceDir: "/src/sandbox", dataDir: "/d", env: {} }).paths;
+    expect(new URL(medusaDatabaseUrl(db, short)).searchParams.get("host")).toBe("/d/sandbox/postgres");
+    const deep = resolveOptions({ sourceDir: "/src/sandbox", dataDir: `/${"x".repeat(70)}`, env: {} }).paths;
+    expect(medusaDatabaseUrl(db, deep)).toBe(db.url);
+    const external: DbTarget = { ...db, embedded: false, url: "postgres://u:p@db.example:5432/shop", key: "external:1" };
+    expect(medusaDatabaseUrl(external, short)).toBe(external.url);
+  });
+
   it("medusaEnv follows the topology recorded in the state", () => {
     const r = resolveOptions({ sourceDir: "/src/sandbox", dataDir: "/d", env: { PATH: "/bin", DATABASE_URL: "postgres://ambient", REDIS_URL: "redis://stray" } });
     const state = newState(9300, 54339);
     const single = medusaEnv(r, state, db, 9300);
-    expect(single).toMatchObject({ DATABASE_URL: db.url, MEDUSA_BACKEND_URL: "http://127.0.0.1:9300", PORT: "9300" });
+    // The embedded PostgreSQL through its Unix socket, in its data folder.
+    expect(single).toMatchObject({ DATABASE_URL: "postgres://postgres:pw@localhost:54339/medusa?host=%2Fd%2Fsandbox%2Fpostgres", MEDUSA_BACKEND_URL: "http://127.0.0.1:9300", PORT: "9300" });
     expect(single).not.toHaveProperty("REDIS_URL");
     expect(single).not.toHaveProperty("MEDUSACTL_TOPOLOGY");
     // A larger young generation: Medusa spends less CPU in scavenges.

@@ -10,7 +10,7 @@ import { join } from "node:path";
 
 import { isOurs, livePid, spawnDaemon, stopDaemon, waitReady, type Identity } from "./daemon.js";
 import { DEFAULT_HOST, sandboxUrl, type ResolvedOptions, type SandboxPaths } from "./paths.js";
-import type { DbTarget } from "./postgres.js";
+import { medusaDatabaseUrl, type DbTarget } from "./postgres.js";
 import { baseChildEnv, pidAlive } from "./processes.js";
 import type { SandboxState } from "./state.js";
 import { applyEnv, DEFAULT_TOPOLOGY, medusaRoles, topologyEnv, topologyPorts, type S3Credentials } from "./topology.js";
@@ -49,7 +49,7 @@ export function medusaEnv(r: ResolvedOptions, state: SandboxState, db: DbTarget,
     ...inherited,
     NODE_OPTIONS: withYoungGeneration(inherited.NODE_OPTIONS),
     NODE_ENV: "development",
-    DATABASE_URL: db.url,
+    DATABASE_URL: medusaDatabaseUrl(db, r.paths),
     JWT_SECRET: state.jwtSecret,
     COOKIE_SECRET: state.cookieSecret,
     MEDUSA_BACKEND_URL: sandboxUrl(port),
