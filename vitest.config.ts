@@ -64,7 +64,9 @@ export default defineConfig({
           // worker runs off Redis (import and export workflows), workflow streams and the cart's
           // completion under Redis locking (sdk-store, the TUI), and snapshots (Redis's keys and the
           // S3 storage are part of them). Writes that are plain synchronous workflows in the server
-          // (apply, order handling) behave the same on both and run once, in the e2e project.
+          // (apply, order handling) behave the same on both and run once, in the e2e project; so do
+          // the tests of these files that the topology cannot change (reads, checks made before any
+          // write), declared with `once` (tests/e2e/helpers/topology.ts).
           include: [
             "tests/e2e-production/**/*.test.ts",
             "tests/e2e/bulk-products.test.ts",

@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN, runCli } from "../helpers/cli.js";
 import { adminSdk, backend, uniq } from "./helpers/sdk.js";
+import { once } from "./helpers/topology.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "medusactl-export-"));
 const env = { MEDUSA_URL: backend.url, MEDUSA_TOKEN: backend.adminToken, MEDUSACTL_DATA_DIR: path.join(dir, "data"), MEDUSACTL_CONFIG_DIR: path.join(dir, "config") };
@@ -65,7 +66,7 @@ describe("products export with every bulk flag", () => {
     expect(parts()).toEqual([]);
   }, 240_000);
 
-  it("--resume needs --out (exit 2)", async () => {
+  once("--resume needs --out (exit 2)", async () => {
     const r = await runCli([...common, "--resume"], { env });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("--resume continues an export into a file");

@@ -10,6 +10,7 @@ import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN, runCli } from "../helpers/cli.js";
 import { adminSdk, backend, uniq } from "./helpers/sdk.js";
+import { once } from "./helpers/topology.js";
 import { readCsv } from "../../src/cli/bulk/csv.js";
 import { Problems } from "../../src/cli/bulk/problems.js";
 import { csvField } from "../../src/cli/output/csv-field.js";
@@ -152,7 +153,7 @@ describe("products import → export with awkward data", () => {
 });
 
 describe("products import: a file with errors", () => {
-  it("lists every problem with row and column, exits 2 and writes nothing", async () => {
+  once("lists every problem with row and column, exits 2 and writes nothing", async () => {
     const h = `${prefix}-bad`;
     const f = file(
       "bad.csv",
@@ -179,7 +180,7 @@ describe("products import: a file with errors", () => {
     expect(await productsByPrefix(h)).toEqual([]);
   });
 
-  it("refuses invalid UTF-8 and a Product Id that does not exist", async () => {
+  once("refuses invalid UTF-8 and a Product Id that does not exist", async () => {
     const bytes = Buffer.concat([Buffer.from(`Product Handle,Product Title,Variant Sku\n${prefix}-utf,Caf`), Buffer.from([0xe9]), Buffer.from(`,${prefix}-utf\n`)]);
     const f = path.join(work, "latin1.csv");
     writeFileSync(f, bytes);
@@ -194,7 +195,7 @@ describe("products import: a file with errors", () => {
 });
 
 describe("products import --resume", () => {
-  it("finishes an import killed mid-way with exactly the expected products", async () => {
+  once("finishes an import killed mid-way with exactly the expected products", async () => {
     const h = `${prefix}-res`;
     const rows: string[][] = [["Product Handle", "Product Title", "Variant Sku", "Variant Price EUR", "Variant Option 1 Name", "Variant Option 1 Value"]];
     for (let i = 0; i < 30; i++) for (const s of ["S", "M"]) rows.push([`${h}-${i}`, `Resume ${i}`, `${h}-${i}-${s}`, `${i}.5`, "Size", s]);
@@ -259,7 +260,7 @@ describe("products import --engine server", () => {
     expect(again.stdout).toContain("nothing to send");
   });
 
-  it("refuses the --portable reference columns", async () => {
+  once("refuses the --portable reference columns", async () => {
     const f = file("portable-server.csv", csv([["Product Handle", "Product Title", "Product Collection Handle"], [`${prefix}-x`, "X", "summer-edition"]]));
     const r = await cli(["products", "import", f, "--engine", "server"]);
     expect(r.code).toBe(2);

@@ -3,10 +3,11 @@
  * configurations, layouts, property labels, admin search, and workflow executions (list, run,
  * asynchronous steps, server-sent event streams).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Medusa } from "../../src/sdk/index.js";
 import type { ServerSentEvent } from "../../src/sdk/types.js";
 import { adminSdk, adminUserSdk, uniq } from "./helpers/sdk.js";
+import { once, onProductionTopology } from "./helpers/topology.js";
 import { createProduct, eventually, expectGone, expectStatus, seeded, type Seeded } from "./helpers/admin-fixtures.js";
 
 const sdk = adminSdk();
@@ -24,7 +25,7 @@ afterAll(async () => {
 });
 
 describe("admin.translation", () => {
-  it("translates a product, reads it back by entity and statistics, changes and deletes the translation", async () => {
+  once("translates a product, reads it back by entity and statistics, changes and deletes the translation", async () => {
     const product = await createProduct(sdk, seed, cleanup, "i18n");
     const created = await sdk.admin.translation.batch({
       create: [{ reference: "product", reference_id: product.id, locale_code: "fr-FR", translations: { title: "Produit de test", description: "Bonjour" } }],
@@ -51,7 +52,7 @@ describe("admin.translation", () => {
     expect((await sdk.admin.translation.list({ reference_id: product.id } as never)).translations).toEqual([]);
   });
 
-  it("reads translation settings and toggles a translatable field of an entity type", async () => {
+  once("reads translation settings and toggles a translatable field of an entity type", async () => {
     const { translation_settings } = await sdk.admin.translation.settings();
     const tag = translation_settings.product_tag as { id: string; fields: string[]; inactive_fields: string[]; is_active: boolean };
     expect(tag.fields).toContain("value");
@@ -71,7 +72,7 @@ describe("admin.translation", () => {
 });
 
 describe("admin.views", () => {
-  it("lists entities and columns, and round-trips a personal view that becomes active", async () => {
+  once("lists entities and columns, and round-trips a personal view that becomes active", async () => {
     const { entities } = await userSdk.admin.views.listEntities();
     expect(entities.map((e) => e.pluralName)).toContain("products");
     const { columns } = await userSdk.admin.views.columns("products");
@@ -105,7 +106,7 @@ describe("admin.views", () => {
 });
 
 describe("admin.layouts", () => {
-  it("sets, reads, lists and deletes a personal layout of a zone", async () => {
+  once("sets, reads, lists and deletes a personal layout of a zone", async () => {
     const zone = uniq("e2e.zone");
     const { personal_configuration: set } = await userSdk.admin.layouts.setConfiguration(zone, { configuration: { widgets: { notes: { visible: false } } } as never });
     cleanup.push(() => userSdk.admin.layouts.deleteConfiguration(zone));
@@ -122,7 +123,7 @@ describe("admin.layouts", () => {
 });
 
 describe("admin.propertyLabel", () => {
-  it("round-trips a property label one by one and in a batch", async () => {
+  once("round-trips a property label one by one and in a batch", async () => {
     const property = uniq("e2e_field").replace(/-/g, "_");
     const { property_label: label } = await sdk.admin.propertyLabel.create({ entity: "product", property, label: "Shelf" });
     cleanup.push(() => sdk.admin.propertyLabel.delete(label.id));
@@ -146,7 +147,7 @@ describe("admin.propertyLabel", () => {
 });
 
 describe("admin.search", () => {
-  it("finds a product by title and reports the registered search indexes", async () => {
+  once("finds a product by title and reports the registered search indexes", async () => {
     const product = await createProduct(sdk, seed, cleanup, "findme");
     const { results } = await sdk.admin.search.list({ q: product.handle } as never);
     const products = results.find((r) => r.entity === "product")!;
@@ -245,7 +246,7 @@ describe("admin.workflowExecution", () => {
 
   // Medusa 2.21.2's Redis workflow engine (production topology) answers 500 to both step routes:
   // "parentContainer[ROLL_UP_REGISTRATIONS] is not a function" in registerStepSuccess/Failure.
-  const redisEngine = Boolean(inject("productionDataDir"));
+  const redisEngine = onProductionTopology;
 
   it("completes the waiting step of an import by hand, as confirmImport does", async () => {
     const handle = uniq("wf-import");

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HttpTypes } from "@medusajs/types";
 import { adminSdk, storeSdk, uniq } from "./helpers/sdk.js";
+import { once } from "./helpers/topology.js";
 import { ADDRESSES, fulfilOrder, orderState, placeOrder, purchasableVariants, regionFor, registerCustomer, shippingOptionId } from "./helpers/orders.js";
 
 /** Long flows make dozens of requests to a back-end shared with other suites. */
@@ -59,7 +60,7 @@ afterAll(async () => {
 });
 
 describe("store catalogue", () => {
-  it("reads regions, currencies and locales", async () => {
+  once("reads regions, currencies and locales", async () => {
     const { regions } = await store.store.region.list();
     expect(regions.map((r) => r.currency_code)).toEqual(expect.arrayContaining(["eur", "usd"]));
     const { region: read } = await store.store.region.retrieve(region.id, { fields: "id,name,*countries" });
@@ -74,7 +75,7 @@ describe("store catalogue", () => {
     expect(Array.isArray(locales)).toBe(true);
   });
 
-  it("browses collections, categories, products, options and variants", async () => {
+  once("browses collections, categories, products, options and variants", async () => {
     const { collections } = await store.store.collection.list({ handle: "sandbox-essentials" });
     expect(collections).toHaveLength(1);
     const { collection } = await store.store.collection.retrieve(collections[0]!.id);
@@ -104,7 +105,7 @@ describe("store catalogue", () => {
     expect(variant.calculated_price!.calculated_amount).toBeGreaterThan(0);
   });
 
-  it("finds products by tag and type", async () => {
+  once("finds products by tag and type", async () => {
     const { product_tags } = await store.store.productTag.list({ value: tag.value });
     expect(product_tags.map((t) => t.id)).toEqual([tag.id]);
     expect((await store.store.productTag.retrieve(tag.id)).product_tag.value).toBe(tag.value);
@@ -115,7 +116,7 @@ describe("store catalogue", () => {
     expect(products.map((p) => p.id)).toEqual([taggedProductId]);
   });
 
-  it("lists return reasons", async () => {
+  once("lists return reasons", async () => {
     const { return_reasons } = await store.store.returnReason.list();
     expect(return_reasons.map((r) => r.id)).toContain(reason.id);
     const { return_reason } = await store.store.returnReason.retrieve(reason.id);
@@ -198,7 +199,7 @@ describe("store checkout in the second region", () => {
 });
 
 describe("store customer account", () => {
-  it("registers, updates the profile and keeps an address book", async () => {
+  once("registers, updates the profile and keeps an address book", async () => {
     const { sdk, customer, email } = await registerCustomer({ first_name: "Ada" });
     expect(customer.email).toBe(email);
     const { customer: me } = await sdk.store.customer.retrieve({ fields: "id,email,first_name,has_account" });
@@ -250,7 +251,7 @@ async function transferToken(orderId: string): Promise<string> {
 }
 
 describe("store order transfers", () => {
-  it("moves a guest order to the customer who asked, once the token is accepted", async () => {
+  once("moves a guest order to the customer who asked, once the token is accepted", async () => {
     const { order } = await placeOrder({ lines: 1, quantity: 1 });
     const { sdk, customer } = await registerCustomer();
     await sdk.store.order.requestTransfer(order.id, { description: "I ordered before signing up" });
@@ -262,7 +263,7 @@ describe("store order transfers", () => {
     expect((await sdk.store.order.list({ fields: "id" })).orders.map((o) => o.id)).toContain(order.id);
   });
 
-  it("declines a transfer with the token, and lets the asker withdraw one", async () => {
+  once("declines a transfer with the token, and lets the asker withdraw one", async () => {
     const { order } = await placeOrder({ lines: 1, quantity: 1 });
     const before = (await orderState(admin, order.id)).customer_id;
     const { sdk } = await registerCustomer();
@@ -283,7 +284,7 @@ describe("store order transfers", () => {
 });
 
 describe("store returns", () => {
-  it("lets a shopper return a delivered item with a reason", async () => {
+  once("lets a shopper return a delivered item with a reason", async () => {
     const { order } = await placeOrder({ lines: 1, quantity: 2 });
     const line = (await fulfilOrder(admin, order.id, { ship: true })).items![0]!;
     const { return: ret } = await store.store.return.create({
@@ -299,14 +300,14 @@ describe("store returns", () => {
 });
 
 describe("store routes this sandbox refuses", () => {
-  it("has no price calculation for flat-rate manual shipping", async () => {
+  once("has no price calculation for flat-rate manual shipping", async () => {
     const { cart } = await store.store.cart.create({ region_id: region.id });
     const { shipping_options } = await store.store.fulfillment.listCartOptions({ cart_id: cart.id });
     // manual_manual cannot calculate prices; Medusa 2.21.2 answers that with an untyped 500.
     await expect(store.store.fulfillment.calculate(shipping_options[0]!.id, { cart_id: cart.id })).rejects.toMatchObject({ status: 500 });
   });
 
-  it("exposes no search index on /store/search", async () => {
+  once("exposes no search index on /store/search", async () => {
     // An index is searchable only once the project opts it in with `configureStoreSearch`; the
     // sandbox does not, and Medusa answers as if the index did not exist.
     await expect(store.store.search.query({ entity: "product", filters: { q: "shirt" } })).rejects.toMatchObject({

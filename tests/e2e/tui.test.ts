@@ -11,6 +11,7 @@ import { BIN, runCli } from "../helpers/cli.js";
 import { placeOrder } from "./helpers/orders.js";
 import { adminSdk, backend, uniq } from "./helpers/sdk.js";
 import { hasTmux, TmuxSession } from "./helpers/tmux.js";
+import { once } from "./helpers/topology.js";
 
 const sessions: TmuxSession[] = [];
 afterEach(() => {
@@ -93,7 +94,7 @@ describe("medusactl tui in tmux", () => {
     expect(after.fulfillments![0]!.labels!.map((l) => l.tracking_number)).toEqual([tracking]);
   });
 
-  it("draws without colour under NO_COLOR, hides actions under --read-only, and Ctrl-C exits 0", async () => {
+  once("draws without colour under NO_COLOR, hides actions under --read-only, and Ctrl-C exits 0", async () => {
     const tui = start(["--read-only"], tuiEnv({ NO_COLOR: "1" }), { columns: 80, rows: 24 });
     const screen = await tui.waitFor(/Orders\s+1–\d+ of [\d,]+/);
     expect(screen.split("\n")[0]).toContain("[read-only]");
@@ -107,7 +108,7 @@ describe("medusactl tui in tmux", () => {
     expect(await tui.waitForExit()).toBe(0);
   });
 
-  it("refuses to start without a terminal and names the CLI command (exit 2)", async () => {
+  once("refuses to start without a terminal and names the CLI command (exit 2)", async () => {
     const r = await runCli(["tui"], { env: { MEDUSA_URL: backend.url, MEDUSA_TOKEN: backend.adminToken } });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("medusactl orders list --json");
