@@ -199,12 +199,12 @@ export function bindMethod(spec: MethodSpec, ctx: ResourceContext): (...args: un
  * passing a partial list off as complete.
  * @param got rows on this page; `offset` where it starts; `count` the page's own `count` field.
  */
-export function pageVerdict(got: number, limit: number, offset: number, count: unknown): "more" | "done" | { problem: string } {
+export function pageVerdict(got: number, limit: number, offset: number, count: unknown): "more" | "done" | { problem: string; short?: true } {
   const total = typeof count === "number" ? count : undefined;
   if (total !== undefined && !(Number.isSafeInteger(total) && total >= 0)) return { problem: `its count ${String(count)} is not a number of rows` };
   if (got > limit) return { problem: `it answered ${got} rows for limit=${limit}` };
   if (got < limit || got === 0) {
-    if (total !== undefined && offset + got < total) return { problem: `it answered ${got} rows for limit=${limit} at offset ${offset}, but its count says ${total}` };
+    if (total !== undefined && offset + got < total) return { problem: `it answered ${got} rows for limit=${limit} at offset ${offset}, but its count says ${total}`, short: true };
     return "done";
   }
   return total !== undefined && offset + got >= total ? "done" : "more";
@@ -229,24 +229,35 @@ export async function* paginate<T = any>(
   const limit = Number(query.limit ?? 50);
   let offset = Number(query.offset ?? 0);
   const order = query.order ?? "id";
+  // Loaded only on these error paths: this module has no runtime imports.
+  const fail = async (problem: string) => {
+    const { InconsistentResponseError } = await import("./errors.js");
+    return new InconsistentResponseError(inconsistentPage(path, problem));
+  };
   for (;;) {
-    const page = await ctx.fetch<Record<string, unknown>>(path, {
-      query: { ...query, limit, offset, order },
-      headers: options.headers,
-      signal: options.signal,
-      timeout: options.timeout,
-      retry: options.retry,
-    });
-    const rows = page?.[key];
-    // Loaded only on this error path: this module has no runtime imports.
-    const fail = async (problem: string) => {
-      const { InconsistentResponseError } = await import("./errors.js");
-      return new InconsistentResponseError(inconsistentPage(path, problem));
-    };
-    if (!Array.isArray(rows)) throw await fail(`it has no "${key}" list`);
-    const verdict = pageVerdict(rows.length, limit, offset, page.count);
+    let rows: T[];
+    let verdict: ReturnType<typeof pageVerdict>;
+    // Medusa reads a page's rows and its count in two queries: a write that lands between them
+    // (a killed job's last batch, still being applied while its --resume reads) makes a short page
+    // with a larger count. Such a page is read again, once, before the list is called inconsistent.
+    for (let attempt = 0; ; attempt++) {
+      const page = await ctx.fetch<Record<string, unknown>>(path, {
+        query: { ...query, limit, offset, order },
+        headers: options.headers,
+        signal: options.signal,
+        timeout: options.timeout,
+        retry: options.retry,
+      });
+      const got = page?.[key];
+      if (!Array.isArray(got)) throw await fail(`it has no "${key}" list`);
+      rows = got as T[];
+      verdict = pageVerdict(rows.length, limit, offset, page.count);
+      if (typeof verdict !== "object" || !verdict.short || attempt === 1) break;
+      const { sleep } = await import("./retry.js");
+      await sleep(500, options.signal);
+    }
     if (typeof verdict === "object") throw await fail(verdict.problem);
-    for (const item of rows as T[]) yield item;
+    for (const item of rows) yield item;
     offset += rows.length;
     if (verdict === "done") return;
   }

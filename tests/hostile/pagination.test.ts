@@ -56,22 +56,23 @@ describe("pageVerdict: the one rule", () => {
     expect(pageVerdict(10, 10, 0, 25)).toBe("more");
     expect(pageVerdict(5, 10, 20, 25)).toBe("done");
     expect(pageVerdict(11, 10, 0, 11)).toEqual({ problem: "it answered 11 rows for limit=10" });
-    expect(pageVerdict(0, 10, 0, 1e12)).toEqual({ problem: "it answered 0 rows for limit=10 at offset 0, but its count says 1000000000000" });
-    expect(pageVerdict(50, 100, 0, 5000)).toEqual({ problem: "it answered 50 rows for limit=100 at offset 0, but its count says 5000" });
+    expect(pageVerdict(0, 10, 0, 1e12)).toEqual({ problem: "it answered 0 rows for limit=10 at offset 0, but its count says 1000000000000", short: true });
+    expect(pageVerdict(50, 100, 0, 5000)).toEqual({ problem: "it answered 50 rows for limit=100 at offset 0, but its count says 5000", short: true });
     expect(pageVerdict(10, 10, 0, 1e300)).toEqual({ problem: "its count 1e+300 is not a number of rows" });
     expect(pageVerdict(10, 10, 0, -1)).toEqual({ problem: "its count -1 is not a number of rows" });
   });
 });
 
 describe("SDK paginate", () => {
-  it("count: 1e12 with empty pages ends after one request with InconsistentResponseError", async () => {
+  it("count: 1e12 with empty pages ends after the page is read twice, with InconsistentResponseError", async () => {
     const s = await lister(() => 0, 1e12);
     const err = await walk(s.url, 50);
     expect(err).toBeInstanceOf(InconsistentResponseError);
     expect((err as Error).message).toBe(
       "the server's answer was inconsistent: GET /admin/products: it answered 0 rows for limit=50 at offset 0, but its count says 1000000000000; stopped rather than return a partial list",
     );
-    expect(s.seen).toHaveLength(1);
+    // Read once more (a write landing between Medusa's rows and count queries looks like this), then no further.
+    expect(s.seen).toHaveLength(2);
   });
 
   it("more rows than limit is an error, not a bigger page", async () => {
@@ -86,7 +87,7 @@ describe("SDK paginate", () => {
     const s = await lister((limit, offset) => (offset < 20 ? limit : 3), 1e12);
     const err = await walk(s.url, 10);
     expect((err as Error).message).toContain("it answered 3 rows for limit=10 at offset 20, but its count says 1000000000000");
-    expect(s.seen.map((q) => new URL(q.url, "http://x").searchParams.get("offset"))).toEqual(["0", "10", "20"]);
+    expect(s.seen.map((q) => new URL(q.url, "http://x").searchParams.get("offset"))).toEqual(["0", "10", "20", "20"]);
   });
 
   it("an honest list without count ends on its short page", async () => {
