@@ -118,6 +118,12 @@ async function suite(name, { log, projects = [name] } = {}) {
   const r = JSON.parse(readFileSync(report, "utf8"));
   passed += r.numPassedTests;
   failed += r.numFailedTests;
+  // CI shows only the tail of the output: name each failed test again beside the final line.
+  for (const t of r.testResults ?? []) {
+    for (const a of t.assertionResults ?? []) {
+      if (a.status === "failed") crashed.push(`${name}: ${path.relative(root, t.name)} › ${a.fullName ?? a.title}: ${String(a.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300)}`);
+    }
+  }
   // A file that fails to load counts as a failure even when no test inside it ran.
   const broken = (r.testResults ?? []).filter((t) => t.status === "failed" && (t.assertionResults ?? []).every((a) => a.status !== "failed"));
   failed += broken.length;
