@@ -17,8 +17,12 @@ import { adminSdk, backend, storeSdk } from "./helpers/sdk.js";
 
 type Rec = Record<string, any>;
 
-/** Orders per run (ORDERS_BATCH_N=200 for the full proof; CI keeps it short). */
-const N = Number(process.env.ORDERS_BATCH_N ?? 40);
+/**
+ * Orders per run (ORDERS_BATCH_N=200 for the issue's full proof). CI keeps it short: 20 still gives
+ * ten shipments through faults, a kill -9 with seven of ten left, and twenty captures through faults,
+ * and each order costs Medusa about 2 CPU-seconds over the file (placed, shipped, captured, read).
+ */
+const N = Number(process.env.ORDERS_BATCH_N ?? 20);
 const admin = adminSdk();
 const work = mkdtempSync(path.join(tmpdir(), "medusactl-orders-batch-"));
 const envFor = (url: string) => ({ MEDUSA_URL: url, MEDUSA_TOKEN: backend.adminToken, MEDUSACTL_DATA_DIR: path.join(work, "data"), MEDUSACTL_CONFIG_DIR: path.join(work, "config") });

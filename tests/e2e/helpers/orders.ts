@@ -99,19 +99,22 @@ export async function placeOrder(opts: PlaceOrderOptions = {}): Promise<PlacedOr
   // customer's cart takes the customer's e-mail unless one is given.
   const signedIn = Boolean(await sdk.client.getToken());
   const given = opts.email ?? (signedIn ? undefined : `${uniq("order")}@example.com`);
-  let { cart } = await sdk.store.cart.create({ region_id: region.id, items, ...(given ? { email: given } : {}), shipping_address: address, billing_address: address });
-  if (!cart.email) ({ cart } = await sdk.store.cart.update(cart.id, { email: `${uniq("order")}@example.com` }));
+  // The steps before the last read answer with what the next step needs, not the whole cart with
+  // its totals: 0.67 instead of 0.77 Medusa CPU-seconds per order, over ~150 orders a run.
+  const lean = { fields: "id,email,payment_collection.id" };
+  let { cart } = await sdk.store.cart.create({ region_id: region.id, items, ...(given ? { email: given } : {}), shipping_address: address, billing_address: address }, lean);
+  if (!cart.email) ({ cart } = await sdk.store.cart.update(cart.id, { email: `${uniq("order")}@example.com` }, lean));
   const email = cart.email!;
 
   const { shipping_options } = await sdk.store.fulfillment.listCartOptions({ cart_id: cart.id });
   const code = opts.shipping ?? "standard";
   const shippingOption = shipping_options.find((o) => o.type?.code === code);
   if (!shippingOption) throw new Error(`no "${code}" shipping option for cart ${cart.id}`);
-  ({ cart } = await sdk.store.cart.addShippingMethod(cart.id, { option_id: shippingOption.id }));
-  if (opts.promoCodes?.length) ({ cart } = await sdk.store.cart.addPromotions(cart.id, { promo_codes: opts.promoCodes }));
+  ({ cart } = await sdk.store.cart.addShippingMethod(cart.id, { option_id: shippingOption.id }, lean));
+  if (opts.promoCodes?.length) ({ cart } = await sdk.store.cart.addPromotions(cart.id, { promo_codes: opts.promoCodes }, lean));
 
   // The payment session goes last: changing the cart afterwards would drop it (NOTES.md §9).
-  await sdk.store.payment.initiatePaymentSession(cart, { provider_id: "pp_system_default" });
+  await sdk.store.payment.initiatePaymentSession(cart, { provider_id: "pp_system_default" }, { fields: "id" });
   ({ cart } = await sdk.store.cart.retrieve(cart.id, { fields: "*items,*shipping_methods,*payment_collection,*payment_collection.payment_sessions,+total,+email" }));
 
   const done = await sdk.store.cart.complete(cart.id);
