@@ -337,13 +337,13 @@ async function upInternal(r: ResolvedOptions, o: { reset: boolean }): Promise<Sa
       state.ownedDatabases = [...owned];
       await saveState(r.paths, state);
     }
-    await migrate(r, state, db, port);
+    const migrated = await migrate(r, state, db, port);
     throwIfAborted(r.signal);
     // The seed runs in the server this run starts, which lets it in with a token of this start
     // only: one application boot fewer than a `medusa exec` before the start. (Booting the server
     // beside `medusa exec` was tried: on 2 cores the seed then took 10 s longer than that saved.)
     const seedToken = seedNeeded(r, state, db, port, sourceHash) ? randomBytes(24).toString("hex") : undefined;
-    const { pid, started } = await startMedusaAll(r, state, db, topology, port, seedToken ? { ...seedEnv(r), MEDUSACTL_SEED_TOKEN: seedToken } : undefined);
+    const { pid, started } = await startMedusaAll(r, state, db, topology, port, seedToken ? { ...seedEnv(r), MEDUSACTL_SEED_TOKEN: seedToken } : undefined, { serverFirst: migrated });
     throwIfAborted(r.signal);
     const seeded = await seed(r, state, db, port, sourceHash, seedToken ? { port, token: seedToken } : undefined);
     throwIfAborted(r.signal);

@@ -15,10 +15,11 @@ import { migrateStamp, seedStamp } from "./cache-rules.js";
 import { saveState, type SandboxState } from "./state.js";
 import { DEFAULT_TOPOLOGY } from "./topology.js";
 
-export async function migrate(r: ResolvedOptions, state: SandboxState, db: DbTarget, port: number): Promise<void> {
+/** Runs Medusa's migrations unless this database had them already; resolves to whether they ran. */
+export async function migrate(r: ResolvedOptions, state: SandboxState, db: DbTarget, port: number): Promise<boolean> {
   // The Redis workflow engine has migrations of its own.
   const stamp = migrateStamp(db.key, readFileSync(join(r.paths.app, "package-lock.json")), state.topology ?? DEFAULT_TOPOLOGY);
-  if (state.stamps?.migrated === stamp) return;
+  if (state.stamps?.migrated === stamp) return false;
   r.log("running database migrations (medusa db:migrate, ~10 s)…");
   const started = Date.now();
   // --skip-scripts: Medusa's migration scripts run at the start of the seed, which follows every
@@ -36,6 +37,7 @@ export async function migrate(r: ResolvedOptions, state: SandboxState, db: DbTar
   state.stamps = { ...state.stamps, migrated: stamp, seeded: undefined };
   await saveState(r.paths, state);
   r.log(`migrated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return true;
 }
 
 /**

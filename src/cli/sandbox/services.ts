@@ -49,16 +49,23 @@ export async function stopMedusaAll(paths: SandboxPaths): Promise<MedusaRole[]> 
 /**
  * Starts the topology's Medusa processes that are not already answering, in parallel; returns the
  * server's pid. `serverEnv` goes to the server's environment only (the seed token, see manager.ts).
+ *
+ * `serverFirst`: the first boot on a database just migrated. Each process's loaders then insert the
+ * payment, tax and notification providers and the countries, and a server and a worker doing it
+ * at once collide on the unique keys ("Payment provider with id: pp_system_default, already
+ * exists"): the loser exits. So the server boots alone first and the others follow once it answers;
+ * on later boots the rows exist and they start side by side.
  */
-export async function startMedusaAll(r: ResolvedOptions, state: SandboxState, db: DbTarget, topology: Topology, port: number, serverEnv?: NodeJS.ProcessEnv): Promise<{ pid: number; started: boolean }> {
+export async function startMedusaAll(r: ResolvedOptions, state: SandboxState, db: DbTarget, topology: Topology, port: number, serverEnv?: NodeJS.ProcessEnv, { serverFirst = false }: { serverFirst?: boolean } = {}): Promise<{ pid: number; started: boolean }> {
   const roles = medusaRoles(topology, topologyPorts(port));
-  const results = await Promise.all(
-    roles.map(async ({ role, port: rolePort }) => {
-      const running = await runningPid(r.paths, rolePort, role);
-      if (running !== undefined) return { role, pid: running, started: false };
-      return { role, pid: await startMedusa(r, state, db, port, role, role === "server" ? serverEnv : undefined), started: true };
-    }),
-  );
+  const start = async ({ role, port: rolePort }: (typeof roles)[number]) => {
+    const running = await runningPid(r.paths, rolePort, role);
+    if (running !== undefined) return { role, pid: running, started: false };
+    return { role, pid: await startMedusa(r, state, db, port, role, role === "server" ? serverEnv : undefined), started: true };
+  };
+  const first = serverFirst ? roles.filter((x) => x.role === "server") : [];
+  const results = await Promise.all(first.map(start));
+  results.push(...(await Promise.all(roles.filter((x) => !first.includes(x)).map(start))));
   const server = results.find((x) => x.role === "server")!;
   return { pid: server.pid, started: results.some((x) => x.started) };
 }
