@@ -44,7 +44,8 @@ describe("the undici transport's buffered body (JSON answers read whole)", () =>
     const t0 = Date.now();
     const err = await sdk.admin.product.list({}, undefined, { signal: ac.signal }).catch((e) => e);
     expect(isAbortError(err)).toBe(true);
-    expect(Date.now() - t0).toBeLessThan(1000);
+    // The whole body takes over 4 s to arrive (10 bytes every 20 ms); room for a machine busy with other suites.
+    expect(Date.now() - t0).toBeLessThan(3000);
     await sdk.client.close();
   });
 
