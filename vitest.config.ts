@@ -1,7 +1,9 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { e2eSandboxCount } from "./tests/e2e/helpers/sandboxes.mjs";
+import { e2eSandboxCount, useTestSandboxDefaults } from "./tests/e2e/helpers/sandboxes.mjs";
+
+useTestSandboxDefaults();
 
 /**
  * Unit files that need a module graph of their own: the storefront's (its stores and the DOM's

@@ -14,14 +14,11 @@ import { setPriority } from "node:os";
 import path from "node:path";
 import { ensureDeps, ensureTools, root } from "./lib.mjs";
 import { transpileDist } from "./transpile.mjs";
-import { e2eSandboxes } from "../tests/e2e/helpers/sandboxes.mjs";
+import { e2eSandboxes, useTestSandboxDefaults } from "../tests/e2e/helpers/sandboxes.mjs";
 
 // Two e2e files at a time, each on its own sandbox (MEDUSACTL_E2E_SANDBOXES may choose 1 to 4).
 process.env.MEDUSACTL_E2E_SANDBOXES ??= "2";
-// The test sandboxes seed only the fixed orders (one in each state), not the 12 extra ones a user's
-// sandbox gets to fill its queue: every test places the orders it works on, and the extra ones
-// cost each of the three cold starts about 12 Medusa CPU-seconds beside the unit tests.
-process.env.MEDUSACTL_SEED_ORDERS ??= "0";
+useTestSandboxDefaults();
 
 const only = process.argv.slice(2);
 let passed = 0;
