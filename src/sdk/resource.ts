@@ -210,6 +210,35 @@ export function pageVerdict(got: number, limit: number, offset: number, count: u
   return total !== undefined && offset + got >= total ? "done" : "more";
 }
 
+/**
+ * Reads one page of a limit/offset walk and judges it with {@link pageVerdict}: the step every walk
+ * of a list takes (`paginate`, the bulk jobs' `pageAll`, `products export`, `api --paginate`).
+ * Medusa reads a page's rows and its count in two queries, so a write landing between them (a
+ * killed job's last batch, still being applied while its --resume reads) makes a short page with a
+ * larger count. Such a page is read again, once, 500 ms later, before it is called inconsistent.
+ * @param key the list's key, or how to find it in a page (it may throw for a page that is no list).
+ * @returns the page, its rows (none when it has no list) and the verdict on them.
+ */
+export async function readPage<P extends Record<string, unknown>>(
+  read: () => Promise<P>,
+  key: string | ((page: P) => string),
+  limit: number,
+  offset: number,
+  signal?: AbortSignal,
+): Promise<{ page: P; rows: unknown[]; verdict: ReturnType<typeof pageVerdict> }> {
+  for (let attempt = 0; ; attempt++) {
+    const page = await read();
+    const name = typeof key === "string" ? key : key(page);
+    const rows = page?.[name];
+    if (!Array.isArray(rows)) return { page, rows: [], verdict: { problem: `it has no "${name}" list` } };
+    const verdict = pageVerdict(rows.length, limit, offset, page.count);
+    if (typeof verdict !== "object" || !verdict.short || attempt === 1) return { page, rows, verdict };
+    // Loaded only here: this module has no runtime imports.
+    const { sleep } = await import("./retry.js");
+    await sleep(500, signal);
+  }
+}
+
 /** The error message for a {@link pageVerdict} problem, naming the route. */
 export function inconsistentPage(path: string, problem: string): string {
   return `the server's answer was inconsistent: GET ${path}: ${problem}; stopped rather than return a partial list`;
@@ -229,35 +258,28 @@ export async function* paginate<T = any>(
   const limit = Number(query.limit ?? 50);
   let offset = Number(query.offset ?? 0);
   const order = query.order ?? "id";
-  // Loaded only on these error paths: this module has no runtime imports.
+  // Loaded only on this error path: this module has no runtime imports.
   const fail = async (problem: string) => {
     const { InconsistentResponseError } = await import("./errors.js");
     return new InconsistentResponseError(inconsistentPage(path, problem));
   };
   for (;;) {
-    let rows: T[];
-    let verdict: ReturnType<typeof pageVerdict>;
-    // Medusa reads a page's rows and its count in two queries: a write that lands between them
-    // (a killed job's last batch, still being applied while its --resume reads) makes a short page
-    // with a larger count. Such a page is read again, once, before the list is called inconsistent.
-    for (let attempt = 0; ; attempt++) {
-      const page = await ctx.fetch<Record<string, unknown>>(path, {
-        query: { ...query, limit, offset, order },
-        headers: options.headers,
-        signal: options.signal,
-        timeout: options.timeout,
-        retry: options.retry,
-      });
-      const got = page?.[key];
-      if (!Array.isArray(got)) throw await fail(`it has no "${key}" list`);
-      rows = got as T[];
-      verdict = pageVerdict(rows.length, limit, offset, page.count);
-      if (typeof verdict !== "object" || !verdict.short || attempt === 1) break;
-      const { sleep } = await import("./retry.js");
-      await sleep(500, options.signal);
-    }
+    const { rows, verdict } = await readPage(
+      () =>
+        ctx.fetch<Record<string, unknown>>(path, {
+          query: { ...query, limit, offset, order },
+          headers: options.headers,
+          signal: options.signal,
+          timeout: options.timeout,
+          retry: options.retry,
+        }),
+      key,
+      limit,
+      offset,
+      options.signal,
+    );
     if (typeof verdict === "object") throw await fail(verdict.problem);
-    for (const item of rows) yield item;
+    for (const item of rows as T[]) yield item;
     offset += rows.length;
     if (verdict === "done") return;
   }

@@ -10,6 +10,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { InconsistentResponseError, Medusa } from "../../src/sdk/index.js";
 import { pageVerdict } from "../../src/sdk/resource.js";
+import { pageAll } from "../../src/cli/bulk/lookup.js";
 import { nodeHttpTransport } from "../../src/sdk/transport/node-http.js";
 import { runCli } from "../helpers/cli.js";
 import { json, startServer } from "../helpers/http-server.js";
@@ -118,14 +119,42 @@ describe("the CLI's walks", () => {
     expect(await readFile(out, "utf8")).toBe("the good export\n");
   });
 
-  it("api --paginate: count 1e12 with endless short pages stops at the first one, exit 1, nothing on stdout", async () => {
+  it("api --paginate: count 1e12 with endless short pages stops at the first one, read twice, exit 1, nothing on stdout", async () => {
     const s = await lister(() => 2, 1e12);
     const { env: e } = await env(s.url);
     const r = await runCli(["api", "GET", "/admin/products", "--paginate"], { env: e });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain("it answered 2 rows for limit=50 at offset 0, but its count says 1000000000000");
-    expect(s.seen).toHaveLength(1);
+    expect(s.seen).toHaveLength(2);
+  });
+
+  /** 6 of 12 rows on the first read (a write landing between Medusa's rows and count queries), all 12 after. */
+  const landingWrite = () => {
+    let reads = 0;
+    return (limit: number) => (++reads === 1 ? 6 : Math.min(limit, 12));
+  };
+
+  it("a page short of its count is read once more by products export, api --paginate and the bulk jobs' pageAll, and each walk ends whole", async () => {
+    const exp = await lister(landingWrite(), 12);
+    const { dir, env: e } = await env(exp.url);
+    const out = path.join(dir, "exp.csv");
+    const r = await runCli(["products", "export", "--out", out], { env: e });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`exported 12 products to ${out}`);
+    expect(exp.seen.filter((q) => new URL(q.url, "http://x").pathname === "/admin/products")).toHaveLength(2);
+
+    const api = await lister(landingWrite(), 12);
+    const a = await runCli(["api", "GET", "/admin/products", "--paginate"], { env: (await env(api.url)).env });
+    expect(a.code, a.stderr).toBe(0);
+    expect((JSON.parse(a.stdout) as { products: unknown[] }).products).toHaveLength(12);
+    expect(api.seen).toHaveLength(2);
+
+    const lookup = await lister(landingWrite(), 12);
+    const sdk = sdkFor(lookup.url);
+    const rows = await pageAll((query) => sdk.client.fetch("/admin/products", { query }), "products");
+    expect(rows).toHaveLength(12);
+    expect(lookup.seen).toHaveLength(2);
   });
 
   it("products list --all: more rows than limit is exit 1", async () => {

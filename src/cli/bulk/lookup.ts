@@ -6,7 +6,7 @@
  */
 import type { Admin, Medusa } from "../../sdk/index.js";
 import { InconsistentResponseError } from "../../sdk/errors.js";
-import { pageVerdict } from "../../sdk/resource.js";
+import { readPage } from "../../sdk/resource.js";
 import { UsageError } from "../../term/errors.js";
 import { NameLookupError, resolveName } from "../../shared/resolve.js";
 import { chunked, runPool } from "./pool.js";
@@ -46,11 +46,9 @@ export function adminOf(sdk: Medusa): Record<string, Record<string, (...a: any[]
 export async function pageAll<T = Rec>(page: (query: Rec) => Promise<unknown>, key: string, query: Rec = {}, pageSize = 200): Promise<T[]> {
   const out: T[] = [];
   for (let offset = 0; ; offset += pageSize) {
-    const res = (await page({ ...query, limit: pageSize, offset })) as Rec;
-    const got = res?.[key];
-    const verdict = Array.isArray(got) ? pageVerdict(got.length, pageSize, offset, res.count) : { problem: `it has no "${key}" list` };
+    const { rows, verdict } = await readPage(() => page({ ...query, limit: pageSize, offset }) as Promise<Rec>, key, pageSize, offset);
     if (typeof verdict === "object") throw new InconsistentResponseError(`the server's answer was inconsistent: a page of ${key}: ${verdict.problem}; stopped rather than return a partial list`);
-    out.push(...(got as T[]));
+    out.push(...(rows as T[]));
     if (verdict === "done") return out;
   }
 }

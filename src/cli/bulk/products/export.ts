@@ -18,7 +18,7 @@ import type { Factory } from "../../cmdutil/factory.js";
 import { checkOutputPath, openOutputFile } from "../../cmdutil/output-file.js";
 import { parseUserQuery } from "../../../sdk/query.js";
 import { InconsistentResponseError } from "../../../sdk/errors.js";
-import { inconsistentPage, pageVerdict } from "../../../sdk/resource.js";
+import { inconsistentPage, readPage } from "../../../sdk/resource.js";
 import { adminResources } from "../../../sdk/admin/index.js";
 import { CancelError, UsageError } from "../../../term/errors.js";
 import { BulkJob, checkBulkFlags } from "../job.js";
@@ -169,11 +169,10 @@ export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
       }
       // Sorted by id (ULIDs: creation order), so pages stay stable while others add products.
       const offsets = Array.from({ length: count === undefined ? 1 : concurrency }, (_, i) => offset + i * o.pageSize).filter((x) => count === undefined || x < count);
-      const pages = await Promise.all(offsets.map((at) => sdk.admin.product.list({ ...query, limit: o.pageSize, offset: at, order: "id" }, undefined, { signal }) as Promise<Rec>));
+      const pages = await Promise.all(offsets.map((at) => readPage(() => sdk.admin.product.list({ ...query, limit: o.pageSize, offset: at, order: "id" }, undefined, { signal }) as Promise<Rec>, "products", o.pageSize, at, signal)));
       let done = false;
-      for (const page of pages) {
-        const products = page.products as Rec[];
-        const verdict = Array.isArray(products) ? pageVerdict(products.length, o.pageSize, offset, page.count) : { problem: 'it has no "products" list' };
+      for (const { page, rows: got, verdict } of pages) {
+        const products = got as Rec[];
         // A page that contradicts itself ends the job as a failure: the part file never becomes --out.
         if (typeof verdict === "object") throw new InconsistentResponseError(inconsistentPage(adminResources.product.path, verdict.problem));
         if (typeof page.count === "number") progress.setTotal((count = page.count));

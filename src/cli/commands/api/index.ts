@@ -5,7 +5,7 @@ import { collect, readBody } from "../../cmdutil/input.js";
 import { announceWrite } from "../../output/notice.js";
 import { rawPathProblem, sameOrigin } from "../../../shared/net.js";
 import { sanitize } from "../../../term/sanitize.js";
-import { inconsistentPage, pageVerdict } from "../../../sdk/resource.js";
+import { inconsistentPage, readPage } from "../../../sdk/resource.js";
 
 async function inconsistent(path: string, problem: string): Promise<Error> {
   const { InconsistentResponseError } = await import("../../../sdk/errors.js");
@@ -111,19 +111,20 @@ export async function fetchAllPages(
   let first: Rec | undefined;
   let key: string | undefined;
   const items: unknown[] = [];
-  for (;;) {
-    const page = (await fetch(path, { method: "GET", query: { ...query, limit, offset }, signal })) as Rec;
+  const keyOf = (page: Rec): string => {
     if (!page || typeof page !== "object") throw new UsageError(`${path} did not answer a list; --paginate needs a list route`);
     first ??= page;
     key ??= listKey(page);
     if (!key) throw new UsageError(`${path} did not answer a list; --paginate needs a list route`);
-    const got = page[key];
-    if (!Array.isArray(got)) throw await inconsistent(path, `it has no "${key}" list`);
-    const verdict = pageVerdict(got.length, limit, offset, page.count);
+    return key;
+  };
+  for (;;) {
+    const { rows, verdict } = await readPage(() => fetch(path, { method: "GET", query: { ...query, limit, offset }, signal }) as Promise<Rec>, keyOf, limit, offset, signal);
     if (typeof verdict === "object") throw await inconsistent(path, verdict.problem);
-    items.push(...got);
-    offset += got.length;
+    items.push(...rows);
+    offset += rows.length;
     if (verdict === "done") break;
   }
-  return { ...first, [key]: items, count: items.length, offset: start, limit: items.length };
+  // keyOf set `first` and `key` on the first page read.
+  return { ...first, [key as string]: items, count: items.length, offset: start, limit: items.length };
 }
