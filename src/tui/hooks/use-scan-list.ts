@@ -42,6 +42,18 @@ interface Store<T> {
 
 const MAX_BACKOFF = 4;
 
+/** How many server pages are read in a row from the first, and whether that is all of them. */
+function progress(st: Store<unknown>, pageSize: number): { read: number; complete: boolean } {
+  let read = 0;
+  while (st.pages.has(read)) read++;
+  return { read, complete: st.total !== undefined && read * pageSize >= st.total };
+}
+
+/** The rows on screen and one screen more are not all read yet, and the server has more. */
+function wantsMore(st: Store<unknown>, pageSize: number, window: { start: number; end: number }): boolean {
+  return !progress(st, pageSize).complete && st.kept.length < window.end + (window.end - window.start);
+}
+
 function empty<T>(key: string, updatedAt?: number): Store<T> {
   return { key, pages: new Map(), total: undefined, inflight: undefined, reread: [], error: undefined, failures: 0, updatedAt, kept: [] };
 }
@@ -118,18 +130,15 @@ export function useScanList<T extends { id?: unknown }>(opts: ScanListOptions<T>
   );
 
   const st = store.current;
-  let read = 0;
-  while (st.pages.has(read)) read++;
-  const complete = st.total !== undefined && read * pageSize >= st.total;
+  const { read, complete } = progress(st, pageSize);
 
   // Read on: a page being re-read first, else the next page while the screen (and one more) is not full.
-  const { start, end } = opts.window;
   useEffect(() => {
     const s = store.current;
     if (!opts.active || s.error || s.inflight) return;
     const next = s.reread.shift();
     if (next !== undefined) return load(next);
-    if (!complete && s.kept.length < end + (end - start)) load(read);
+    if (wantsMore(s, pageSize, latest.current.window)) load(progress(s, pageSize).read);
   });
 
   /** The server pages the visible rows came from (page 0 when none are visible). */
@@ -160,6 +169,11 @@ export function useScanList<T extends { id?: unknown }>(opts: ScanListOptions<T>
       const s = store.current;
       // As in usePagedList: a failure since this timer was armed waits for the longer timer.
       if (s.inflight || s.reread.length || s.failures !== failures) return;
+      // The screen is still filling: reading on comes first, and its answer arms the next timer.
+      // Otherwise a render slower than the interval lets this timer in before the effect that
+      // reads on, and the first page is read again and again while the rows below never come.
+      // After an error this timer is the retry, so it reads whatever the screen lacks.
+      if (!s.error && wantsMore(s, pageSize, latest.current.window)) return;
       s.error = undefined;
       s.reread = visiblePages();
       bump();
