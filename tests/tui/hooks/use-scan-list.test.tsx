@@ -49,7 +49,7 @@ describe("useScanList", () => {
     unmount = r.unmount;
     // 13 rows on screen and one screen more: 26 kept rows, 13 per page of 25, so pages 0, 1 and 2.
     await vi.waitFor(() => expect(reads).toEqual(expect.arrayContaining([0, 25, 50])), { timeout: 5000 });
-    // Before reading on, no page was read twice.
+    // Until the screen was full, each page was read once, in order: no refresh cut in.
     const firstOf50 = reads.indexOf(50);
     expect(reads.slice(0, firstOf50 + 1)).toEqual([0, 25, 50]);
   });
