@@ -49,9 +49,10 @@ function progress(st: Store<unknown>, pageSize: number): { read: number; complet
   return { read, complete: st.total !== undefined && read * pageSize >= st.total };
 }
 
-/** The rows on screen and one screen more are not all read yet, and the server has more. */
-function wantsMore(st: Store<unknown>, pageSize: number, window: { start: number; end: number }): boolean {
-  return !progress(st, pageSize).complete && st.kept.length < window.end + (window.end - window.start);
+/** The page to read on while the rows on screen and one screen more are not read yet and the server has more. */
+function pageToReadOn(st: Store<unknown>, pageSize: number, window: { start: number; end: number }): number | undefined {
+  const { read, complete } = progress(st, pageSize);
+  return !complete && st.kept.length < window.end + (window.end - window.start) ? read : undefined;
 }
 
 function empty<T>(key: string, updatedAt?: number): Store<T> {
@@ -138,7 +139,8 @@ export function useScanList<T extends { id?: unknown }>(opts: ScanListOptions<T>
     if (!opts.active || s.error || s.inflight) return;
     const next = s.reread.shift();
     if (next !== undefined) return load(next);
-    if (wantsMore(s, pageSize, latest.current.window)) load(progress(s, pageSize).read);
+    const more = pageToReadOn(s, pageSize, latest.current.window);
+    if (more !== undefined) load(more);
   });
 
   /** The server pages the visible rows came from (page 0 when none are visible). */
@@ -173,7 +175,7 @@ export function useScanList<T extends { id?: unknown }>(opts: ScanListOptions<T>
       // Otherwise a render slower than the interval lets this timer in before the effect that
       // reads on, and the first page is read again and again while the rows below never come.
       // After an error this timer is the retry, so it reads whatever the screen lacks.
-      if (!s.error && wantsMore(s, pageSize, latest.current.window)) return;
+      if (!s.error && pageToReadOn(s, pageSize, latest.current.window) !== undefined) return;
       s.error = undefined;
       s.reread = visiblePages();
       bump();
