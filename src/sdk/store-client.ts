@@ -42,3 +42,4 @@ export class MedusaStore {
 
 export { ApiError, NetworkError, TimeoutError, AbortError, MedusaError, isApiError, isNetworkError, isTimeoutError, isAbortError, mayHaveBeenApplied } from "./errors.js";
 export type { Config, FetchLike } from "./types.js";
+export type { Transport, TransportRequest, TransportResponse } from "./transport/types.js";

@@ -144,6 +144,27 @@ export function taxNameFor(currency: string | null | undefined): string {
 }
 
 /**
+ * The basis a shopper sees prices in, by the currency's kind of tax: where the tax is a VAT or GST
+ * (Europe and most of the world) shoppers see prices with it, as the law there asks; where it is a
+ * sales tax added at the till (the US and Canada) they see prices before it. One rule for every
+ * page of the storefront, from the listing to the receipt.
+ */
+export function shopperBasis(currency: string | null | undefined): TaxBasis {
+  return taxNameFor(currency) === "Tax" ? "excl" : "incl";
+}
+
+/** What a shopper is told, once per page, about the prices they see. */
+export function shopperBasisNote(currency: string | null | undefined): string {
+  const name = taxNameFor(currency);
+  return shopperBasis(currency) === "incl" ? `Prices include ${name}.` : name === "Tax" ? "Prices exclude sales tax; it is added at checkout." : `Prices exclude ${name}; it is added at checkout.`;
+}
+
+/** A cart's or an order's breakdown in the shopper's basis (the storefront's one view of money). */
+export function shopperBreakdown(t: TotalsLike): MoneyBreakdown {
+  return moneyBreakdown(t, { basis: shopperBasis(t.currency_code) });
+}
+
+/**
  * Rounds `exact` values to minor units so that their sum equals `target` minor units: each is
  * rounded, then the difference is given one unit at a time to the values whose rounding moved them
  * furthest the other way (ties to the earliest). The difference is at most half a unit per value.
@@ -303,21 +324,28 @@ export interface ShopperPrice {
 }
 
 /**
- * The price a shopper will pay: with tax where the store API computed it (it does when the request
- * names the shopper's `country_code` and the region has automatic taxes), said so in words.
+ * The price a shopper will pay, in the shopper's basis (shopperBasis): with tax where they see
+ * prices with it and the store API computed it (it does when the request names the shopper's
+ * `country_code` and the region has automatic taxes), before tax where tax is added at the till.
+ * `taxNote` says which, for the one place a page says so.
  */
-export function shopperPrice(p: CalculatedPriceLike | null | undefined): ShopperPrice | undefined {
+export function shopperPrice(p: CalculatedPriceLike | null | undefined, basis: TaxBasis = shopperBasis(p?.currency_code)): ShopperPrice | undefined {
   if (!p || typeof p.calculated_amount !== "number") return undefined;
   const currency = p.currency_code ?? "";
   const withTax = typeof p.calculated_amount_with_tax === "number" ? p.calculated_amount_with_tax : undefined;
-  const withoutTax = typeof p.calculated_amount_without_tax === "number" ? p.calculated_amount_without_tax : p.calculated_amount;
+  const inclusive = p.is_calculated_price_tax_inclusive === true;
+  const withoutTax = typeof p.calculated_amount_without_tax === "number" ? p.calculated_amount_without_tax : inclusive ? undefined : p.calculated_amount;
+  if (basis === "excl" && withoutTax !== undefined) {
+    const original = typeof p.original_amount === "number" && !inclusive ? p.original_amount : undefined;
+    return { amount: withoutTax, original, currency, taxNote: withTax !== undefined && withTax - withoutTax > 1e-9 ? `excl. ${taxNameFor(currency)}` : undefined };
+  }
   const amount = withTax ?? p.calculated_amount;
   const original = typeof p.original_amount_with_tax === "number" && withTax !== undefined ? p.original_amount_with_tax : (p.original_amount ?? undefined);
-  const holdsTax = p.is_calculated_price_tax_inclusive === true || (withTax !== undefined && withTax - withoutTax > 1e-9);
+  const holdsTax = inclusive || (withTax !== undefined && (withoutTax === undefined || withTax - withoutTax > 1e-9));
   return { amount, original: original ?? undefined, currency, taxNote: holdsTax ? `incl. ${taxNameFor(currency)}` : undefined };
 }
 
-/** The breakdown's item rows by line id, for lists that show lines apart from the totals (cart, review, order). */
+/** The breakdown's item rows by line id in the shopper's basis, for lists that show lines apart from the totals (cart, review, order). */
 export function itemRowsById(t: TotalsLike): Map<string, ItemRow> {
-  return new Map(moneyBreakdown(t).items.map((r) => [r.id, r]));
+  return new Map(shopperBreakdown(t).items.map((r) => [r.id, r]));
 }

@@ -28,10 +28,12 @@ function cspMeta(): Plugin {
 }
 
 /**
- * The storefront: `vite` serves it in development, `vite build` writes static files to
- * dist/storefront, to be served at the root of an origin (the router's paths are absolute).
+ * The storefront. `vite` serves it in development; `vite build` writes the browser's files to
+ * dist/storefront (served at the root of an origin: the router's paths are absolute), and
+ * `vite build --ssr server/index.ts` the production server to dist/storefront-server, with React,
+ * wouter and the SDK bundled in: it runs on Node alone (npm run build:storefront does both).
  */
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: here("."),
   base: "/",
   envDir: here("."),
@@ -40,12 +42,11 @@ export default defineConfig({
   resolve: {
     alias: { "medusactl/sdk/store": here("../sdk/store-client.ts") },
   },
-  build: {
-    outDir: here("../../dist/storefront"),
-    emptyOutDir: true,
-    target: "es2022",
-    sourcemap: false,
-  },
+  // jsdom (the server's DOM for the sanitiser) reads its own files at run time: it stays a package.
+  ssr: { noExternal: true, external: ["undici", "jsdom"] },
+  build: isSsrBuild
+    ? { outDir: here("../../dist/storefront-server"), emptyOutDir: true, target: "node20", sourcemap: false, minify: false }
+    : { outDir: here("../../dist/storefront"), emptyOutDir: true, target: "es2022", sourcemap: false },
   server: { host: "127.0.0.1", port: 5173 },
   preview: { host: "127.0.0.1", port: 4173 },
-});
+}));

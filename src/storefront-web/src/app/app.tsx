@@ -1,18 +1,24 @@
 import { Suspense } from "react";
+import { Router } from "wouter";
 import { SdkProvider } from "../../../shared/sdk-context.js";
 import { ErrorState, Loading } from "../components/ui/status.js";
 import { CartDrawerProvider } from "../features/cart/components/cart-drawer.js";
 import { QueryCache, QueryProvider } from "../lib/query.js";
 import { useLocation } from "../lib/router.js";
 import type { StoreSdk } from "../lib/sdk.js";
-import { ShopProvider, type ShopStatus } from "../lib/shop.js";
+import { ShopProvider, useShop, type ShopStatus } from "../lib/shop.js";
+import { SiteProvider, type SiteConfig } from "../lib/site.js";
+import { SsrContext, type SsrRequest } from "../lib/ssr.js";
 import { RouteErrorBoundary } from "./error-boundary.js";
 import { Footer } from "./footer.js";
 import { Header } from "./header.js";
 import { AppRoutes } from "./router.js";
+import NotFound from "./routes/not-found.js";
 
 function Page() {
   const { pathname } = useLocation();
+  const { unknownCountry } = useShop();
+  if (unknownCountry) return <NotFound />;
   return (
     <RouteErrorBoundary key={pathname}>
       <Suspense
@@ -53,22 +59,38 @@ function ShopStatusPage(s: ShopStatus) {
   );
 }
 
-/** Providers and the page frame. Tests render this with a fake SDK and their own cache and storage. */
-export function App({ sdk, cache = new QueryCache(), storage }: { sdk: StoreSdk; cache?: QueryCache; storage?: Storage }) {
+/** Where a page rendered on the server is: its path and query, and what its request says. */
+export interface ServerRender {
+  path: string;
+  search: string;
+  request: SsrRequest;
+}
+
+/**
+ * Providers and the page frame, the same in the browser and on the server (`ssr`). Tests render
+ * this with a fake SDK and their own cache and storage.
+ */
+export function App({ sdk, cache = new QueryCache(), storage, site, ssr }: { sdk: StoreSdk; cache?: QueryCache; storage?: Storage; site?: Partial<SiteConfig>; ssr?: ServerRender }) {
   return (
-    <SdkProvider sdk={sdk}>
-      <QueryProvider cache={cache}>
-        <a href="#main" className="skip-link">
-          Skip to content
-        </a>
-        <ShopProvider storage={storage} status={ShopStatusPage}>
-          <CartDrawerProvider>
-            <Header />
-            <Page />
-            <Footer />
-          </CartDrawerProvider>
-        </ShopProvider>
-      </QueryProvider>
-    </SdkProvider>
+    <SsrContext.Provider value={ssr?.request ?? null}>
+      <SdkProvider sdk={sdk}>
+        <QueryProvider cache={cache}>
+          <SiteProvider site={site}>
+            <Router ssrPath={ssr?.path} ssrSearch={ssr?.search}>
+              <a href="#main" className="skip-link">
+                Skip to content
+              </a>
+              <ShopProvider storage={storage} status={ShopStatusPage}>
+                <CartDrawerProvider>
+                  <Header />
+                  <Page />
+                  <Footer />
+                </CartDrawerProvider>
+              </ShopProvider>
+            </Router>
+          </SiteProvider>
+        </QueryProvider>
+      </SdkProvider>
+    </SsrContext.Provider>
   );
 }

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState, type FormEvent, type RefObject } from "rea
 import { InlineError } from "../components/ui/status.js";
 import { useCustomer } from "../features/auth/api/get-customer.js";
 import { itemCount, useCart } from "../features/cart/api/get-cart.js";
-import { useCategories } from "../features/products/api/list-categories.js";
-import { Link, navigate, useLocation } from "../lib/router.js";
+import { useMenuCategories } from "../features/products/api/list-categories.js";
+import { Link, navigate, useBase, useLocation } from "../lib/router.js";
 import { useShop } from "../lib/shop.js";
 
 function RegionSelect() {
@@ -55,10 +55,9 @@ function AccountLink() {
   return customer.data ? <Link to="/account">Account</Link> : <Link to="/account/login">Log in</Link>;
 }
 
-/** The store's top-level categories, as the header and the footer list them. */
+/** The store's top-level categories that hold products, as the header and the footer list them. */
 export function TopCategories({ className }: { className?: string }) {
-  const categories = useCategories();
-  const top = (categories.data ?? []).filter((c) => !c.parent_category_id);
+  const top = useMenuCategories().data ?? [];
   if (!top.length) return null;
   return (
     <ul className={className}>
@@ -77,6 +76,7 @@ function SearchForm({ inputRef }: { inputRef: RefObject<HTMLInputElement | null>
   const { pathname, search } = useLocation();
   const q = pathname === "/search" || pathname === "/" ? (search.get("q") ?? "") : "";
   const [draft, setDraft] = useState(q);
+  const base = useBase();
   useEffect(() => setDraft(q), [q]);
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -84,7 +84,7 @@ function SearchForm({ inputRef }: { inputRef: RefObject<HTMLInputElement | null>
     navigate(text ? `/search?q=${encodeURIComponent(text)}` : "/search");
   }
   return (
-    <form role="search" aria-label="Shop search" className="header-search" action="/search" onSubmit={submit}>
+    <form role="search" aria-label="Shop search" className="header-search" action={`${base}/search`} onSubmit={submit}>
       <label htmlFor="site-search" className="visually-hidden">
         Search products
       </label>

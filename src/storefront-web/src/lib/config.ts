@@ -1,7 +1,11 @@
+import type { SiteConfig } from "./site.js";
+
 /** Where the storefront finds its back-end: `config.json` beside index.html wins over build-time env (CONTRACT.md §9). */
 export interface StoreConfig {
   medusaUrl: string;
   publishableKey: string;
+  /** The shop's name, description and language (config.json's `shopName`, `description`, `lang`). */
+  site?: Partial<Omit<SiteConfig, "origin">>;
 }
 
 export class ConfigError extends Error {
@@ -33,6 +37,11 @@ async function readConfigFile(url: string, fetchImpl: FetchLike): Promise<Partia
   const out: Partial<StoreConfig> = {};
   if (typeof d.medusaUrl === "string" && d.medusaUrl) out.medusaUrl = d.medusaUrl;
   if (typeof d.publishableKey === "string" && d.publishableKey) out.publishableKey = d.publishableKey;
+  const site: Partial<Omit<SiteConfig, "origin">> = {};
+  if (typeof d.shopName === "string" && d.shopName) site.name = d.shopName;
+  if (typeof d.description === "string" && d.description) site.description = d.description;
+  if (typeof d.lang === "string" && /^[a-z]{2,3}$/i.test(d.lang)) site.lang = d.lang.toLowerCase();
+  if (Object.keys(site).length) out.site = site;
   return out;
 }
 
@@ -51,7 +60,7 @@ export async function loadConfig(options: { configUrl: string; env: Env; fetch?:
       `The shop is not configured: put {"medusaUrl": "...", "publishableKey": "pk_..."} in ${options.configUrl}, or build with VITE_MEDUSA_URL and VITE_MEDUSA_PUBLISHABLE_KEY.`,
     );
   }
-  return { medusaUrl: medusaUrl.replace(/\/+$/, ""), publishableKey };
+  return { medusaUrl: medusaUrl.replace(/\/+$/, ""), publishableKey, ...(file.site ? { site: file.site } : {}) };
 }
 
 /**

@@ -5,6 +5,7 @@
  * features we do not use (persistence, devtools, window-focus refetch, retries the SDK already does).
  */
 import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useHydrated, useSsr } from "./ssr.js";
 
 export type QueryKey = readonly unknown[];
 export type QueryStatus = "pending" | "success" | "error";
@@ -76,6 +77,24 @@ export class QueryCache {
     this.put(hashKey(key), { status: "success", data, error: undefined, stale: false });
   }
 
+  /**
+   * The successful reads, for a page rendered on the server to hand to the browser (errors stay
+   * behind: the browser asks again). `keep` chooses the keys (e.g. only catalogue data).
+   */
+  dehydrate(keep: (key: QueryKey) => boolean = () => true): [QueryKey, unknown][] {
+    const out: [QueryKey, unknown][] = [];
+    for (const [hash, state] of this.states) {
+      const key = JSON.parse(hash) as QueryKey;
+      if (state.status === "success" && keep(key)) out.push([key, state.data]);
+    }
+    return out;
+  }
+
+  /** Takes what the server read, as fresh data, so hydration renders what the server rendered. */
+  hydrate(entries: readonly (readonly [QueryKey, unknown])[]): void {
+    for (const [key, data] of entries) this.setData(key, data);
+  }
+
   /** Marks every key starting with `prefix` stale and refetches the ones on screen. */
   invalidate(prefix: QueryKey): void {
     const head = hashKey(prefix).slice(0, -1);
@@ -117,16 +136,43 @@ export interface UseQueryResult<T> extends QueryState<T> {
   isPlaceholder: boolean;
 }
 
-/** Reads `key` through the cache; `enabled: false` waits (e.g. no cart yet). */
-export function useQuery<T>(key: QueryKey, fn: () => Promise<T>, options: { enabled?: boolean; keepPrevious?: boolean } = {}): UseQueryResult<T> {
+export interface UseQueryOptions {
+  /** `false` waits (e.g. no cart yet). */
+  enabled?: boolean;
+  /** While the key has no data, show the previous key's (a list's last page while the next loads). */
+  keepPrevious?: boolean;
+  /**
+   * The shopper's own data (session, cart): never read on the server, and in the browser only
+   * once the server's HTML is hydrated, so both render the same first.
+   */
+  clientOnly?: boolean;
+}
+
+/**
+ * Reads `key` through the cache. On the server a read the page needs suspends the render until
+ * it is answered (the server waits for every read before it sends the page), so the first HTML
+ * holds the data; a failed read leaves the error in the cache for the page to show.
+ */
+export function useQuery<T>(key: QueryKey, fn: () => Promise<T>, options: UseQueryOptions = {}): UseQueryResult<T> {
   const cache = useQueryCache();
-  const enabled = options.enabled ?? true;
+  const ssr = useSsr();
+  const hydrated = useHydrated();
+  const enabled = (options.enabled ?? true) && (!options.clientOnly || (!ssr && hydrated));
   const hash = hashKey(key);
   const fnRef = useRef(fn);
   fnRef.current = fn;
   const subscribe = useCallback((l: () => void) => cache.subscribe(JSON.parse(hash) as QueryKey, l), [cache, hash]);
-  const state = useSyncExternalStore(subscribe, () => cache.get<T>(JSON.parse(hash) as QueryKey));
+  const read = () => cache.get<T>(JSON.parse(hash) as QueryKey);
+  // The server renders from what its loaders put in the cache; the browser hydrates from the same.
+  const state = useSyncExternalStore(subscribe, read, read);
   const previous = useRef<T | undefined>(undefined);
+  if (ssr && enabled && state.status === "pending") {
+    // Thrown, not `use()`d: React's use() matches a component's promises by the order they were
+    // used in, and a component whose first read has arrived reads its second at the first one's
+    // place, where React finds the settled first promise and does not wait. A thrown promise is
+    // waited for wherever it comes from (the server renders the component again once it settles).
+    throw cache.fetch(JSON.parse(hash) as QueryKey, fn).catch(() => undefined);
+  }
 
   useEffect(() => {
     if (!enabled) return;

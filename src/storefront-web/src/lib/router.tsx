@@ -5,7 +5,8 @@
  * focus on the new page's heading after a navigation.
  */
 import { useEffect, type AnchorHTMLAttributes } from "react";
-import { Link as WouterLink, useLocation as useWouterLocation, useSearch } from "wouter";
+import { useHead, type PageHead } from "./head.js";
+import { Link as WouterLink, useLocation as useWouterLocation, useRouter, useSearch } from "wouter";
 import { navigate as historyNavigate } from "wouter/use-browser-location";
 
 // Page changes (not query-only changes such as paging) since the first load, and the last one a
@@ -33,7 +34,16 @@ let replacing = false;
 
 const here = () => window.location.pathname + window.location.search;
 
-export function navigate(to: string, options: { replace?: boolean } = {}): void {
+// The country prefix of the shop's paths (`/de`): pages navigate within their country with paths
+// like "/checkout", as their links do (wouter's nested router). Set by the shop as it renders.
+let base = "";
+export function setRouterBase(next: string): void {
+  if (typeof window !== "undefined") base = next;
+}
+
+/** Goes to `to`, a path inside the shopper's country, or a whole path with `absolute`. */
+export function navigate(path: string, options: { replace?: boolean; absolute?: boolean } = {}): void {
+  const to = options.absolute || !path.startsWith("/") ? path : `${base}${path === "/" ? "" : path}` || "/";
   if (to === here()) return;
   if (options.replace) {
     replacing = true;
@@ -71,11 +81,17 @@ export function withSearch(pathname: string, current: URLSearchParams, params: R
 
 export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string };
 
-/** wouter's link; a link with its own `target` (a new tab) is left to the browser. */
+/** wouter's link (inside the shopper's country); a link with its own `target` (a new tab) is left to the browser. */
 export function Link({ to, ...rest }: LinkProps) {
-  if (rest.target) return <a href={to} {...rest} />;
-  return <WouterLink to={to} {...rest} />;
+  const router = useRouter();
+  // The country's home is `/de`, not `/de/`: one URL per page (the canonical one).
+  const href = to === "/" && router.base ? `~${router.base}` : to;
+  if (rest.target) return <a href={href.startsWith("~") ? href.slice(1) : href.startsWith("/") ? `${router.base}${href}` : href} {...rest} />;
+  return <WouterLink to={href} {...rest} />;
 }
+
+/** The current country's path prefix (`/de`), for what is not a link (a form's action). */
+export const useBase = (): string => useRouter().base;
 
 /**
  * Route params as the page should see them: wouter hands over the raw (percent-encoded) path
@@ -95,14 +111,13 @@ export function decodeParams(params: Record<string, string | undefined>): Record
 }
 
 /**
- * Every page calls this: it sets the document title and, when the page mounts after a navigation
- * (not on the first load), scrolls up and moves focus to its h1 so keyboard and screen-reader
- * users start on the new page.
+ * Every page calls this: it declares the page's head (title, description, canonical path…; a
+ * plain string is a title alone, for pages that are not for search engines) and, when the page
+ * mounts after a navigation (not on the first load), scrolls up and moves focus to its h1 so
+ * keyboard and screen-reader users start on the new page.
  */
-export function usePage(title: string, ready = true): void {
-  useEffect(() => {
-    document.title = title ? `${title} · Medusa Store` : "Medusa Store";
-  }, [title]);
+export function usePage(page: string | PageHead | null, ready = true): void {
+  useHead(typeof page === "string" ? { title: page, noindex: true } : page);
   // `ready` waits for pages whose h1 is replaced once their data arrives (a skeleton's heading).
   useEffect(() => {
     if (ready && navCount > focusedNav) {

@@ -1,5 +1,5 @@
 /** The one store client of the storefront: `medusactl/sdk/store` with the publishable key. */
-import { MedusaStore, type Config, type FetchLike } from "medusactl/sdk/store";
+import { MedusaStore, type Config, type FetchLike, type Transport } from "medusactl/sdk/store";
 import { useSdk } from "../../../shared/sdk-context.js";
 import type { StoreConfig } from "./config.js";
 
@@ -15,8 +15,11 @@ export const TOKEN_KEY = "medusa_storefront_token";
 
 type TokenStorage = NonNullable<NonNullable<Config["auth"]>["storage"]>;
 
-/** `fetch` and `tokenStorage` are seams for tests: a stub back-end, and a browser storage per test. */
-export function createStoreSdk(config: StoreConfig, options: { fetch?: FetchLike; tokenStorage?: TokenStorage } = {}): StoreSdk {
+/**
+ * `fetch` and `tokenStorage` are seams for tests: a stub back-end, and a browser storage per test.
+ * `transport` is the server's: keep-alive connections behind its catalogue cache.
+ */
+export function createStoreSdk(config: StoreConfig, options: { fetch?: FetchLike; tokenStorage?: TokenStorage; transport?: Transport } = {}): StoreSdk {
   const sdk = new MedusaStore({
     baseUrl: config.medusaUrl,
     publishableKey: config.publishableKey,
@@ -24,6 +27,7 @@ export function createStoreSdk(config: StoreConfig, options: { fetch?: FetchLike
       ? { type: "jwt", jwtTokenStorageKey: TOKEN_KEY, jwtTokenStorageMethod: "custom", storage: options.tokenStorage }
       : { type: "jwt", jwtTokenStorageKey: TOKEN_KEY },
     fetch: options.fetch,
+    ...(options.transport ? { transport: options.transport } : {}),
   });
   return { store: sdk.store, auth: sdk.auth, hasSession: async () => Boolean(await sdk.client.getToken()) };
 }

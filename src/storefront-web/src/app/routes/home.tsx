@@ -7,8 +7,14 @@ import { useCollections } from "../../features/products/api/list-collections.js"
 import { FeaturedCollections, Hero } from "../../features/products/components/featured.js";
 import { PAGE_SIZE, SORTS, isSortKey, useProducts, type SortKey } from "../../features/products/api/list-products.js";
 import { ProductGrid, ProductGridSkeleton } from "../../features/products/components/product-grid.js";
+import { breadcrumbJsonLd, homeJsonLd } from "../../features/products/seo.js";
+import { shopperBasisNote } from "../../../../shared/money.js";
+import { useShopUrl, type PageHead } from "../../lib/head.js";
+import { plainText } from "../../lib/rich-text.js";
 import { Link, navigate, useLocation, usePage, withSearch } from "../../lib/router.js";
 import { useShop } from "../../lib/shop.js";
+import { useSite } from "../../lib/site.js";
+import NotFound from "./not-found.js";
 
 /** Categories in tree order, children indented under their parent. */
 function categoryOptions(categories: Category[]): { handle: string; label: string }[] {
@@ -58,7 +64,28 @@ export default function Home({ params }: { params: Record<string, string> }) {
   // already on screen would push it down (a layout shift). The placeholder fills the viewport meanwhile.
   const homePending = isHome && collections.status === "pending";
   const heading = collection?.title ?? category?.name ?? (q ? `Results for “${q}”` : isSearch ? "Search" : "All products");
-  usePage(isHome ? "" : heading);
+  const site = useSite();
+  const url = useShopUrl();
+  const count = products.data?.count ?? 0;
+  // A path naming a category or collection that does not exist is not found (404); a filter in the query is only empty.
+  const missing = filtersReady && ((fixedCategory && !category) || (fixedCollection && !collection));
+  const pageSuffix = page > 1 ? `?page=${page}` : "";
+  const listingHead = (): PageHead => {
+    if (isHome) return { title: "", description: site.description, path: "/", jsonLd: homeJsonLd(site.name, url("/"), url("/search")) };
+    if (fixedCategory && category) {
+      const path = `${categoryPath(categories.data ?? [], category.handle)}${pageSuffix}`;
+      const crumbs = [{ name: "All products", url: url("/") }, ...categoryTrail(categories.data ?? [], category.handle).map((c) => ({ name: c.name, url: url(categoryPath(categories.data ?? [], c.handle)) }))];
+      return { title: category.name, description: plainText(category.description ?? "") || `${category.name} at ${site.name}: ${count === 1 ? "1 product" : `${count} products`}.`, path, jsonLd: [breadcrumbJsonLd(crumbs)] };
+    }
+    if (fixedCollection && collection) {
+      const text = typeof collection.metadata?.description === "string" ? collection.metadata.description : typeof collection.metadata?.tagline === "string" ? collection.metadata.tagline : "";
+      return { title: collection.title, description: plainText(text) || `The ${collection.title} collection at ${site.name}: ${count === 1 ? "1 product" : `${count} products`}.`, path: `/collections/${encodeURIComponent(collection.handle)}${pageSuffix}` };
+    }
+    // Search results and filtered views are the shopper's own: followed, not indexed.
+    if (isSearch || q || categoryHandle || collectionHandle) return { title: heading, noindex: true };
+    return { title: heading, description: `All products at ${site.name}${count ? `: ${count === 1 ? "1 product" : `${count} products`}` : ""}.`, path: `/${pageSuffix}` };
+  };
+  usePage(missing ? null : listingHead());
   // The shopper's words are isolated inside the heading, so a right-to-left override cannot flip the quotes.
   const headingText = q && !collection && !category ? (
     <>
@@ -70,9 +97,9 @@ export default function Home({ params }: { params: Record<string, string> }) {
   const trail = fixedCategory && category ? categoryTrail(categories.data ?? [], category.handle) : [];
   const subcategories = fixedCategory && category ? childrenOf(categories.data ?? [], category.id) : [];
   const go = (changes: Record<string, string | number | null>) => navigate(withSearch(pathname, search, { page: null, ...changes }));
-  const count = products.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
 
+  if (missing) return <NotFound what={fixedCategory ? "category" : "collection"} />;
   return (
     <main id="main" className="page">
       {trail.length ? (
@@ -171,6 +198,7 @@ export default function Home({ params }: { params: Record<string, string> }) {
               <p className="result-count" role="status" aria-live="polite">
                 {count === 1 ? "1 product" : `${count} products`}
                 {pages > 1 ? `, page ${page} of ${pages}` : ""}
+                <span className="muted"> · {shopperBasisNote(region.currency_code)}</span>
               </p>
               <ProductGrid products={products.data.products} busy={products.isFetching} />
               <Pagination page={page} pages={pages} pathname={pathname} search={search} />

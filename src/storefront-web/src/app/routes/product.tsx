@@ -5,7 +5,11 @@ import { useCartDrawer } from "../../features/cart/components/cart-drawer.js";
 import { useProduct } from "../../features/products/api/get-product.js";
 import { categoryPath, categoryTrail, useCategories } from "../../features/products/api/list-categories.js";
 import { ProductDetails, ProductDetailsSkeleton } from "../../features/products/components/product-details.js";
+import { breadcrumbJsonLd, productJsonLd } from "../../features/products/seo.js";
+import { type CalculatedPriceLike, shopperPrice } from "../../../../shared/money.js";
 import { isNotFound } from "../../lib/errors.js";
+import { useShopUrl } from "../../lib/head.js";
+import { plainText } from "../../lib/rich-text.js";
 import { usePage } from "../../lib/router.js";
 import { useShop } from "../../lib/shop.js";
 import NotFound from "./not-found.js";
@@ -16,17 +20,41 @@ export default function ProductPage({ params }: { params: Record<string, string>
   const add = useAddToCart();
   const drawer = useCartDrawer();
   const categories = useCategories();
-  usePage(product.data?.title ?? "Product", product.status !== "pending");
+  const url = useShopUrl();
   // The product's first category and its parents, as nested links.
-  const first = product.data?.categories?.[0];
+  const p = product.data;
+  const first = p?.categories?.[0];
   const all = categories.data ?? [];
+  const path = `/products/${encodeURIComponent(params.handle!)}`;
   const trail: Crumb[] = [
     { label: "All products", to: "/" },
     ...(first ? categoryTrail(all, first.handle).map((c) => ({ label: c.name, to: categoryPath(all, c.handle) })) : []),
-    ...(product.data ? [{ label: product.data.title }] : []),
+    ...(p ? [{ label: p.title, to: path }] : []),
   ];
+  const notFound = product.status === "error" && isNotFound(product.error);
+  // The price a link preview shows: the cheapest variant, as the shopper pays it.
+  const price = p?.variants
+    ?.map((v) => shopperPrice(v.calculated_price as CalculatedPriceLike | undefined))
+    .filter((x) => x !== undefined)
+    .sort((a, b) => a.amount - b.amount)[0];
+  usePage(
+    notFound
+      ? null
+      : p
+        ? {
+            title: p.title,
+            description: p.subtitle || plainText(p.description ?? "") || undefined,
+            path,
+            image: p.thumbnail ?? p.images?.[0]?.url ?? null,
+            type: "product",
+            price: price ? { amount: Math.round(price.amount * 100) / 100, currency: price.currency } : null,
+            jsonLd: [productJsonLd(p, url(path)), breadcrumbJsonLd(trail.map((c) => ({ name: c.label, url: url(c.to ?? path) })))],
+          }
+        : { title: "Product", noindex: true },
+    product.status !== "pending",
+  );
 
-  if (product.status === "error" && isNotFound(product.error)) return <NotFound what="product" />;
+  if (notFound) return <NotFound what="product" />;
   return (
     <main id="main" className="page">
       <Breadcrumbs trail={trail} />

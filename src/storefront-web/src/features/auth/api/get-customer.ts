@@ -21,5 +21,5 @@ export async function getCustomer(sdk: StoreSdk): Promise<HttpTypes.StoreCustome
 
 export function useCustomer() {
   const sdk = useStoreSdk();
-  return useQuery(CUSTOMER_KEY, async () => ((await sdk.hasSession()) ? getCustomer(sdk) : null));
+  return useQuery(CUSTOMER_KEY, async () => ((await sdk.hasSession()) ? getCustomer(sdk) : null), { clientOnly: true });
 }

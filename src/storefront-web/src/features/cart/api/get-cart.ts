@@ -2,7 +2,7 @@ import type { HttpTypes } from "@medusajs/types";
 import { isNotFound } from "../../../lib/errors.js";
 import { useQuery } from "../../../lib/query.js";
 import { useStoreSdk, type StoreSdk } from "../../../lib/sdk.js";
-import { CART_FIELDS, cartKey, useShop } from "../../../lib/shop.js";
+import { CART_FIELDS, cartCountryUpdate, cartKey, useShop } from "../../../lib/shop.js";
 
 /** The cart, or null when it no longer exists or was already turned into an order. */
 export async function getCart(sdk: StoreSdk, id: string): Promise<HttpTypes.StoreCart | null> {
@@ -15,17 +15,28 @@ export async function getCart(sdk: StoreSdk, id: string): Promise<HttpTypes.Stor
   }
 }
 
+/**
+ * The shopper's cart, in the country of the page: a cart made before it knew the country (or in
+ * another one) is moved there first, so its tax, prices and free-shipping nudge are the ones the
+ * shopper will pay (lib/shop.tsx, cartCountryUpdate).
+ */
 export function useCart() {
   const sdk = useStoreSdk();
-  const { cartId, setCartId } = useShop();
+  const { cartId, setCartId, region, countryCode } = useShop();
   return useQuery(
     cartKey(cartId),
     async () => {
       const cart = await getCart(sdk, cartId!);
-      if (!cart) setCartId(null);
-      return cart;
+      if (!cart) {
+        setCartId(null);
+        return cart;
+      }
+      const move = cartCountryUpdate(cart, region.id, countryCode);
+      if (!move) return cart;
+      const { cart: moved } = await sdk.store.cart.update(cart.id, move, { fields: CART_FIELDS });
+      return moved;
     },
-    { enabled: Boolean(cartId) },
+    { enabled: Boolean(cartId), clientOnly: true },
   );
 }
 

@@ -46,7 +46,8 @@ export function ProductCard({ product, eager = false }: { product: HttpTypes.Sto
         {price ? (
           <>
             {several ? "From " : ""}
-            <Price amount={price.amount} currency={price.currency} original={price.original} note={price.taxNote} />
+            {/* The listing says once what its prices hold ("Prices include VAT."). */}
+            <Price amount={price.amount} currency={price.currency} original={price.original} />
           </>
         ) : (
           "Not available in this region"

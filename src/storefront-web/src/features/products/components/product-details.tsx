@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "../../../components/ui/button.js";
 import { Price } from "../../../components/ui/price.js";
 import { InlineError } from "../../../components/ui/status.js";
+import { Description } from "./description.js";
 import { Gallery } from "./gallery.js";
 import { findVariant, inStock, maxQuantity, selectionOf, valueAvailable, type Selection } from "./variant-picker.js";
 
@@ -49,7 +50,7 @@ export function ProductDetails({ product, onAdd }: ProductDetailsProps) {
         <p className="product-price" aria-live="polite">
           {variant ? <Price amount={price?.amount} currency={price?.currency} original={price?.original} note={price?.taxNote} /> : "Choose options to see the price"}
         </p>
-        {product.description ? <p className="description">{product.description}</p> : null}
+        {product.description ? <Description text={product.description} /> : null}
         <form onSubmit={submit} className="stack">
           {(product.options ?? []).map((option) => (
             <fieldset key={option.id} className="options">

@@ -1,0 +1,73 @@
+/**
+ * Product descriptions as shops write them: imported from Shopify (`Body (HTML)`) or WooCommerce,
+ * or typed into Medusa's admin, they are often HTML. They render as formatted text through
+ * DOMPurify (cure53's allowlist sanitiser) with the shop's own allowlist: paragraphs, line breaks,
+ * lists, emphasis, headings (h2 and below: the page has its h1), tables, quotes, and links to
+ * http(s) only, marked `nofollow noopener`. Scripts, styles, event attributes, `javascript:` URLs,
+ * pictures and unknown tags never reach the page. Meta descriptions get the plain text.
+ *
+ * In the browser DOMPurify works on the page's own DOM; on the server it needs one, which the
+ * server gives it (jsdom, DOMPurify's supported server DOM) with `setPurifier`. Without a working
+ * purifier the description is shown as plain text: never unsanitised.
+ */
+import type { Config, DOMPurify } from "dompurify";
+
+export const RICH_TEXT_CONFIG: Config = {
+  ALLOWED_TAGS: ["p", "br", "ul", "ol", "li", "strong", "b", "em", "i", "u", "s", "small", "sub", "sup", "h2", "h3", "h4", "h5", "h6", "blockquote", "table", "caption", "thead", "tbody", "tfoot", "tr", "th", "td", "a", "span", "div", "hr"],
+  ALLOWED_ATTR: ["href", "colspan", "rowspan", "scope", "title"],
+  ALLOWED_URI_REGEXP: /^https?:\/\//i,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  KEEP_CONTENT: true,
+  // Text of dropped elements is kept (a <font> or <h1> keeps its words), except where it is code or style.
+  FORBID_CONTENTS: ["script", "style", "template", "noscript", "iframe", "object", "embed", "svg", "math", "select", "textarea", "title"],
+};
+
+let purifier: DOMPurify | null = null;
+const configured = new WeakSet<DOMPurify>();
+
+/** Hands the sanitiser a DOMPurify bound to a window (the server's jsdom; the browser's own by default). */
+export function setPurifier(p: DOMPurify): void {
+  if (!configured.has(p)) {
+    p.addHook("afterSanitizeAttributes", (node) => {
+      if (node.nodeName === "A") {
+        if (node.getAttribute("href")) node.setAttribute("rel", "nofollow noopener noreferrer");
+        else node.removeAttribute("href");
+      }
+    });
+    configured.add(p);
+  }
+  purifier = p;
+}
+
+/** Whether the text holds markup worth rendering (a tag or an entity), not just words. */
+export const looksLikeHtml = (text: string): boolean => /<\/?[a-z][^>]*>|&(#\d+|#x[0-9a-f]+|[a-z]+);/i.test(text);
+
+/** The sanitised HTML, or null when no purifier works here (then show the plain text). */
+export function sanitizeHtml(html: string, p: DOMPurify | null = purifier): string | null {
+  if (!p?.isSupported) return null;
+  return p.sanitize(html, { ...RICH_TEXT_CONFIG, RETURN_TRUSTED_TYPE: false }) as string;
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", ndash: "–", mdash: "—", hellip: "…", rsquo: "’", lsquo: "‘", rdquo: "”", ldquo: "“", euro: "€" };
+
+/**
+ * The words of an HTML text, for meta descriptions and link previews: tags become spaces (a block
+ * ends a sentence), entities their characters, whitespace one space. The result is text, escaped
+ * wherever it is written.
+ */
+export function plainText(html: string): string {
+  return html
+    .replace(/<(script|style|template)\b[\s\S]*?<\/\1\s*>/gi, " ")
+    .replace(/<!--[\s\S]*?-->/g, " ")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (m, e: string) => {
+      if (e[0] === "#") {
+        const code = e[1] === "x" || e[1] === "X" ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10);
+        return Number.isFinite(code) && code > 31 && code < 0x110000 ? String.fromCodePoint(code) : " ";
+      }
+      return ENTITIES[e.toLowerCase()] ?? m;
+    })
+    .replace(/\s+/g, " ")
+    .trim();
+}
