@@ -57,6 +57,7 @@ export function medusaEnv(r: ResolvedOptions, state: SandboxState, db: DbTarget,
     MEDUSA_DISABLE_TELEMETRY: "true",
     MEDUSA_TELEMETRY_HOST: "http://127.0.0.1:9",
     MEDUSACTL_RESET_TOKENS_FILE: r.paths.resetTokens,
+    MEDUSACTL_TRANSFER_TOKENS_FILE: r.paths.transferTokens,
   };
   return applyEnv(base, topologyEnv(state.topology ?? DEFAULT_TOPOLOGY, topologyPorts(port), s3Of(state)));
 }

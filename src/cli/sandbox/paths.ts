@@ -74,6 +74,8 @@ export interface SandboxPaths {
   seedOut: string;
   /** Password-reset tokens recorded by the sandbox's `auth.password_reset` subscriber (JSON lines, 0600). */
   resetTokens: string;
+  /** Order-transfer tokens recorded by the sandbox's `order.transfer_requested` subscriber (JSON lines, 0600). */
+  transferTokens: string;
   /** State file (0600): ports, secrets, keys, stamps. */
   state: string;
   /** Install stamp, inside node_modules so that removing node_modules forces a reinstall. */
@@ -164,6 +166,7 @@ export function sandboxPaths(opts: { dataDir?: string; env?: NodeJS.ProcessEnv; 
     lockFile: join(run, "lock"),
     seedOut: join(run, "seed-out.json"),
     resetTokens: join(run, "reset-tokens.jsonl"),
+    transferTokens: join(run, "transfer-tokens.jsonl"),
     state: join(sandbox, "state.json"),
     installStamp: join(app, "node_modules", ".medusactl-install-stamp"),
     pictureCache: join(sandbox, "cache", "pictures"),

@@ -1,11 +1,14 @@
+import { shopperBasisNote } from "../../../shared/money.js";
 import { useCustomer } from "../features/auth/api/get-customer.js";
 import { Link } from "../lib/router.js";
+import { useShop } from "../lib/shop.js";
 import { TopCategories } from "./header.js";
 
 /** The site footer: the shop's categories, the account pages and what a shopper needs to know. */
 export function Footer() {
   const customer = useCustomer();
   const signedIn = Boolean(customer.data);
+  const { region } = useShop();
   return (
     <footer className="site-footer">
       <div className="footer-grid">
@@ -45,7 +48,9 @@ export function Footer() {
         </section>
         <section aria-labelledby="footer-help">
           <h2 id="footer-help">Help</h2>
-          <p>Prices are in your region's currency and, where your region charges VAT, include it. Shipping is worked out at checkout from your address, before you place the order.</p>
+          <p>
+            Prices are in {region.currency_code.toUpperCase()}. {shopperBasisNote(region.currency_code)} Shipping is chosen at checkout, where you see its price before you place the order.
+          </p>
           <p>
             Your order confirmation shows the order number and ID. Keep them: with an account, you can add an order placed as a guest from your orders page.
           </p>

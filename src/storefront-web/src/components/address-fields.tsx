@@ -22,7 +22,20 @@ const FIELDS = ["first_name", "last_name", "address_1", "city", "postal_code", "
  * The labelled fields of one address, named `<prefix>.<field>` so one form can hold two
  * (shipping and billing). Each set sits in its own fieldset, which scopes the repeated labels.
  */
-export function AddressFields({ prefix, values, countries, section }: { prefix: string; values?: AddressValues | null; countries: CountryOption[]; section?: "shipping" | "billing" }) {
+export function AddressFields({
+  prefix,
+  values,
+  countries,
+  section,
+  defaultCountry,
+}: {
+  prefix: string;
+  values?: AddressValues | null;
+  countries: CountryOption[];
+  section?: "shipping" | "billing";
+  /** The shopper's country (the one in the page's path), chosen when the address has none yet. */
+  defaultCountry?: string;
+}) {
   const v = values ?? {};
   const ac = (token: string) => (section ? `${section} ${token}` : token);
   const label = (c: CountryOption) => c.display_name ?? c.name ?? c.iso_2 ?? "";
@@ -34,7 +47,7 @@ export function AddressFields({ prefix, values, countries, section }: { prefix: 
       <TextField label="Address" name={`${prefix}.address_1`} autoComplete={ac("address-line1")} defaultValue={v.address_1 ?? ""} required className="wide" />
       <TextField label="City" name={`${prefix}.city`} autoComplete={ac("address-level2")} defaultValue={v.city ?? ""} required />
       <TextField label="Postal code" name={`${prefix}.postal_code`} autoComplete={ac("postal-code")} defaultValue={v.postal_code ?? ""} required />
-      <SelectField label="Country" name={`${prefix}.country_code`} autoComplete={ac("country")} defaultValue={v.country_code ?? ""} required>
+      <SelectField label="Country" name={`${prefix}.country_code`} autoComplete={ac("country")} defaultValue={v.country_code || (countries.some((c) => c.iso_2 === defaultCountry) ? defaultCountry : "")} required>
         <option value="" disabled>
           Choose a country
         </option>

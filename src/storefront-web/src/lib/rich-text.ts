@@ -43,10 +43,24 @@ export function setPurifier(p: DOMPurify): void {
 /** Whether the text holds markup worth rendering (a tag or an entity), not just words. */
 export const looksLikeHtml = (text: string): boolean => /<\/?[a-z][^>]*>|&(#\d+|#x[0-9a-f]+|[a-z]+);/i.test(text);
 
+/**
+ * Two renames before parsing; DOMPurify still decides what stays. Event-handler attributes become
+ * data attributes (`onerror=` → `data-dropped-onerror=`, dropped by the allowlist): Chromium
+ * reports every handler attribute a DOMParser document holds as a violation of the page's
+ * script-src, although none runs there, and a description carrying them would fill the console
+ * with errors. And an `<h1>` becomes an `<h2>`: the page has its own h1, and a dropped heading
+ * would run its words into the next paragraph.
+ */
+function prepare(html: string): string {
+  return html
+    .replace(/<(\/?)h1\b/gi, "<$1h2")
+    .replace(/<[a-z][^>]*>/gi, (tag) => tag.replace(/([\s/"'])(on[a-z]+\s*=)/gi, "$1data-dropped-$2"));
+}
+
 /** The sanitised HTML, or null when no purifier works here (then show the plain text). */
 export function sanitizeHtml(html: string, p: DOMPurify | null = purifier): string | null {
   if (!p?.isSupported) return null;
-  return p.sanitize(html, { ...RICH_TEXT_CONFIG, RETURN_TRUSTED_TYPE: false }) as string;
+  return p.sanitize(prepare(html), { ...RICH_TEXT_CONFIG, RETURN_TRUSTED_TYPE: false }) as string;
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", ndash: "–", mdash: "—", hellip: "…", rsquo: "’", lsquo: "‘", rdquo: "”", ldquo: "“", euro: "€" };

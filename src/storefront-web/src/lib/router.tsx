@@ -43,7 +43,9 @@ export function setRouterBase(next: string): void {
 
 /** Goes to `to`, a path inside the shopper's country, or a whole path with `absolute`. */
 export function navigate(path: string, options: { replace?: boolean; absolute?: boolean } = {}): void {
-  const to = options.absolute || !path.startsWith("/") ? path : `${base}${path === "/" ? "" : path}` || "/";
+  // A path that already names the country (a `?next=` written elsewhere) is taken as it is.
+  const named = base !== "" && (path === base || path.startsWith(`${base}/`) || path.startsWith(`${base}?`));
+  const to = options.absolute || named || !path.startsWith("/") ? path : `${base}${path === "/" ? "" : path}` || "/";
   if (to === here()) return;
   if (options.replace) {
     replacing = true;

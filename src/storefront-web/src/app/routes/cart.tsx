@@ -32,7 +32,7 @@ export default function CartPage() {
             <CartTotals cart={cart.data} />
             <FreeShippingNudge cart={cart.data} />
             <PromoCode cart={cart.data} />
-            <p className="hint">Shipping and tax are worked out at checkout from your address.</p>
+            <p className="hint">Shipping is chosen at checkout; its price follows your address.</p>
             <Button onClick={() => navigate("/checkout")}>Checkout</Button>
           </aside>
         </div>

@@ -1,5 +1,5 @@
 import { LoginForm } from "../../features/auth/components/auth-forms.js";
-import { Link, navigate, useLocation, usePage } from "../../lib/router.js";
+import { Link, navigate, useLocation, usePage, withSearch } from "../../lib/router.js";
 
 /**
  * Only same-site paths are followed after logging in (no open redirect through ?next=). The URL
@@ -30,16 +30,17 @@ export function safeNext(next: string | null, origin = window.location.origin): 
 
 export default function LoginPage() {
   const { search } = useLocation();
+  const next = search.get("next");
   usePage("Log in");
   return (
     <main id="main" className="page">
       <h1>Log in</h1>
-      <LoginForm onDone={() => navigate(safeNext(search.get("next")), { replace: true })} />
+      <LoginForm onDone={() => navigate(safeNext(next), { replace: true })} />
       <p>
         <Link to="/account/forgot-password">Forgot your password?</Link>
       </p>
       <p>
-        New here? <Link to="/account/register">Create an account</Link>
+        New here? <Link to={withSearch("/account/register", new URLSearchParams(), { next })}>Create an account</Link>
       </p>
     </main>
   );

@@ -33,10 +33,10 @@ export default function OrdersPage() {
   const { search } = useLocation();
   return (
     <AccountLayout title="Orders">
-      {() => (
+      {(customer) => (
         <>
           <Orders />
-          <RequestTransferForm initialOrder={search.get("order") ?? ""} />
+          <RequestTransferForm initialOrder={search.get("order") ?? ""} customerId={customer.id} />
         </>
       )}
     </AccountLayout>

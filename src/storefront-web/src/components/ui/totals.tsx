@@ -1,11 +1,12 @@
-import { moneyBreakdown, type MoneyBreakdown, type TotalsLike } from "../../../../shared/money.js";
+import { shopperBreakdown, type MoneyBreakdown, type TotalsLike } from "../../../../shared/money.js";
 
 /**
  * The one money breakdown (src/shared/money.ts) of a cart or an order: the lines shown add up to
- * the total to the cent, in one basis (before tax with tax added, or with tax included and said so).
+ * the total to the cent, in the shopper's basis (prices with VAT where shoppers see them so, the
+ * same as the product pages showed; before a sales tax that is added), said once below.
  */
 export function Totals({ of, label = "Order totals" }: { of: TotalsLike; label?: string }) {
-  return <BreakdownList b={moneyBreakdown(of)} label={label} />;
+  return <BreakdownList b={shopperBreakdown(of)} label={label} />;
 }
 
 export function BreakdownList({ b, label }: { b: MoneyBreakdown; label: string }) {

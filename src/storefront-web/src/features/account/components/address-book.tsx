@@ -5,6 +5,7 @@ import { Isolated } from "../../../components/ui/address-lines.js";
 import { Button } from "../../../components/ui/button.js";
 import { EmptyState, InlineError } from "../../../components/ui/status.js";
 import { focusHeading } from "../../../lib/router.js";
+import { useShop } from "../../../lib/shop.js";
 import { useCreateAddress } from "../api/create-address.js";
 import { useDeleteAddress } from "../api/delete-address.js";
 import { useUpdateAddress } from "../api/update-address.js";
@@ -15,6 +16,7 @@ const summary = (a: HttpTypes.StoreCustomerAddress) =>
     .join(", ");
 
 function AddressForm({ address, countries, onDone, onCancel }: { address?: HttpTypes.StoreCustomerAddress; countries: CountryOption[]; onDone: () => void; onCancel: () => void }) {
+  const { countryCode } = useShop();
   const create = useCreateAddress();
   const update = useUpdateAddress();
   const pending = create.status === "pending" || update.status === "pending";
@@ -33,7 +35,7 @@ function AddressForm({ address, countries, onDone, onCancel }: { address?: HttpT
     <form onSubmit={submit} className="stack" aria-busy={pending || undefined}>
       <fieldset>
         <legend>{address ? "Edit address" : "New address"}</legend>
-        <AddressFields prefix="address" values={address} countries={countries} />
+        <AddressFields prefix="address" values={address} countries={countries} defaultCountry={countryCode} />
       </fieldset>
       <InlineError error={create.error ?? update.error} />
       <div className="row">

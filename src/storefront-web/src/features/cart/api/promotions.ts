@@ -1,15 +1,28 @@
 import type { HttpTypes } from "@medusajs/types";
+import { isApiError } from "medusactl/sdk/store";
 import { useMutation, useQueryCache } from "../../../lib/query.js";
 import { useStoreSdk, type StoreSdk } from "../../../lib/sdk.js";
 import { CART_FIELDS, cartKey } from "../../../lib/shop.js";
 
 /**
  * Adds a promotion code. Medusa 2.21 refuses an unknown or inactive code with
- * 400 invalid_data "The promotion code X is invalid", which the form shows as is.
+ * 400 invalid_data "The promotion code X is invalid", which the form shows as is. Its codes are
+ * case-sensitive and shops print them in capitals, while shoppers type "welcome10": a code
+ * refused as typed is tried again in capitals, then in small letters, before the refusal stands.
  */
 export async function applyPromotion(sdk: StoreSdk, cartId: string, code: string): Promise<HttpTypes.StoreCart> {
-  const { cart } = await sdk.store.cart.addPromotions(cartId, { promo_codes: [code] }, { fields: CART_FIELDS });
-  return cart;
+  const tries = [...new Set([code, code.toUpperCase(), code.toLowerCase()])];
+  let refusal: unknown;
+  for (const c of tries) {
+    try {
+      const { cart } = await sdk.store.cart.addPromotions(cartId, { promo_codes: [c] }, { fields: CART_FIELDS });
+      return cart;
+    } catch (e) {
+      if (!isApiError(e) || e.status !== 400) throw e;
+      refusal ??= e;
+    }
+  }
+  throw refusal;
 }
 
 export async function removePromotion(sdk: StoreSdk, cartId: string, code: string): Promise<HttpTypes.StoreCart> {

@@ -1,7 +1,8 @@
 import type { HttpTypes } from "@medusajs/types";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { type ItemRow, moneyBreakdown, type TotalsLike } from "../../../../../shared/money.js";
+import { type ItemRow, shopperBreakdown, type TotalsLike } from "../../../../../shared/money.js";
 import { Button } from "../../../components/ui/button.js";
+import { Picture } from "../../../components/ui/picture.js";
 import { Link, navigate } from "../../../lib/router.js";
 import { itemCount, useCart } from "../api/get-cart.js";
 import { FreeShippingNudge } from "./free-shipping-nudge.js";
@@ -45,7 +46,7 @@ function DrawerLine({ item, row }: { item: HttpTypes.StoreCartLineItem; row: Ite
   const variant = item.variant_title && item.variant_title !== "Default variant" ? ` (${item.variant_title})` : "";
   return (
     <li className="drawer-line">
-      {item.thumbnail ? <img src={item.thumbnail} alt="" width={56} height={56} loading="lazy" decoding="async" /> : <span className="drawer-thumb" aria-hidden="true" />}
+      <Picture placeholderClassName="drawer-thumb" src={item.thumbnail ?? undefined} alt="" width={56} height={56} loading="lazy" decoding="async" />
       <span>
         {item.quantity} × {item.product_title ?? item.title}
         {variant}
@@ -64,8 +65,8 @@ function CartDrawer({ message, onClose, returnTo }: { message: string; onClose: 
   const panel = useRef<HTMLDivElement>(null);
   const data = cart.data;
   const n = itemCount(data);
-  // The same breakdown as the cart page: line amounts add up to Items, in one tax basis.
-  const breakdown = moneyBreakdown((data ?? {}) as TotalsLike);
+  // The same breakdown as the cart page: line amounts add up to Items, in the shopper's basis.
+  const breakdown = shopperBreakdown((data ?? {}) as TotalsLike);
   const rows = new Map(breakdown.items.map((r) => [r.id, r]));
 
   useEffect(() => {
@@ -138,7 +139,10 @@ function CartDrawer({ message, onClose, returnTo }: { message: string; onClose: 
                 ))}
             </ul>
             <p className="drawer-subtotal">
-              <span>Items</span> <strong>{breakdown.lines[0]!.text}</strong> <span className="muted">{breakdown.basisNote}</span>
+              <span className="drawer-subtotal-line">
+                <span>Items</span> <strong>{breakdown.lines[0]!.text}</strong>
+              </span>
+              <span className="muted">{breakdown.basisNote}</span>
             </p>
             <FreeShippingNudge cart={data} />
             <div className="drawer-actions">

@@ -1,15 +1,16 @@
 import type { HttpTypes } from "@medusajs/types";
 import { formatMoney } from "../../../../../shared/format.js";
-import { useFreeShippingThreshold } from "../api/free-shipping.js";
+import { freeShippingProgress, useFreeShippingThreshold } from "../api/free-shipping.js";
 
-/** "€12.00 more for free shipping", with a meter; nothing when the region has no threshold. */
+/**
+ * "€12.00 more for free shipping", with a meter; "Your order ships for free." once the cart
+ * qualifies; nothing when the region has no threshold. Measured on the figure Medusa's rule uses.
+ */
 export function FreeShippingNudge({ cart }: { cart: HttpTypes.StoreCart }) {
   const threshold = useFreeShippingThreshold(cart);
   const limit = threshold.data;
   if (limit === null || limit === undefined) return null;
-  const total = Number(cart.item_total ?? cart.item_subtotal ?? 0);
-  const missing = Math.max(0, limit - total);
-  const reached = missing === 0 && total > 0;
+  const { total, missing, reached } = freeShippingProgress(cart, limit);
   return (
     <div className="nudge">
       <p>
@@ -21,7 +22,7 @@ export function FreeShippingNudge({ cart }: { cart: HttpTypes.StoreCart }) {
           </>
         )}
       </p>
-      <meter min={0} max={limit} value={Math.min(total, limit)} aria-label="Progress towards free shipping" />
+      <meter min={0} max={limit.value} value={Math.min(total, limit.value)} aria-label="Progress towards free shipping" />
     </div>
   );
 }

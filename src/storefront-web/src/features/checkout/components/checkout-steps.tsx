@@ -1,7 +1,7 @@
 import type { HttpTypes } from "@medusajs/types";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { formatMoney } from "../../../../../shared/format.js";
-import { itemRowsById } from "../../../../../shared/money.js";
+import { itemRowsById, shopperBreakdown } from "../../../../../shared/money.js";
 import { AddressFields, readAddress, type AddressValues } from "../../../components/address-fields.js";
 import { AddressLines } from "../../../components/ui/address-lines.js";
 import { Button } from "../../../components/ui/button.js";
@@ -14,7 +14,7 @@ import { useAddShippingMethod } from "../api/add-shipping-method.js";
 import { useCompleteCart } from "../api/complete-cart.js";
 import { useInitiatePaymentSession } from "../api/initiate-payment-session.js";
 import { providerName, usePaymentProviders } from "../api/list-payment-providers.js";
-import { useShippingOptions } from "../api/list-shipping-options.js";
+import { shippingOptionPrice, useShippingOptions } from "../api/list-shipping-options.js";
 import { useUpdateCart } from "../api/update-cart.js";
 
 export const STEPS = [
@@ -130,6 +130,7 @@ function AddressStep({ cart, saved, onDone }: { cart: HttpTypes.StoreCart; saved
   const [sameBilling, setSameBilling] = useState(() => !cart.billing_address?.address_1 || sameAddress(cart.shipping_address, cart.billing_address));
   const [prefill, setPrefill] = useState<{ key: number; values: AddressValues | null | undefined }>({ key: 0, values: cart.shipping_address });
   const countries = cart.region?.countries ?? [];
+  const defaultCountry = cart.shipping_address?.country_code ?? undefined;
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -168,7 +169,7 @@ function AddressStep({ cart, saved, onDone }: { cart: HttpTypes.StoreCart; saved
       ) : null}
       <fieldset>
         <legend>Shipping address</legend>
-        <AddressFields key={prefill.key} prefix="shipping" section="shipping" values={prefill.values} countries={countries} />
+        <AddressFields key={prefill.key} prefix="shipping" section="shipping" values={prefill.values} countries={countries} defaultCountry={defaultCountry} />
       </fieldset>
       <label className="check">
         <input type="checkbox" checked={sameBilling} onChange={(e) => setSameBilling(e.target.checked)} />
@@ -177,7 +178,7 @@ function AddressStep({ cart, saved, onDone }: { cart: HttpTypes.StoreCart; saved
       {sameBilling ? null : (
         <fieldset>
           <legend>Billing address</legend>
-          <AddressFields prefix="billing" section="billing" values={cart.billing_address} countries={countries} />
+          <AddressFields prefix="billing" section="billing" values={cart.billing_address} countries={countries} defaultCountry={defaultCountry} />
         </fieldset>
       )}
       <InlineError error={update.error} />
@@ -197,13 +198,27 @@ function DeliveryStep({ cart, onDone, onBack }: { cart: HttpTypes.StoreCart; onD
   const options = useShippingOptions(cart.id);
   const add = useAddShippingMethod(cart.id);
   const chosenNow = cart.shipping_methods?.[0]?.shipping_option_id ?? "";
+  const list = options.data ?? [];
+  const firstAvailable = list.find((o) => !o.insufficient_inventory && shippingOptionPrice(o, cart) !== undefined)?.id;
+  const [picked, setPicked] = useState("");
+  const selected = picked || chosenNow || firstAvailable || "";
+
+  // The option shown as chosen is on the cart, so the summary beside it says what shipping costs.
+  useEffect(() => {
+    if (!chosenNow && firstAvailable && add.status === "idle") add.mutate(firstAvailable).catch(() => {});
+  }, [chosenNow, firstAvailable]);
+
+  function choose(id: string) {
+    setPicked(id);
+    if (id !== chosenNow) add.mutate(id).catch(() => {});
+  }
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const id = String(new FormData(e.currentTarget).get("shipping_option") ?? "");
     if (!id) return;
     try {
-      if (id !== chosenNow) await add.mutate(id);
+      if (id !== (cart.shipping_methods?.[0]?.shipping_option_id ?? "")) await add.mutate(id);
       onDone();
     } catch {
       /* shown below */
@@ -212,8 +227,6 @@ function DeliveryStep({ cart, onDone, onBack }: { cart: HttpTypes.StoreCart; onD
 
   if (options.status === "pending") return <Loading label="Loading delivery options…" lines={2} />;
   if (options.status === "error") return <ErrorState error={options.error} onRetry={() => void options.refetch()} />;
-  const list = options.data ?? [];
-  const firstAvailable = list.find((o) => !o.insufficient_inventory && typeof (o.calculated_price?.calculated_amount ?? o.amount) === "number")?.id;
   if (list.length === 0) {
     return (
       <EmptyState>
@@ -229,15 +242,15 @@ function DeliveryStep({ cart, onDone, onBack }: { cart: HttpTypes.StoreCart; onD
       <fieldset className="choices">
         <legend>Delivery method</legend>
         {list.map((o) => {
-          const amount = o.calculated_price?.calculated_amount ?? o.amount;
+          const amount = shippingOptionPrice(o, cart);
           // Medusa lists an option it has no price for (for this region or cart total), then refuses it.
-          const unpriced = typeof amount !== "number";
+          const unpriced = amount === undefined;
           const out = Boolean(o.insufficient_inventory) || unpriced;
           return (
             <label key={o.id} className="choice">
-              <input type="radio" name="shipping_option" value={o.id} required defaultChecked={chosenNow ? o.id === chosenNow : o.id === firstAvailable} disabled={out} />
+              <input type="radio" name="shipping_option" value={o.id} required checked={o.id === selected} onChange={() => choose(o.id)} disabled={out} />
               <span>{o.name}</span>
-              <span className="choice-price">{unpriced ? "Not available for this cart" : out ? "Not available for these items" : formatMoney(amount, cart.currency_code)}</span>
+              <span className="choice-price">{unpriced ? "Not available for this cart" : out ? "Not available for these items" : amount === 0 ? "Free" : formatMoney(amount, cart.currency_code)}</span>
             </label>
           );
         })}
@@ -324,7 +337,8 @@ function ReviewStep({ cart, onPlaced, onStep, totals }: { cart: HttpTypes.StoreC
         <div>
           <h3>Delivery</h3>
           <p>
-            <bdi>{cart.shipping_methods?.[0]?.name}</bdi> ({formatMoney(cart.shipping_methods?.[0]?.amount, cart.currency_code)})
+            {/* The shipping line of the totals below: the same amount, in the same basis. */}
+            <bdi>{cart.shipping_methods?.[0]?.name}</bdi> ({shopperBreakdown(cart as never).lines.find((l) => l.key === "shipping")?.text})
           </p>
         </div>
         <div>

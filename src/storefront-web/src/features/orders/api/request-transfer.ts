@@ -2,6 +2,8 @@ import type { HttpTypes } from "@medusajs/types";
 import { isNotFound } from "../../../lib/errors.js";
 import { useMutation } from "../../../lib/query.js";
 import { useStoreSdk } from "../../../lib/sdk.js";
+import { useShop } from "../../../lib/shop.js";
+import { pendingText, readPendingTransfers, rememberTransfer } from "./pending-transfers.js";
 import { useRecentOrders } from "./recent-orders.js";
 
 /** What a shopper may type to name an order: `#92`, `92`, the full id `order_…`, or the confirmation page's link. */
@@ -35,9 +37,10 @@ const NOT_FOUND_BY_NUMBER =
  * only the caller's own orders (filters `id` and `status`), and `GET /store/orders/:id` needs the
  * full id. So a display id is resolved through the orders this browser placed or opened.
  */
-export function useRequestTransfer() {
+export function useRequestTransfer(customerId: string) {
   const sdk = useStoreSdk();
   const recent = useRecentOrders();
+  const { storage } = useShop();
   return useMutation(async ({ reference, email }: { reference: string; email: string }): Promise<HttpTypes.StoreOrder> => {
     const ref = parseOrderRef(reference);
     if (!ref) throw new TransferLookupError("Enter the order number as the confirmation shows it (#92 or 92), or the order ID (order_…).");
@@ -54,7 +57,12 @@ export function useRequestTransfer() {
     if ((found.email ?? "").trim().toLowerCase() !== email.trim().toLowerCase()) {
       throw new TransferLookupError("This e-mail address is not the one the order was placed with.");
     }
+    const pending = readPendingTransfers(storage, customerId).find((t) => t.orderId === id);
+    if (pending) throw new TransferLookupError(`${pendingText(pending)} is still waiting to be accepted through the link sent to ${pending.email}. Cancel it below to ask again.`);
     const { order } = await sdk.store.order.requestTransfer(id, { description: "Requested from the storefront" });
-    return { ...order, display_id: order.display_id ?? found.display_id, email: order.email ?? found.email };
+    const displayId = order.display_id ?? found.display_id ?? null;
+    const orderEmail = order.email ?? found.email ?? email;
+    rememberTransfer(storage, { orderId: id, displayId, email: orderEmail, requestedAt: new Date().toISOString(), customerId });
+    return { ...order, display_id: displayId ?? undefined, email: orderEmail } as HttpTypes.StoreOrder;
   });
 }

@@ -77,12 +77,12 @@ export function OrderSummary({ order }: { order: HttpTypes.StoreOrder }) {
                   </span>
                 </span>
               </td>
-              <td>
+              <td data-label="Quantity">
                 {r?.quantity ?? i.quantity}
                 {r?.returned ? <span className="muted"> ({r.returned} returned)</span> : null}
               </td>
-              <td>{r?.unit.text ?? formatMoney(i.unit_price, c)}</td>
-              <td>
+              <td data-label="Price">{r?.unit.text ?? formatMoney(i.unit_price, c)}</td>
+              <td data-label="Amount">
                 {r?.amount.text}
                 {r?.discount.minor ? <span className="line-discount"> −{r.discount.text} off</span> : null}
               </td>

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { formatDisplayId } from "../../../../../shared/format.js";
 import { Button } from "../../../components/ui/button.js";
 import { errorMessage } from "../../../lib/errors.js";
+import { pendingText, useCancelTransfer, usePendingTransfers } from "../api/pending-transfers.js";
 import { useRequestTransfer } from "../api/request-transfer.js";
 
 /**
@@ -9,10 +10,22 @@ import { useRequestTransfer } from "../api/request-transfer.js";
  * the order's e-mail address in, a transfer request out, the result announced. `initialOrder`
  * comes from the confirmation page's link.
  */
-export function RequestTransferForm({ initialOrder = "" }: { initialOrder?: string }) {
-  const request = useRequestTransfer();
+export function RequestTransferForm({ initialOrder = "", customerId }: { initialOrder?: string; customerId: string }) {
+  const request = useRequestTransfer(customerId);
+  const pending = usePendingTransfers(customerId);
+  const cancel = useCancelTransfer();
   const [done, setDone] = useState("");
   const id = useId();
+
+  async function cancelRequest(orderId: string, label: string) {
+    setDone("");
+    try {
+      const outcome = await cancel.mutate(orderId);
+      setDone(outcome === "cancelled" ? `${label}: request cancelled.` : `${label} is no longer pending: it was accepted, declined or cancelled already.`);
+    } catch {
+      /* shown beside the list */
+    }
+  }
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -35,6 +48,24 @@ export function RequestTransferForm({ initialOrder = "" }: { initialOrder?: stri
   return (
     <section aria-labelledby={`${id}-title`} className="transfer-request">
       <h2 id={`${id}-title`}>Add an order placed as a guest</h2>
+      {pending.length ? (
+        <div className="pending-transfers">
+          <h3>Waiting to be accepted</h3>
+          <ul>
+            {pending.map((t) => (
+              <li key={t.orderId}>
+                <span>
+                  {pendingText(t)}; the link went to <span className="email">{t.email}</span>.
+                </span>
+                <Button variant="secondary" busy={cancel.status === "pending"} onClick={() => void cancelRequest(t.orderId, pendingText(t))}>
+                  Cancel request
+                </Button>
+              </li>
+            ))}
+          </ul>
+          {cancel.error ? <p className="inline-error" role="alert">{errorMessage(cancel.error)}</p> : null}
+        </div>
+      ) : null}
       <form onSubmit={submit} className="stack narrow" aria-busy={request.status === "pending" || undefined}>
         <div className="field">
           <label htmlFor={`${id}-order`}>Order number</label>

@@ -1,4 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from "react";
+import { Picture } from "../../../components/ui/picture.js";
 import { Thumbnail } from "./product-card.js";
 
 export interface GalleryImage {
@@ -51,7 +52,7 @@ export function Gallery({ images, title }: { images: GalleryImage[]; title: stri
                 onClick={() => setShown(i)}
                 onKeyDown={(e) => onKey(e, i)}
               >
-                <img src={img.url} alt="" loading="lazy" decoding="async" width={96} height={96} />
+                <Picture placeholderClassName="gallery-thumb-empty" src={img.url} alt="" loading="lazy" decoding="async" width={96} height={96} />
               </button>
             </li>
           ))}

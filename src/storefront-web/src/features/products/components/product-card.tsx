@@ -1,6 +1,7 @@
 import type { HttpTypes } from "@medusajs/types";
 import { type CalculatedPriceLike, type ShopperPrice, shopperPrice } from "../../../../../shared/money.js";
 import { Price } from "../../../components/ui/price.js";
+import { Picture } from "../../../components/ui/picture.js";
 import { Link } from "../../../lib/router.js";
 
 /** The lowest price among the variants, as the shopper will pay it, as the list shows it ("from"). */
@@ -18,11 +19,11 @@ export function cheapest(product: HttpTypes.StoreProduct): ShopperPrice | undefi
  * nothing moves when it arrives. `eager` for images likely in the first viewport; the rest load lazily.
  */
 export function Thumbnail({ src, alt, eager = false, size = 400 }: { src: string | null | undefined; alt: string; eager?: boolean; size?: number }) {
-  if (!src) return <div className="thumb thumb-empty" aria-hidden="true" />;
   return (
-    <img
+    <Picture
+      placeholderClassName="thumb thumb-empty"
       className="thumb"
-      src={src}
+      src={src ?? undefined}
       alt={alt}
       loading={eager ? "eager" : "lazy"}
       fetchPriority={eager ? "high" : undefined}

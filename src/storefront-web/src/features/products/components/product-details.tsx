@@ -6,7 +6,7 @@ import { Price } from "../../../components/ui/price.js";
 import { InlineError } from "../../../components/ui/status.js";
 import { Description } from "./description.js";
 import { Gallery } from "./gallery.js";
-import { findVariant, inStock, maxQuantity, selectionOf, valueAvailable, type Selection } from "./variant-picker.js";
+import { findVariant, inStock, maxQuantity, selectionOf, shopperOrder, valueAvailable, type Selection } from "./variant-picker.js";
 
 export interface ProductDetailsProps {
   product: HttpTypes.StoreProduct;
@@ -43,19 +43,25 @@ export function ProductDetails({ product, onAdd }: ProductDetailsProps) {
 
   return (
     <div className="product">
-      <Gallery images={images} title={product.title} />
-      <div className="product-info">
+      {/* On a phone: name and price, then the pictures, then the choices and the button, so the
+          buy box stays on the first screen however many pictures there are; description last. */}
+      <div className="product-head">
         <h1>{product.title}</h1>
         {product.subtitle ? <p className="subtitle">{product.subtitle}</p> : null}
         <p className="product-price" aria-live="polite">
           {variant ? <Price amount={price?.amount} currency={price?.currency} original={price?.original} note={price?.taxNote} /> : "Choose options to see the price"}
         </p>
-        {product.description ? <Description text={product.description} /> : null}
+        <p className={`stock ${available ? "stock-in" : "stock-out"}`} aria-live="polite">
+          {!variant ? "Choose an option for each choice below." : available ? "In stock" : "Out of stock"}
+        </p>
+      </div>
+      <Gallery images={images} title={product.title} />
+      <div className="product-buy">
         <form onSubmit={submit} className="stack">
           {(product.options ?? []).map((option) => (
             <fieldset key={option.id} className="options">
               <legend>{option.title}</legend>
-              {(option.values ?? []).map((v) => {
+              {shopperOrder(option.values ?? []).map((v) => {
                 const ok = valueAvailable(product, option.id, v.value);
                 return (
                   <label key={v.id} className={`option${ok ? "" : " option-out"}`}>
@@ -74,29 +80,29 @@ export function ProductDetails({ product, onAdd }: ProductDetailsProps) {
               })}
             </fieldset>
           ))}
-          <p className={`stock ${available ? "stock-in" : "stock-out"}`}>
-            {!variant ? "Choose an option for each choice above." : available ? "In stock" : "Out of stock"}
-          </p>
-          <div className="field field-narrow">
-            <label htmlFor="quantity">Quantity</label>
-            <input
-              id="quantity"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={Math.max(1, max)}
-              value={quantity}
-              onChange={(e) => setQuantity(Number(e.target.value))}
-            />
+          <div className="buy-row">
+            <div className="field field-narrow">
+              <label htmlFor="quantity">Quantity</label>
+              <input
+                id="quantity"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={Math.max(1, max)}
+                value={quantity}
+                onChange={(e) => setQuantity(Number(e.target.value))}
+              />
+            </div>
+            <Button type="submit" disabled={!variant || !available} busy={status.kind === "adding"}>
+              Add to cart
+            </Button>
           </div>
-          <Button type="submit" disabled={!variant || !available} busy={status.kind === "adding"}>
-            Add to cart
-          </Button>
           <p className="live" role="status" aria-live="polite">
             {status.kind === "adding" ? "Adding to your cart…" : status.kind === "added" ? status.text : ""}
           </p>
           {status.kind === "error" ? <InlineError error={status.error} /> : null}
         </form>
+        {product.description ? <Description text={product.description} /> : null}
       </div>
     </div>
   );
@@ -108,7 +114,7 @@ export function ProductDetailsSkeleton() {
       <div className="gallery">
         <div className="thumb thumb-empty" aria-hidden="true" />
       </div>
-      <div className="product-info">
+      <div className="product-head">
         <h1>Loading product…</h1>
         <div className="skeleton-line" aria-hidden="true" />
         <div className="skeleton-line short" aria-hidden="true" />
