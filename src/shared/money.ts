@@ -337,7 +337,7 @@ export function shopperPrice(p: CalculatedPriceLike | null | undefined, basis: T
   const withoutTax = typeof p.calculated_amount_without_tax === "number" ? p.calculated_amount_without_tax : inclusive ? undefined : p.calculated_amount;
   if (basis === "excl" && withoutTax !== undefined) {
     const original = typeof p.original_amount === "number" && !inclusive ? p.original_amount : undefined;
-    return { amount: withoutTax, original, currency, taxNote: withTax !== undefined && withTax - withoutTax > 1e-9 ? `excl. ${taxNameFor(currency)}` : undefined };
+    return { amount: withoutTax, original, currency, taxNote: withTax !== undefined && withTax - withoutTax > 1e-9 ? "before tax" : undefined };
   }
   const amount = withTax ?? p.calculated_amount;
   const original = typeof p.original_amount_with_tax === "number" && withTax !== undefined ? p.original_amount_with_tax : (p.original_amount ?? undefined);

@@ -59,6 +59,8 @@ export function renderApp(path: string, options: { shop?: Shop; storage?: Storag
   const shop = options.shop ?? createShop();
   const storage = options.storage ?? new MemoryStorage();
   if (!storage.getItem("storefront_country")) storage.setItem("storefront_country", "de");
+  // Each test is a new visitor: no country cookie from the last one (the country comes from the storage above).
+  document.cookie = "storefront_country=; path=/; max-age=0";
   window.history.replaceState(null, "", path);
   const result = render(<App sdk={shop.sdk} cache={new QueryCache()} storage={storage} />);
   return Object.assign(result, { shop, storage });

@@ -217,6 +217,35 @@ describe("shopperPrice", () => {
   });
 });
 
+describe("the shopper's basis (one VAT rule for the storefront)", () => {
+  it.each([
+    ["eur", "incl", "Prices include VAT."],
+    ["aud", "incl", "Prices include GST."],
+    ["usd", "excl", "Prices exclude sales tax; it is added at checkout."],
+    ["cad", "excl", "Prices exclude sales tax; it is added at checkout."],
+  ] as const)("%s: %s", async (currency, basis, note) => {
+    const { shopperBasis, shopperBasisNote } = await import("../../src/shared/money.js");
+    expect([shopperBasis(currency), shopperBasisNote(currency)]).toEqual([basis, note]);
+  });
+
+  it("shows a US price before its sales tax, and says it is added", async () => {
+    const { shopperPrice } = await import("../../src/shared/money.js");
+    expect(shopperPrice({ calculated_amount: 50, calculated_amount_with_tax: 54.38, calculated_amount_without_tax: 50, currency_code: "usd" })).toEqual({ amount: 50, original: undefined, currency: "usd", taxNote: "before tax" });
+  });
+
+  it("tells a cart in euros with tax included, the same as the product page: €45 + 19 % → Items €53.55", async () => {
+    const { shopperBreakdown } = await import("../../src/shared/money.js");
+    const cart = { currency_code: "eur", total: 53.55, tax_total: 8.55, item_subtotal: 45, original_item_total: 53.55, shipping_subtotal: 0, original_shipping_total: 0, discount_total: 0, items: [{ id: "l1", quantity: 1, unit_price: 45, subtotal: 45, original_total: 53.55, is_tax_inclusive: false }], shipping_methods: [] };
+    const b = shopperBreakdown(cart as never);
+    expect(b.basis).toBe("incl");
+    expect(b.lines.map((l) => [l.key, l.text])).toEqual([
+      ["items", "€53.55"],
+      ["shipping", "€0.00"],
+    ]);
+    expect([b.total.text, b.taxIncluded?.text, b.items[0]!.unit.text]).toEqual(["€53.55", "€8.55", "€53.55"]);
+  });
+});
+
 describe("refundableAmountText", () => {
   const order = (captured: number, refunded = 0) =>
     ({ currency_code: "eur", payment_collections: [{ payments: [{ id: "pay_1", amount: captured, captures: [{ id: "c", amount: captured }], refunds: refunded ? [{ id: "r", amount: refunded }] : [] }] }] }) as never;

@@ -7,6 +7,7 @@
  *   PUBLIC_URL                           the shop's public origin for canonical URLs and the sitemap
  *   TRUST_PROXY=1                        take the origin from X-Forwarded-Host/-Proto instead
  *   SHOP_NAME, SHOP_DESCRIPTION, SHOP_LANG   how the pages name and describe the shop
+ *   DEFAULT_COUNTRY                      where a visitor goes when their browser names no country the shop sells to
  *   STOREFRONT_DIST                      the client build (default: ../storefront beside this file)
  */
 import path from "node:path";
@@ -37,7 +38,7 @@ const running = await startStorefrontServer({
   publishableKey: required("MEDUSA_PUBLISHABLE_KEY"),
   publicUrl: env.PUBLIC_URL || undefined,
   trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
-  site: { name: env.SHOP_NAME || undefined, description: env.SHOP_DESCRIPTION || undefined, lang: env.SHOP_LANG || undefined },
+  site: { name: env.SHOP_NAME || undefined, description: env.SHOP_DESCRIPTION || undefined, lang: env.SHOP_LANG || undefined, defaultCountry: env.DEFAULT_COUNTRY || undefined },
   port,
   host: env.HOST ?? "127.0.0.1",
 }).catch((e: unknown) => {

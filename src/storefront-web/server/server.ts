@@ -180,10 +180,10 @@ export function createStorefrontHandler(opts: StorefrontServerOptions): Storefro
       return;
     }
     const head = result.head;
-    const tags = head && result.headContext ? headHtml(headTags(head, result.headContext)) : `<title>${site.name}</title>`;
+    const tags = head && result.headContext ? headHtml(headTags(head, result.headContext)) : `<title>${escapeText(site.name)}</title>`;
     const state: ShopState = {
       config,
-      site: { name: site.name, description: site.description, lang: site.lang, origin },
+      site: { name: site.name, description: site.description, lang: site.lang, origin, ...(site.defaultCountry ? { defaultCountry: site.defaultCountry } : {}) },
       // Only catalogue reads go to the browser; a shopper's own reads are never made here.
       data: result.cache.dehydrate((key) => !["cart", "customer", "orders", "order"].includes(String(key[0]))),
     };
@@ -192,9 +192,11 @@ export function createStorefrontHandler(opts: StorefrontServerOptions): Storefro
       .replace(HEAD_MARK, () => tags)
       .replace(APP_MARK, () => `${result.html}<script id="${STATE_ELEMENT_ID}" type="application/json">${jsonForScript(state)}</script>`);
     const status = result.status;
+    const retry: Record<string, string> = status === 503 ? { "retry-after": "30" } : {};
     const headers: Record<string, string> = {
       "content-type": TYPES[".html"]!,
       "cache-control": head?.private || status >= 500 ? PERSONAL_CACHE_CONTROL : CATALOGUE_CACHE_CONTROL,
+      ...retry,
       ...security,
     };
     if (head?.noindex || status >= 400) headers["x-robots-tag"] = "noindex";
@@ -260,8 +262,10 @@ export function createStorefrontHandler(opts: StorefrontServerOptions): Storefro
   return { handle, stats: () => transport.stats(), close: async () => transport.close?.() };
 }
 
+const escapeText = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
 function unavailablePage(name: string): string {
-  const safe = name.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const safe = escapeText(name);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${safe}</title></head><body><main><h1>The shop is unavailable right now</h1><p>Please try again in a minute.</p></main></body></html>`;
 }
 

@@ -91,7 +91,8 @@ const noStock = () => apiError(400, "not_allowed", "Some variant does not have t
 export class StoreState {
   readonly regions: typeof REGIONS;
   readonly products: FakeProduct[];
-  readonly categories = [
+  /** Mutable: push one to test what the menus show (`metadata.hidden`, a category with no products). */
+  readonly categories: { id: string; name: string; handle: string; parent_category_id: string | null; description?: string; metadata?: Record<string, unknown> | null }[] = [
     { id: "cat_home", name: "Home", handle: "home", parent_category_id: null },
     { id: "cat_apparel", name: "Apparel", handle: "apparel", parent_category_id: null },
     { id: "cat_shirts", name: "Shirts", handle: "shirts", parent_category_id: "cat_apparel" },
@@ -179,6 +180,7 @@ export class StoreState {
       const { v } = this.variantOf(i.variant_id);
       i.unit_price = v.prices[currency];
       i.is_tax_inclusive = false;
+      i.tax_lines = [{ rate: TAX * 100, code: "STD" }];
       i.subtotal = i.unit_price * i.quantity;
       i.discount_subtotal = (i.subtotal * pct) / 100;
       i.discount_total = i.discount_subtotal * (1 + TAX);
@@ -187,7 +189,10 @@ export class StoreState {
     }
     c.item_subtotal = c.items.reduce((n: number, i: Any) => n + i.subtotal, 0);
     const ship = c.shipping_methods[0]?.amount ?? 0;
-    for (const m of c.shipping_methods) m.is_tax_inclusive = false;
+    for (const m of c.shipping_methods) {
+      m.is_tax_inclusive = false;
+      m.tax_lines = [{ rate: TAX * 100, code: "STD" }];
+    }
     c.subtotal = c.item_subtotal + ship;
     c.shipping_subtotal = ship;
     c.shipping_total = ship * (1 + TAX);
@@ -286,7 +291,7 @@ export function registerStore(reg: StubRegistry, state: StoreState = new StoreSt
 
   route("POST /store/carts", (req) => {
     const { body } = req;
-    const c = { id: s.id("cart"), region_id: body.region_id, email: null, items: [], shipping_methods: [], shipping_address: null, billing_address: null, payment_collection: null, customer_id: bearer(req) ? s.customerOf(req)?.id : null };
+    const c = { id: s.id("cart"), region_id: body.region_id, email: null, items: [], shipping_methods: [], shipping_address: body.shipping_address ?? null, billing_address: null, payment_collection: null, customer_id: bearer(req) ? s.customerOf(req)?.id : null };
     s.region(c.region_id);
     for (const i of body.items ?? []) s.addItem(c, i.variant_id, i.quantity);
     s.carts.set(c.id, c);

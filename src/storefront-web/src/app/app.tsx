@@ -4,7 +4,7 @@ import { SdkProvider } from "../../../shared/sdk-context.js";
 import { ErrorState, Loading } from "../components/ui/status.js";
 import { CartDrawerProvider } from "../features/cart/components/cart-drawer.js";
 import { QueryCache, QueryProvider } from "../lib/query.js";
-import { useLocation } from "../lib/router.js";
+import { useLocation, usePage } from "../lib/router.js";
 import type { StoreSdk } from "../lib/sdk.js";
 import { ShopProvider, useShop, type ShopStatus } from "../lib/shop.js";
 import { SiteProvider, type SiteConfig } from "../lib/site.js";
@@ -36,6 +36,12 @@ function Page() {
 
 /** The whole page while the shop cannot be used yet. */
 function ShopStatusPage(s: ShopStatus) {
+  return <ShopNotOpen status={s} />;
+}
+
+function ShopNotOpen({ status: s }: { status: ShopStatus }) {
+  // A server that cannot open the shop says so to crawlers and caches too: try again later.
+  usePage(s.state === "loading" ? null : { title: "Unavailable", noindex: true, private: true, status: 503 });
   if (s.state === "unavailable") {
     return (
       <main id="main" className="page">

@@ -41,6 +41,7 @@ async function readConfigFile(url: string, fetchImpl: FetchLike): Promise<Partia
   if (typeof d.shopName === "string" && d.shopName) site.name = d.shopName;
   if (typeof d.description === "string" && d.description) site.description = d.description;
   if (typeof d.lang === "string" && /^[a-z]{2,3}$/i.test(d.lang)) site.lang = d.lang.toLowerCase();
+  if (typeof d.defaultCountry === "string" && /^[a-z]{2}$/i.test(d.defaultCountry)) site.defaultCountry = d.defaultCountry.toLowerCase();
   if (Object.keys(site).length) out.site = site;
   return out;
 }

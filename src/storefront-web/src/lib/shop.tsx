@@ -110,7 +110,8 @@ export function ShopProvider({ children, storage = typeof window === "undefined"
   const countries = useMemo(() => countriesOf(list), [list]);
   const codes = useMemo(() => countries.map((c) => c.code), [countries]);
   const where = splitCountry(fullPath, codes);
-  const fallback = codes[0] ?? "";
+  const wanted = site.defaultCountry?.toLowerCase();
+  const fallback = wanted && codes.includes(wanted) ? wanted : (codes[0] ?? "");
   const countryCode = where.country ?? fallback;
   const region = regionOfCountry(list, countryCode) ?? list[0];
   const unknownCountry = !where.country && where.looksLikeCountry && !codes.includes(fullPath.slice(1, 3).toLowerCase());

@@ -13,6 +13,8 @@ export interface SiteConfig {
   description: string;
   /** BCP 47 language of the pages (`en`): `<html lang>` and the hreflang alternates. */
   lang: string;
+  /** Where a visitor goes when neither their choice nor their browser's languages name a country the shop sells to (default: the first region's first country). */
+  defaultCountry?: string;
 }
 
 export const DEFAULT_SITE: Omit<SiteConfig, "origin"> = {

@@ -24,10 +24,13 @@ describe("cart page", () => {
     const lines = await screen.findByRole("list", { name: "Items in your cart" });
     expect(within(lines).getAllByRole("listitem")).toHaveLength(2);
     const totals = screen.getByLabelText("Order totals");
-    // 54 + 2 × 11 = 76, tax 20 % = 15.20 (the shop's rule), total 91.20
-    expect(totals.textContent).toContain("Items€76.00");
-    expect(totals.textContent).toContain("VAT€15.20");
+    // 54 + 2 × 11 = 76, tax 20 % = 15.20 (the shop's rule), total 91.20: shown with VAT, as the
+    // product pages showed the prices, the VAT it holds said once.
+    expect(totals.textContent).toContain("Items€91.20");
     expect(totals.textContent).toContain("Total EUR€91.20");
+    expect(totals.textContent).toContain("incl. VAT€15.20");
+    expect(screen.getByText("Prices include VAT.")).toBeTruthy();
+    expect(document.body.textContent).not.toContain("exclude");
     expect(screen.getByRole("button", { name: "Checkout" })).toBeTruthy();
   });
 
@@ -35,7 +38,7 @@ describe("cart page", () => {
     const { shop, storage, cartId } = await withCart();
     renderApp("/cart", { shop, storage });
     fireEvent.click(await screen.findByRole("button", { name: "Increase quantity of Organic Sweatshirt (S)" }));
-    await waitFor(() => expect(screen.getByLabelText("Order totals").textContent).toContain("Items€130.00"));
+    await waitFor(() => expect(screen.getByLabelText("Order totals").textContent).toContain("Items€156.00"));
     const [line] = shop.registry.calls("POST", "/store/carts/:id/line-items/:line");
     expect([line!.params[0], line!.params[1], line!.body]).toEqual([cartId, expect.stringMatching(/^cali_/), { quantity: 2 }]);
     expect(screen.getByRole("group", { name: "Quantity of Organic Sweatshirt (S)" }).textContent).toContain("2");
@@ -91,7 +94,9 @@ describe("cart page", () => {
     await screen.findByRole("list", { name: "Items in your cart" });
     fireEvent.change(screen.getByLabelText("Region"), { target: { value: "us" } });
     await waitFor(() => expect(screen.getByLabelText("Order totals").textContent).toContain("$"));
-    const [update] = shop.registry.calls("POST", "/store/carts/:id");
-    expect([update!.path, update!.body]).toEqual([`/store/carts/${cartId}`, { region_id: "reg_us" }]);
+    // The cart made without a country got the page's first (so its tax is known), then moved along.
+    const [first, update] = shop.registry.calls("POST", "/store/carts/:id");
+    expect(first!.body).toEqual({ shipping_address: { country_code: "de" } });
+    expect([update!.path, update!.body]).toEqual([`/store/carts/${cartId}`, { region_id: "reg_us", shipping_address: { country_code: "us" } }]);
   });
 });

@@ -6,7 +6,8 @@ import { MemoryStorage, renderApp, createShop } from "../../../helpers/storefron
 
 async function withCart() {
   const shop = createShop();
-  const { cart } = await shop.sdk.store.cart.create({ region_id: "reg_eu", items: [{ variant_id: "var_s", quantity: 1 }] });
+  // As the storefront makes it: in the region, knowing the country.
+  const { cart } = await shop.sdk.store.cart.create({ region_id: "reg_eu", shipping_address: { country_code: "de" }, items: [{ variant_id: "var_s", quantity: 1 }] });
   const storage = new MemoryStorage();
   storage.setItem("storefront_cart_id", cart.id);
   return { shop, storage, cartId: cart.id };
@@ -41,8 +42,13 @@ describe("checkout", () => {
 
     expect(await screen.findByRole("heading", { level: 2, name: "Delivery" })).toBe(document.activeElement);
     const express = (await screen.findByRole("radio", { name: /Express Shipping/ })) as HTMLInputElement;
-    expect(express.closest("label")!.textContent).toContain("€12.00");
+    // Listed as the shopper will pay it (12.00 + 20 % VAT), the same as the summary will say.
+    expect(express.closest("label")!.textContent).toContain("€14.40");
+    // The option shown as chosen is on the cart at once, so the summary beside it already counts it.
+    await waitFor(() => expect(shop.registry.calls("POST", "/store/carts/:id/shipping-methods")[0]?.body).toEqual({ option_id: "so_standard" }));
+    await waitFor(() => expect(screen.getByLabelText("Order totals").textContent).toContain("Shipping€6.00"));
     fireEvent.click(express);
+    await waitFor(() => expect(screen.getByLabelText("Order totals").textContent).toContain("Shipping€14.40"));
     fireEvent.click(screen.getByRole("button", { name: "Continue to payment" }));
 
     fireEvent.click(await screen.findByRole("radio", { name: /Manual payment/ }));
@@ -63,10 +69,10 @@ describe("checkout", () => {
     expect((await screen.findByText(/Your order number is/)).textContent).toContain(`Your order number is #${order.display_id}.`);
     // The full id too (the store API finds a guest order only by it), and no claim of an e-mail nobody sent.
     expect(screen.getByText(order.id).tagName).toBe("CODE");
-    expect(screen.getByRole("link", { name: "add this order to your account" }).getAttribute("href")).toBe(`/account/orders?order=${order.id}`);
+    expect(screen.getByRole("link", { name: "add this order to your account" }).getAttribute("href")).toBe(`/de/account/orders?order=${order.id}`);
     expect(screen.getByRole("main").textContent).not.toMatch(/sent|e-?mailed|confirmation to/i);
     await waitFor(() => expect(JSON.parse(storage.getItem("storefront_recent_orders") ?? "[]")).toEqual([{ id: order.id, display_id: order.display_id }]));
-    expect(window.location.pathname).toBe(`/order/confirmed/${order.id}`);
+    expect(window.location.pathname).toBe(`/de/order/confirmed/${order.id}`);
     expect(storage.getItem("storefront_cart_id")).toBeNull();
 
     const updates = shop.registry.calls("POST", "/store/carts/:id");
@@ -75,7 +81,7 @@ describe("checkout", () => {
     expect(addressCall.shipping_address).toEqual({ first_name: "Ada", last_name: "Lovelace", address_1: "Main St 1", city: "Berlin", postal_code: "10115", country_code: "de", phone: "+49 30 1234" });
     expect(addressCall.billing_address).toEqual(addressCall.shipping_address);
     const shipping = shop.registry.calls("POST", "/store/carts/:id/shipping-methods");
-    expect([shipping[0]!.path, shipping[0]!.body]).toEqual([`/store/carts/${cartId}/shipping-methods`, { option_id: "so_express" }]);
+    expect([shipping.at(-1)!.path, shipping.at(-1)!.body]).toEqual([`/store/carts/${cartId}/shipping-methods`, { option_id: "so_express" }]);
     expect(shop.registry.calls("POST", "/store/payment-collections/:id/payment-sessions")[0]!.body).toEqual({ provider_id: "pp_system_default" });
     // The payment session (its collection first) comes after the last cart change (NOTES.md §9).
     const order_ = shop.registry.requests.map((c) => `${c.method} ${c.path.replace(/\/(cart|pay_col)_\d+/, "/:id")}`);

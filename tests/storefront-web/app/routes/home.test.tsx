@@ -24,7 +24,7 @@ describe("product listing", () => {
     expect((await titles())[0]).toBe("Organic Sweatshirt");
     const card = within(list).getByRole("link", { name: "Organic Sweatshirt" }).closest("li")!;
     expect(card.textContent).toContain("From €54.00");
-    expect(within(list).getByRole("link", { name: "Organic Sweatshirt" }).getAttribute("href")).toBe("/products/organic-sweatshirt");
+    expect(within(list).getByRole("link", { name: "Organic Sweatshirt" }).getAttribute("href")).toBe("/de/products/organic-sweatshirt");
     expect(screen.getByText("16 products, page 1 of 2")).toBeTruthy();
   });
 
@@ -114,7 +114,7 @@ describe("product listing", () => {
     const featured = await screen.findByRole("region", { name: "Featured collections" });
     const rail = await within(featured).findByRole("list", { name: "Summer products" });
     await waitFor(() => expect(within(rail).getAllByRole("listitem")).toHaveLength(3));
-    expect(within(featured).getByRole("link", { name: "Shop the Summer collection" }).getAttribute("href")).toBe("/collections/summer");
+    expect(within(featured).getByRole("link", { name: "Shop the Summer collection" }).getAttribute("href")).toBe("/de/collections/summer");
     expect(productQueries(shop).some((q) => q.limit === "4" && q.collection_id?.[0] === "col_summer")).toBe(true);
     await waitFor(() => expect(document.title).toBe("Medusa Store"));
   });
@@ -130,8 +130,8 @@ describe("product listing", () => {
     const { shop } = renderApp("/categories/apparel/shirts");
     expect(await screen.findByRole("heading", { level: 1, name: "Shirts" })).toBeTruthy();
     const crumbs = screen.getByRole("navigation", { name: "Breadcrumb" });
-    expect(within(crumbs).getByRole("link", { name: "All products" }).getAttribute("href")).toBe("/");
-    expect(within(crumbs).getByRole("link", { name: "Apparel" }).getAttribute("href")).toBe("/categories/apparel");
+    expect(within(crumbs).getByRole("link", { name: "All products" }).getAttribute("href")).toBe("/de");
+    expect(within(crumbs).getByRole("link", { name: "Apparel" }).getAttribute("href")).toBe("/de/categories/apparel");
     expect(within(crumbs).getByText("Shirts").getAttribute("aria-current")).toBe("page");
     await waitFor(async () => expect(await titles()).toContain("Organic Sweatshirt"));
     expect(productQueries(shop).at(-1)).toMatchObject({ category_id: ["cat_shirts"] });
@@ -139,7 +139,7 @@ describe("product listing", () => {
     fireEvent.click(within(crumbs).getByRole("link", { name: "Apparel" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Apparel" })).toBeTruthy();
     const sub = screen.getByRole("navigation", { name: "Subcategories" });
-    expect(within(sub).getByRole("link", { name: "Shirts" }).getAttribute("href")).toBe("/categories/apparel/shirts");
+    expect(within(sub).getByRole("link", { name: "Shirts" }).getAttribute("href")).toBe("/de/categories/apparel/shirts");
     // A parent lists what its subcategories hold (Apparel has no products of its own).
     await waitFor(() => expect(productQueries(shop).at(-1)).toMatchObject({ category_id: ["cat_apparel", "cat_shirts"] }));
     await waitFor(async () => expect(await titles()).toContain("Organic Sweatshirt"));
@@ -151,7 +151,7 @@ describe("product listing", () => {
     fireEvent.click(screen.getByRole("button", { name: "Search" }));
     // (happy-dom's name computation pads the <bdi> with spaces; the text is what a browser names it.)
     expect((await screen.findByRole("heading", { level: 1, name: /^Results for/ })).textContent).toBe("Results for “organic”");
-    expect(window.location.pathname + window.location.search).toBe("/search?q=organic");
+    expect(window.location.pathname + window.location.search).toBe("/de/search?q=organic");
     await waitFor(() => expect(productQueries(shop).at(-1)).toMatchObject({ q: "organic" }));
   });
 
@@ -159,11 +159,11 @@ describe("product listing", () => {
     renderApp("/");
     const nav = await screen.findByRole("navigation", { name: "Categories" });
     await waitFor(() => expect(within(nav).getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
-      ["Home", "/categories/home"],
-      ["Apparel", "/categories/apparel"],
+      ["Home", "/de/categories/home"],
+      ["Apparel", "/de/categories/apparel"],
     ]));
     const footer = screen.getByRole("contentinfo");
-    expect(within(footer).getByRole("link", { name: "Apparel" }).getAttribute("href")).toBe("/categories/apparel");
-    expect(within(footer).getByRole("link", { name: "Your orders" }).getAttribute("href")).toBe("/account/orders");
+    expect(within(footer).getByRole("link", { name: "Apparel" }).getAttribute("href")).toBe("/de/categories/apparel");
+    expect(within(footer).getByRole("link", { name: "Your orders" }).getAttribute("href")).toBe("/de/account/orders");
   });
 });

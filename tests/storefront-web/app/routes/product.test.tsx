@@ -35,7 +35,7 @@ describe("product page", () => {
     fireEvent.change(screen.getByLabelText("Quantity"), { target: { value: "2" } });
     fireEvent.click(await addButton());
     expect(await screen.findByText("Added 2 × Organic Sweatshirt (L) to your cart.")).toBeTruthy();
-    expect(shop.registry.calls("POST", "/store/carts")[0]!.body).toEqual({ region_id: "reg_eu", items: [{ variant_id: "var_l", quantity: 2 }] });
+    expect(shop.registry.calls("POST", "/store/carts")[0]!.body).toEqual({ region_id: "reg_eu", shipping_address: { country_code: "de" }, items: [{ variant_id: "var_l", quantity: 2 }] });
     await waitFor(() => expect(screen.getByRole("link", { name: /^Cart/ }).textContent).toContain("(2 items)"));
     expect(storage.getItem("storefront_cart_id")).toMatch(/^cart_/);
     fireEvent.click(await addButton());
@@ -74,8 +74,8 @@ describe("product page", () => {
     renderApp("/products/organic-sweatshirt");
     await screen.findByRole("heading", { level: 1, name: "Organic Sweatshirt" });
     const crumbs = screen.getByRole("navigation", { name: "Breadcrumb" });
-    await waitFor(() => expect(within(crumbs).getByRole("link", { name: "Shirts" }).getAttribute("href")).toBe("/categories/apparel/shirts"));
-    expect(within(crumbs).getByRole("link", { name: "Apparel" }).getAttribute("href")).toBe("/categories/apparel");
+    await waitFor(() => expect(within(crumbs).getByRole("link", { name: "Shirts" }).getAttribute("href")).toBe("/de/categories/apparel/shirts"));
+    expect(within(crumbs).getByRole("link", { name: "Apparel" }).getAttribute("href")).toBe("/de/categories/apparel");
     expect(within(crumbs).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["All products", "Apparel", "Shirts", "Organic Sweatshirt"]);
   });
 });

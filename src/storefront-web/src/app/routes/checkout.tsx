@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { EmptyState, ErrorState, Loading } from "../../components/ui/status.js";
 import { useCustomer } from "../../features/auth/api/get-customer.js";
 import { itemCount, useCart } from "../../features/cart/api/get-cart.js";
@@ -29,6 +30,12 @@ export default function CheckoutPage() {
   }
   // On the review step the totals sit right above "Place order", so a phone shows them before the button.
   const step = cart.data ? resolveStep(cart.data, search.get("step")) : "contact";
+  // The step the shopper landed on is written into the URL, so a change the step itself makes to
+  // the cart (the delivery step puts the chosen option on it) does not move them on by itself.
+  const asked = search.get("step");
+  useEffect(() => {
+    if (cart.data && asked !== step) navigate(withSearch(pathname, search, { step }), { replace: true });
+  }, [cart.data ? step : null, asked]);
   const totals = cart.data ? <CartTotals cart={cart.data} /> : null;
   return (
     <main id="main" className="page">

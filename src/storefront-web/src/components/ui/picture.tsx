@@ -1,4 +1,5 @@
-import { useCallback, useState, type ImgHTMLAttributes } from "react";
+import { useCallback, useRef, useState, type ImgHTMLAttributes } from "react";
+import { useHydrated } from "../../lib/ssr.js";
 
 /**
  * An <img> that shows a neutral placeholder instead of the browser's broken-image icon (and the
@@ -9,9 +10,11 @@ import { useCallback, useState, type ImgHTMLAttributes } from "react";
 export function Picture({ placeholderClassName, ...img }: ImgHTMLAttributes<HTMLImageElement> & { placeholderClassName: string }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const src = typeof img.src === "string" ? img.src : "";
+  // Only a picture the server rendered can have failed before React listened.
+  const fromServer = useRef(!useHydrated());
   const seen = useCallback(
     (el: HTMLImageElement | null) => {
-      if (el && el.complete && el.naturalWidth === 0 && el.currentSrc) setFailedSrc(src);
+      if (fromServer.current && el && el.complete && el.naturalWidth === 0 && el.currentSrc) setFailedSrc(src);
     },
     [src],
   );
