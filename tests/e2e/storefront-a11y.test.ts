@@ -128,7 +128,7 @@ describe("storefront accessibility and journeys in Chromium", () => {
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { level: 1, name: "Results for “sweatshirt”" }).waitFor();
     await exactList(page, "Products").getByRole("link", { name: "Organic Sweatshirt", exact: true }).waitFor();
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/search?q=sweatshirt");
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/de/search?q=sweatshirt");
     await check(page, "search");
 
     await page.goto(`${shop.url}/collections/summer-edition`);
@@ -139,7 +139,7 @@ describe("storefront accessibility and journeys in Chromium", () => {
     await page.goto(`${shop.url}/categories/apparel/sweatshirts`);
     await page.getByRole("heading", { level: 1, name: "Sweatshirts" }).waitFor();
     const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
-    expect(await crumbs.getByRole("link", { name: "Apparel" }).getAttribute("href")).toBe("/categories/apparel");
+    expect(await crumbs.getByRole("link", { name: "Apparel" }).getAttribute("href")).toBe("/de/categories/apparel");
     await exactList(page, "Products").getByRole("link", { name: "Organic Sweatshirt", exact: true }).waitFor();
     await check(page, "category-nested");
 

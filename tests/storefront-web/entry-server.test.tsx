@@ -63,9 +63,11 @@ describe("renderPage (the server's render of one page)", () => {
     expect([r.status, r.redirect]).toEqual([302, to]);
   });
 
-  it("keeps the query string through the redirect", async () => {
+  it("keeps the path and query string through the redirect exactly as requested (a valid Location)", async () => {
     const r = await render("/reset-password", { search: "token=abc&email=a%40b.c", languages: ["de-DE"] });
     expect(r.redirect).toBe("/de/reset-password?token=abc&email=a%40b.c");
+    const q = await render("/search", { search: "q=%E2%80%AEshirt%26x%3Dy", languages: ["de-DE"] });
+    expect(q.redirect).toBe("/de/search?q=%E2%80%AEshirt%26x%3Dy");
   });
 
   it("sends the shopper's own pages as a frame: private, not indexed, no cart or customer read", async () => {

@@ -174,8 +174,10 @@ export function createStorefrontHandler(opts: StorefrontServerOptions): Storefro
       site: { ...site, origin },
     });
     if (result.redirect) {
-      // Where it goes depends on the visitor's languages and choice: not for shared caches.
-      res.writeHead(302, { location: result.redirect, "cache-control": PERSONAL_CACHE_CONTROL, vary: "Accept-Language, Cookie" });
+      // Where it goes depends on the visitor's languages and choice: not for shared caches. The
+      // path is the request's own, still encoded; anything else is encoded rather than refused.
+      const location = /^[\x21-\x7e]*$/.test(result.redirect) ? result.redirect : encodeURI(result.redirect);
+      res.writeHead(302, { location, "cache-control": PERSONAL_CACHE_CONTROL, vary: "Accept-Language, Cookie" });
       res.end();
       return;
     }

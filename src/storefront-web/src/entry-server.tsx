@@ -38,7 +38,7 @@ export interface RenderResult {
 
 export function renderPage(input: RenderInput): Promise<RenderResult> {
   const cache = new QueryCache();
-  const request: SsrRequest = { ...input.request };
+  const request: SsrRequest = { ...input.request, rawPath: input.path, rawSearch: input.search };
   const collector: HeadCollector = {};
   return new Promise((resolve, reject) => {
     let failed: unknown;

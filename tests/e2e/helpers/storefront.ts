@@ -1,29 +1,38 @@
 /**
- * The built storefront in a real Chromium against the real back-end: a `vite build` into .tmp,
- * served by scripts/static-server.mjs with a config.json pointing at the sandbox, and Debian's
- * headless Chromium (the chromium-headless-shell package: the same Blink as the browser, without
- * its window system, and a third less CPU over the layout suite: 63 against 95 CPU-s) driven by
- * playwright-core. Used by the storefront, layout, accessibility and money suites.
+ * The storefront in a real Chromium against the real back-end, as it runs in production: the
+ * browser's files and the server built by Vite into .tmp (`vite build` and `vite build --ssr`, as
+ * `npm run build:storefront` does), the built server (dist's storefront-server/index.js) started as
+ * its own Node process with MEDUSA_URL and MEDUSA_PUBLISHABLE_KEY, and Debian's headless Chromium
+ * (the chromium-headless-shell package: the same Blink as the browser, without its window system)
+ * driven by playwright-core. `startStaticStorefront` serves the static build instead (plain file
+ * hosting, the no-SEO option) with scripts/static-server.mjs.
+ *
+ * Browser contexts default to a German shopper (locale de-DE, so Accept-Language names Germany):
+ * pages asked for without a country land on /de, in euros with VAT, as the seeded shop expects.
  */
+import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import { build } from "vite";
-// Shared with the benchmark and `npm run storefront -- --preview` (types in static-server.d.mts).
+// Shared with the benchmark (types in static-server.d.mts).
 import { serveStorefront } from "../../../scripts/static-server.mjs";
 
 export const CHROMIUM = "/usr/bin/chromium-headless-shell";
 const root = path.resolve(import.meta.dirname, "../../..");
 export const ARTIFACTS = path.join(root, "test-artifacts/storefront");
+const CONFIG = path.join(root, "src/storefront-web/vite.config.ts");
 
 export interface Storefront {
   url: string;
   browser: Browser;
+  /** The server process's output so far (production server only). */
+  log(): string;
   close(): Promise<void>;
 }
 
-/** What the bundle is made of: the storefront, the SDK and shared code it imports, the build's own config and the locked dependencies. */
+/** What the bundles are made of: the storefront, the SDK and shared code it imports, the build's own config and the locked dependencies. */
 const BUILD_INPUTS = ["src/storefront-web", "src/sdk", "src/shared", "scripts/static-server.mjs", "package-lock.json"];
 
 function hashInputs(): string {
@@ -44,16 +53,18 @@ function hashInputs(): string {
 }
 
 /**
- * One build per content of its inputs, kept in .tmp/storefront-e2e/<hash>: the four browser suites
- * of a run share it (a build costs 10–20 s of both cores), and a changed source builds again.
+ * One build per content of its inputs, kept in .tmp/storefront-e2e/<hash>/{storefront,storefront-server}
+ * (the layout of dist/, so the server finds the browser's files beside it): the browser suites of
+ * a run share it (a build costs 10–20 s of both cores), and a changed source builds again.
  */
-async function builtStorefront(): Promise<string> {
+export async function builtStorefront(): Promise<string> {
   const parent = path.join(root, ".tmp", "storefront-e2e");
   const key = hashInputs();
   const dir = path.join(parent, key);
-  if (existsSync(path.join(dir, "index.html"))) return dir;
+  if (existsSync(path.join(dir, "storefront-server", "index.js"))) return dir;
   const temp = path.join(parent, `.${key}.${process.pid}`);
-  await build({ configFile: path.join(root, "src/storefront-web/vite.config.ts"), logLevel: "warn", build: { outDir: temp, emptyOutDir: true } });
+  await build({ configFile: CONFIG, logLevel: "warn", build: { outDir: path.join(temp, "storefront"), emptyOutDir: true } });
+  await build({ configFile: CONFIG, logLevel: "warn", build: { ssr: "server/index.ts", outDir: path.join(temp, "storefront-server"), emptyOutDir: true } });
   try {
     renameSync(temp, dir);
   } catch {
@@ -64,18 +75,101 @@ async function builtStorefront(): Promise<string> {
   return dir;
 }
 
-export async function startStorefront(backend: { url: string; publishableKey: string }): Promise<Storefront> {
-  const outDir = await builtStorefront();
-  const server = await serveStorefront({
-    dir: outDir,
-    config: { medusaUrl: backend.url, publishableKey: backend.publishableKey },
-  });
+/** After `goto` to a page of ours, waits until the app has hydrated it (a 4xx page too; not a file). */
+function waitForHydrationOnGoto(page: Page): void {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const res = await goto(url, options);
+    const type = res?.headers()["content-type"] ?? "";
+    if (type.startsWith("text/html")) await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: options?.timeout ?? 60_000 });
+    return res;
+  };
+}
+
+async function launchBrowser(): Promise<Browser> {
   // Root (CI) cannot use Chromium's sandbox; no GPU on CI machines, and no background requests of Chromium's own.
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  // A German shopper unless a test says otherwise; and a page loaded with goto is used once the app
+  // has hydrated the server's HTML (html[data-hydrated]): before that its buttons do nothing.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (o?: BrowserContextOptions) => {
+    const context = await newContext({ locale: "de-DE", ...o });
+    context.on("page", waitForHydrationOnGoto);
+    return context;
+  };
+  browser.newPage = async (o?: BrowserContextOptions) => {
+    const context = await browser.newContext(o);
+    const page = await context.newPage();
+    // Closing the page closes its own context, as Browser.newPage's pages do.
+    page.on("close", () => void context.close().catch(() => {}));
+    return page;
+  };
   mkdirSync(ARTIFACTS, { recursive: true });
+  return browser;
+}
+
+/** Starts the built production server on a free port; resolves once it says where it listens. */
+export async function startServer(backend: { url: string; publishableKey: string }, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess; log: () => string; stop: () => Promise<void> }> {
+  const dir = await builtStorefront();
+  const child = spawn(process.execPath, [path.join(dir, "storefront-server", "index.js")], {
+    cwd: root,
+    env: { ...process.env, MEDUSA_URL: backend.url, MEDUSA_PUBLISHABLE_KEY: backend.publishableKey, PORT: "0", HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the storefront server did not start in 60 s:\n${out}`)), 60_000);
+    child.stdout!.on("data", () => {
+      const m = /storefront at (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the storefront server exited (${code}):\n${out}`));
+    });
+  });
+  return {
+    url,
+    child,
+    log: () => out,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** The production storefront (rendered on the server) and a browser. */
+export async function startStorefront(backend: { url: string; publishableKey: string }, env: Record<string, string> = {}): Promise<Storefront> {
+  const server = await startServer(backend, env);
+  const browser = await launchBrowser();
   return {
     url: server.url,
     browser,
+    log: server.log,
+    async close() {
+      await browser.close();
+      await server.stop();
+    },
+  };
+}
+
+/** The static build (rendered in the browser only), served as plain files with a config.json. */
+export async function startStaticStorefront(backend: { url: string; publishableKey: string }): Promise<Storefront> {
+  const dir = await builtStorefront();
+  const server = await serveStorefront({ dir: path.join(dir, "storefront"), config: { medusaUrl: backend.url, publishableKey: backend.publishableKey } });
+  const browser = await launchBrowser();
+  return {
+    url: server.url,
+    browser,
+    log: () => "",
     async close() {
       await browser.close();
       await server.close();

@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { Suspense, useEffect } from "react";
 import { Router } from "wouter";
 import { SdkProvider } from "../../../shared/sdk-context.js";
 import { ErrorState, Loading } from "../components/ui/status.js";
@@ -18,7 +18,13 @@ import NotFound from "./routes/not-found.js";
 function Page() {
   const { pathname } = useLocation();
   const { unknownCountry } = useShop();
-  if (unknownCountry) return <NotFound />;
+  if (unknownCountry)
+    return (
+      <>
+        <NotFound />
+        <Hydrated />
+      </>
+    );
   return (
     <RouteErrorBoundary key={pathname}>
       <Suspense
@@ -29,9 +35,20 @@ function Page() {
         }
       >
         <AppRoutes />
+        <Hydrated />
       </Suspense>
     </RouteErrorBoundary>
   );
+}
+
+/**
+ * Says on the page (html[data-hydrated]) once the app has taken over the server's HTML of the
+ * page itself: its effect runs when the page's boundary has hydrated, not only the frame around it.
+ * Browser tests wait for it before they click (a button does nothing until then).
+ */
+function Hydrated() {
+  useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
+  return null;
 }
 
 /** The whole page while the shop cannot be used yet. */

@@ -45,7 +45,7 @@ export function setRouterBase(next: string): void {
 export function navigate(path: string, options: { replace?: boolean; absolute?: boolean } = {}): void {
   // A path that already names the country (a `?next=` written elsewhere) is taken as it is.
   const named = base !== "" && (path === base || path.startsWith(`${base}/`) || path.startsWith(`${base}?`));
-  const to = options.absolute || named || !path.startsWith("/") ? path : `${base}${path === "/" ? "" : path}` || "/";
+  const to = options.absolute || named || !path.startsWith("/") ? path : `${base}${path === "/" || path.startsWith("/?") ? path.slice(1) : path}` || "/";
   if (to === here()) return;
   if (options.replace) {
     replacing = true;
@@ -86,8 +86,8 @@ export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & 
 /** wouter's link (inside the shopper's country); a link with its own `target` (a new tab) is left to the browser. */
 export function Link({ to, ...rest }: LinkProps) {
   const router = useRouter();
-  // The country's home is `/de`, not `/de/`: one URL per page (the canonical one).
-  const href = to === "/" && router.base ? `~${router.base}` : to;
+  // The country's home is `/de` (and its second page `/de?page=2`), not `/de/`: one URL per page, the canonical one.
+  const href = router.base && (to === "/" || to.startsWith("/?")) ? `~${router.base}${to.slice(1)}` : to;
   if (rest.target) return <a href={href.startsWith("~") ? href.slice(1) : href.startsWith("/") ? `${router.base}${href}` : href} {...rest} />;
   return <WouterLink to={href} {...rest} />;
 }

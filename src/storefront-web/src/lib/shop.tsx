@@ -112,7 +112,11 @@ export function ShopProvider({ children, storage = typeof window === "undefined"
   const where = splitCountry(fullPath, codes);
   const wanted = site.defaultCountry?.toLowerCase();
   const fallback = wanted && codes.includes(wanted) ? wanted : (codes[0] ?? "");
-  const countryCode = where.country ?? fallback;
+  // Where a path without a country sends the visitor, and the country an unknown one's page (404) is shown in.
+  const chosen = ssr ? ssr.chosenCountry : (readCookie(typeof document === "undefined" ? "" : document.cookie, COUNTRY_COOKIE) ?? read(storage, COUNTRY_KEY));
+  const languages = ssr ? ssr.languages : typeof navigator === "undefined" ? [] : [...(navigator.languages ?? [navigator.language])];
+  const preferred = codes.length ? pickCountry(codes, { chosen, languages, fallback }) : fallback;
+  const countryCode = where.country ?? preferred;
   const region = regionOfCountry(list, countryCode) ?? list[0];
   const unknownCountry = !where.country && where.looksLikeCountry && !codes.includes(fullPath.slice(1, 3).toLowerCase());
   const base = `/${countryCode}`;
@@ -134,7 +138,7 @@ export function ShopProvider({ children, storage = typeof window === "undefined"
       // Prices, shipping and tax follow the country: move the cart along so its currency and tax match.
       if (cartId) {
         const current = cache.get<HttpTypes.StoreCart>(cartKey(cartId)).data;
-        const body = cartCountryUpdate(current, next.id, code);
+        const body = cartCountryUpdate(current, next.id, code, true);
         if (body) {
           const { cart } = await sdk.store.cart.update(cartId, body, { fields: CART_FIELDS });
           cache.setData(cartKey(cartId), cart);
@@ -155,14 +159,16 @@ export function ShopProvider({ children, storage = typeof window === "undefined"
   if (regions.status === "error" && !regions.data) return <>{status({ state: "unavailable", error: regions.error, retry: () => void regions.refetch() })}</>;
   if (!value) return <>{status({ state: regions.status === "success" ? "no-region" : "loading" })}</>;
   if (!where.country && !unknownCountry) {
-    const first = fullPath.split("/")[1] ?? "";
-    const rest = codes.includes(first.toLowerCase()) ? fullPath.slice(first.length + 1) || "/" : fullPath;
-    const chosen = ssr ? ssr.chosenCountry : (readCookie(typeof document === "undefined" ? "" : document.cookie, COUNTRY_COOKIE) ?? read(storage, COUNTRY_KEY));
-    const languages = ssr ? ssr.languages : typeof navigator === "undefined" ? [] : [...(navigator.languages ?? [navigator.language])];
-    const to = codes.includes(first.toLowerCase()) ? first.toLowerCase() : pickCountry(codes, { chosen, languages, fallback });
+    // The path and query as requested, still percent-encoded (wouter's are decoded), so the new URL
+    // repeats them exactly and is a valid Location header.
+    const rawPath = ssr ? (ssr.rawPath ?? fullPath) : window.location.pathname;
+    const rawSearch = ssr ? (ssr.rawSearch ?? search) : window.location.search.slice(1);
+    const first = rawPath.split("/")[1] ?? "";
+    const rest = codes.includes(first.toLowerCase()) ? rawPath.slice(first.length + 1) || "/" : rawPath;
+    const to = codes.includes(first.toLowerCase()) ? first.toLowerCase() : preferred;
     return (
       <>
-        <ToCountry to={`/${to}${rest === "/" ? "" : rest}${search ? `?${search}` : ""}`} />
+        <ToCountry to={`/${to}${rest === "/" ? "" : rest}${rawSearch ? `?${rawSearch}` : ""}`} />
         {status({ state: "loading" })}
       </>
     );
@@ -177,15 +183,17 @@ export function ShopProvider({ children, storage = typeof window === "undefined"
 }
 
 /**
- * The cart update that moves a cart to `regionId` and the shopper's `country`, or null when it is
- * there already. The country goes on the shipping address from the start: Medusa computes tax
- * lines only once it knows it, and the shopper should see the VAT they will pay before typing an
- * address. A full address in another country is replaced by the country alone.
+ * The cart update that moves a cart to `regionId` and the shopper's `country`, or null when none
+ * is due. The country goes on the shipping address from the start: Medusa computes tax lines only
+ * once it knows it, and the shopper should see the VAT they will pay before typing an address.
+ * A page of another country moves a cart that has no address yet; a cart with an address typed in
+ * moves only when the shopper chooses another country (`chosen`), and then keeps the country alone.
  */
-export function cartCountryUpdate(cart: HttpTypes.StoreCart | null | undefined, regionId: string, country: string): HttpTypes.StoreUpdateCart | null {
+export function cartCountryUpdate(cart: HttpTypes.StoreCart | null | undefined, regionId: string, country: string, chosen = false): HttpTypes.StoreUpdateCart | null {
   const shipCountry = cart?.shipping_address?.country_code?.toLowerCase();
   const regionOk = cart?.region_id === regionId;
   if (cart && regionOk && shipCountry === country) return null;
+  if (cart?.shipping_address?.address_1 && !chosen) return null;
   const body: HttpTypes.StoreUpdateCart = {};
   if (!regionOk) body.region_id = regionId;
   if (shipCountry !== country) body.shipping_address = { country_code: country };

@@ -10,6 +10,9 @@ export interface SsrRequest {
   languages: string[];
   /** The country the visitor chose earlier (the country cookie). */
   chosenCountry: string | null;
+  /** The path and query as requested (still percent-encoded), for a redirect to repeat them exactly. */
+  rawPath?: string;
+  rawSearch?: string;
   /** Set by the render when the page lives at another URL (a path without a country). */
   redirect?: string;
 }

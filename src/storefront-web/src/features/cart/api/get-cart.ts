@@ -22,7 +22,7 @@ export async function getCart(sdk: StoreSdk, id: string): Promise<HttpTypes.Stor
  */
 export function useCart() {
   const sdk = useStoreSdk();
-  const { cartId, setCartId, region, countryCode } = useShop();
+  const { cartId, setCartId, region, countryCode, unknownCountry } = useShop();
   return useQuery(
     cartKey(cartId),
     async () => {
@@ -31,7 +31,8 @@ export function useCart() {
         setCartId(null);
         return cart;
       }
-      const move = cartCountryUpdate(cart, region.id, countryCode);
+      // A page of a country the shop does not sell to (a 404) moves nothing.
+      const move = unknownCountry ? null : cartCountryUpdate(cart, region.id, countryCode);
       if (!move) return cart;
       const { cart: moved } = await sdk.store.cart.update(cart.id, move, { fields: CART_FIELDS });
       return moved;

@@ -201,27 +201,43 @@ function DeliveryStep({ cart, onDone, onBack }: { cart: HttpTypes.StoreCart; onD
   const list = options.data ?? [];
   const firstAvailable = list.find((o) => !o.insufficient_inventory && shippingOptionPrice(o, cart) !== undefined)?.id;
   const [picked, setPicked] = useState("");
+  const [submitting, setSubmitting] = useState(false);
   const selected = picked || chosenNow || firstAvailable || "";
+  // The option being put on the cart, so "Continue" waits for it rather than refusing the click.
+  const putting = useRef<{ id: string; done: Promise<unknown> } | null>(null);
+
+  function put(id: string): Promise<unknown> {
+    const done = add.mutate(id).finally(() => {
+      if (putting.current?.done === done) putting.current = null;
+    });
+    putting.current = { id, done };
+    return done;
+  }
 
   // The option shown as chosen is on the cart, so the summary beside it says what shipping costs.
   useEffect(() => {
-    if (!chosenNow && firstAvailable && add.status === "idle") add.mutate(firstAvailable).catch(() => {});
+    if (!chosenNow && firstAvailable && !putting.current) put(firstAvailable).catch(() => {});
   }, [chosenNow, firstAvailable]);
 
   function choose(id: string) {
     setPicked(id);
-    if (id !== chosenNow) add.mutate(id).catch(() => {});
+    if (id !== chosenNow) put(id).catch(() => {});
   }
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const id = String(new FormData(e.currentTarget).get("shipping_option") ?? "");
-    if (!id) return;
+    if (!id || submitting) return;
+    setSubmitting(true);
     try {
-      if (id !== (cart.shipping_methods?.[0]?.shipping_option_id ?? "")) await add.mutate(id);
+      const pending = putting.current;
+      if (pending) await pending.done.catch(() => {});
+      if (pending?.id !== id && id !== chosenNow) await put(id);
       onDone();
     } catch {
       /* shown below */
+    } finally {
+      setSubmitting(false);
     }
   }
 
@@ -238,7 +254,7 @@ function DeliveryStep({ cart, onDone, onBack }: { cart: HttpTypes.StoreCart; onD
     );
   }
   return (
-    <form onSubmit={submit} className="stack" aria-busy={add.status === "pending" || undefined}>
+    <form onSubmit={submit} className="stack" aria-busy={add.status === "pending" || submitting || undefined}>
       <fieldset className="choices">
         <legend>Delivery method</legend>
         {list.map((o) => {
@@ -256,7 +272,7 @@ function DeliveryStep({ cart, onDone, onBack }: { cart: HttpTypes.StoreCart; onD
         })}
       </fieldset>
       <InlineError error={add.error} />
-      <Button type="submit" busy={add.status === "pending"}>
+      <Button type="submit" busy={submitting}>
         Continue to payment
       </Button>
     </form>
