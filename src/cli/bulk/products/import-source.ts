@@ -156,15 +156,18 @@ export async function uploadLocalImages(
   }
   if (o.dryRun) {
     // Nothing is read in a dry run; a path that is not there is still worth saying now.
-    const { stat } = await import("node:fs/promises");
+    const { lstat } = await import("node:fs/promises");
+    const { kindOf } = await import("../../cmdutil/input-file.js");
     for (const [ref, row] of firstRow) {
       if (isRemote(ref)) continue;
       if (leadsOut(path.dirname(path.resolve(file)), ref)) {
         o.problems.add({ file, row, message: `picture ${ref}: must be a file in the CSV file's folder or below it` });
         continue;
       }
-      const st = await stat(path.resolve(path.dirname(path.resolve(file)), ref)).catch(() => undefined);
-      if (!st?.isFile()) o.problems.add({ file, row, message: `picture ${ref}: no such file next to the CSV` });
+      // lstat: a link is refused when read (not followed), so it is reported now as well.
+      const st = await lstat(path.resolve(path.dirname(path.resolve(file)), ref)).catch(() => undefined);
+      if (!st) o.problems.add({ file, row, message: `picture ${ref}: no such file next to the CSV` });
+      else if (!st.isFile()) o.problems.add({ file, row, message: `picture ${ref}: it is ${st.isSymbolicLink() ? "a symbolic link, which is not followed" : kindOf(st)}, not a regular file` });
     }
     return { outcome };
   }
