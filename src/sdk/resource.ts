@@ -292,7 +292,8 @@ export async function readPage<P extends Record<string, unknown>>(
     // Rows past the count the first page announced (added while the walk ran, or a server that
     // counts up) are not this walk's: an export's part file never outgrows what was announced.
     const end = walk.announced;
-    if (typeof verdict !== "object" && end !== undefined && offset + rows.length >= end) return { page, rows: rows.slice(0, Math.max(0, end - offset)), verdict: "done" };
+    // (A short page ends the walk anyway and is kept whole, as it always was.)
+    if (typeof verdict !== "object" && end !== undefined && rows.length === limit && offset + rows.length > end) return { page, rows: rows.slice(0, Math.max(0, end - offset)), verdict: "done" };
     return { page, rows, verdict };
   }
 }
