@@ -191,23 +191,68 @@ export function bindMethod(spec: MethodSpec, ctx: ResourceContext): (...args: un
   };
 }
 
+/** The most rows one walk of a list reads unless `maxListRows` says otherwise (docs/SECURITY.md §2). */
+export const MAX_LIST_ROWS = 1_000_000;
+
 /**
  * The one rule for walking limit/offset pages (docs/SECURITY.md, "every byte we read is
  * bounded"): the rows decide, `count` only ends a walk early. A page with more rows than `limit`,
  * or an empty or short page while `count` claims more, is not a list we can trust: the answer is
- * a message, and the caller raises it instead of walking on (a `count: 1e12` would never end) or
- * passing a partial list off as complete.
+ * a message, and the caller raises it instead of walking on or passing a partial list off as
+ * complete. With a {@link WalkState} (every walk has one) a walk also always ends: it is done once
+ * it has read the count the server announced on its first page (a count that grows page by page
+ * gains nothing), a row met twice is a problem (a server that ignores `offset`), and so is passing
+ * the ceiling (`maxListRows`, default {@link MAX_LIST_ROWS}), which a first page announcing more
+ * is refused at once.
  * @param got rows on this page; `offset` where it starts; `count` the page's own `count` field.
  */
-export function pageVerdict(got: number, limit: number, offset: number, count: unknown): "more" | "done" | { problem: string; short?: true } {
+export function pageVerdict(got: number, limit: number, offset: number, count: unknown, walk?: WalkState): "more" | "done" | { problem: string; short?: true } {
   const total = typeof count === "number" ? count : undefined;
   if (total !== undefined && !(Number.isSafeInteger(total) && total >= 0)) return { problem: `its count ${String(count)} is not a number of rows` };
   if (got > limit) return { problem: `it answered ${got} rows for limit=${limit}` };
-  if (got < limit || got === 0) {
-    if (total !== undefined && offset + got < total) return { problem: `it answered ${got} rows for limit=${limit} at offset ${offset}, but its count says ${total}`, short: true };
-    return "done";
+  if ((got < limit || got === 0) && total !== undefined && offset + got < total) return { problem: `it answered ${got} rows for limit=${limit} at offset ${offset}, but its count says ${total}`, short: true };
+  if (walk) {
+    if (walk.announced === undefined && total !== undefined) {
+      walk.announced = total;
+      if (total - offset > walk.ceiling) return { problem: `it announces ${total} rows, more than the ${walk.ceiling} one walk reads (maxListRows; narrow the query with filters or --offset)` };
+    }
+    walk.read += got;
+    if (walk.read > walk.ceiling) return { problem: `it gave more than the ${walk.ceiling} rows one walk reads (maxListRows) without ending` };
   }
-  return total !== undefined && offset + got >= total ? "done" : "more";
+  if (got < limit || got === 0) return "done";
+  const end = Math.min(total ?? Infinity, walk?.announced ?? Infinity);
+  return offset + got >= end ? "done" : "more";
+}
+
+/**
+ * What one walk has seen: the count its first page announced, the rows read, and the ids met
+ * (kept as 8-byte hashes; bounded by the ceiling), so that a walk always ends.
+ */
+export class WalkState {
+  announced: number | undefined;
+  read = 0;
+  private seen = new Set<string>();
+  constructor(readonly ceiling: number = MAX_LIST_ROWS) {}
+
+  /** The first row of `rows` whose `id` an earlier page (or this one) already gave, if any. */
+  repeat(rows: unknown[]): string | undefined {
+    for (const r of rows) {
+      const id = (r as { id?: unknown } | null)?.id;
+      if (typeof id !== "string" && typeof id !== "number") continue;
+      // A short digest keeps the memory per row small whatever the ids look like.
+      const key = typeof id === "string" && id.length > 12 ? `${id.length}:${id.slice(0, 6)}${id.slice(-6)}:${hashId(id)}` : String(id);
+      if (this.seen.has(key)) return String(id);
+      this.seen.add(key);
+    }
+    return undefined;
+  }
+}
+
+/** FNV-1a of a string, as hex (no imports: this module loads in browsers too). */
+function hashId(s: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16);
 }
 
 /**
@@ -217,6 +262,7 @@ export function pageVerdict(got: number, limit: number, offset: number, count: u
  * killed job's last batch, still being applied while its --resume reads) makes a short page with a
  * larger count. Such a page is read again, once, 500 ms later, before it is called inconsistent.
  * @param key the list's key, or how to find it in a page (it may throw for a page that is no list).
+ * @param walk the walk's state: pass the same one for every page of a walk.
  * @returns the page, its rows (none when it has no list) and the verdict on them.
  */
 export async function readPage<P extends Record<string, unknown>>(
@@ -225,17 +271,30 @@ export async function readPage<P extends Record<string, unknown>>(
   limit: number,
   offset: number,
   signal?: AbortSignal,
+  walk?: WalkState,
 ): Promise<{ page: P; rows: unknown[]; verdict: ReturnType<typeof pageVerdict> }> {
   for (let attempt = 0; ; attempt++) {
     const page = await read();
     const name = typeof key === "string" ? key : key(page);
     const rows = page?.[name];
     if (!Array.isArray(rows)) return { page, rows: [], verdict: { problem: `it has no "${name}" list` } };
-    const verdict = pageVerdict(rows.length, limit, offset, page.count);
-    if (typeof verdict !== "object" || !verdict.short || attempt === 1) return { page, rows, verdict };
-    // Loaded only here: this module has no runtime imports.
-    const { sleep } = await import("./retry.js");
-    await sleep(500, signal);
+    const short = pageVerdict(rows.length, limit, offset, page.count);
+    if (typeof short === "object" && short.short && attempt === 0) {
+      // Loaded only here: this module has no runtime imports.
+      const { sleep } = await import("./retry.js");
+      await sleep(500, signal);
+      continue;
+    }
+    const again = walk?.repeat(rows);
+    if (again !== undefined) return { page, rows, verdict: { problem: `row ${String(again).slice(0, 60)} came again at offset ${offset} (the server does not page its list)` } };
+    if (!walk) return { page, rows, verdict: short };
+    const verdict = pageVerdict(rows.length, limit, offset, page.count, walk);
+    // Rows past the count the first page announced (added while the walk ran, or a server that
+    // counts up) are not this walk's: an export's part file never outgrows what was announced.
+    const end = walk.announced;
+    // (A short page ends the walk anyway and is kept whole, as it always was.)
+    if (typeof verdict !== "object" && end !== undefined && rows.length === limit && offset + rows.length > end) return { page, rows: rows.slice(0, Math.max(0, end - offset)), verdict: "done" };
+    return { page, rows, verdict };
   }
 }
 
@@ -263,6 +322,7 @@ export async function* paginate<T = any>(
     const { InconsistentResponseError } = await import("./errors.js");
     return new InconsistentResponseError(inconsistentPage(path, problem));
   };
+  const walk = new WalkState(ctx.client?.config?.maxListRows ?? MAX_LIST_ROWS);
   for (;;) {
     const { rows, verdict } = await readPage(
       () =>
@@ -277,6 +337,7 @@ export async function* paginate<T = any>(
       limit,
       offset,
       options.signal,
+      walk,
     );
     if (typeof verdict === "object") throw await fail(verdict.problem);
     for (const item of rows as T[]) yield item;

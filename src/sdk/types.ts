@@ -73,6 +73,12 @@ export interface Config {
    * cuts the connection and raises `ResponseTooLargeError` naming the limit and the path.
    */
   maxResponseBytes?: number;
+  /**
+   * Most rows one walk of a list reads (`paginate`, `--all`, exports). Default 1 000 000. A server
+   * that announces more, or keeps sending full pages past it, ends the walk with
+   * `InconsistentResponseError` instead of growing memory without bound.
+   */
+  maxListRows?: number;
   /** Largest single server-sent event, in bytes. Default 1 MiB; past it the stream fails with `ResponseTooLargeError`. */
   maxEventBytes?: number;
   /**

@@ -93,6 +93,33 @@ const FS_WORDS: Record<string, string> = {
  * An operating-system error code in plain words ("ENOENT" → "no such file or folder"); the code
  * itself follows for searching ("no such file or folder (ENOENT)"). Unknown codes are kept as they are.
  */
+/** The most characters of one value a message quotes (docs/SECURITY.md §13). */
+export const MAX_QUOTED = 200;
+/** The most characters of one message line (a problem, an issue of a seed file). */
+export const MAX_MESSAGE_LINE = 1000;
+
+/**
+ * A value as a message quotes it: strings JSON-quoted, anything else as JSON, cut to `max`
+ * characters with how much was left out. A value from a file or a server may be megabytes (or,
+ * through YAML aliases, gigabytes): no message grows with it.
+ */
+export function quoteValue(v: unknown, max = MAX_QUOTED): string {
+  if (typeof v === "string") return v.length <= max ? JSON.stringify(v) : `${JSON.stringify(v.slice(0, max))}… (${v.length - max} more characters)`;
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(v);
+  } catch {
+    text = String(v);
+  }
+  text ??= String(v);
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`;
+}
+
+/** One message line cut to `max` characters, saying how much was left out. */
+export function clipLine(line: string, max = MAX_MESSAGE_LINE): string {
+  return line.length <= max ? line : `${line.slice(0, max)}… (${line.length - max} more characters)`;
+}
+
 export function fsWords(code: string | undefined, fallback = "it cannot be used"): string {
   if (!code) return fallback;
   const words = FS_WORDS[code];

@@ -199,6 +199,8 @@ describe("pictures copied into Medusa's file module", () => {
       hits.set(req.url!, (hits.get(req.url!) ?? 0) + 1);
       if (req.url === "/ok.png") return res.writeHead(200, { "content-type": "image/png" }).end(png);
       if (req.url === "/page.png") return res.writeHead(200, { "content-type": "text/html" }).end("<html></html>");
+      // A page that claims to be a PNG: stored as …-t.html it would run on Medusa's own origin.
+      if (req.url === "/t.html") return res.writeHead(200, { "content-type": "image/png" }).end("<!doctype html><script>document.title = document.cookie</script>");
       if (req.url === "/reset.png") return req.socket.destroy();
       res.writeHead(404).end();
     });
@@ -217,11 +219,22 @@ describe("pictures copied into Medusa's file module", () => {
         `${prefix}-pic,,,,,,${base}/missing.png,2`,
         `${prefix}-pic,,,,,,${base}/page.png,3`,
         `${prefix}-pic,,,,,,${base}/reset.png,4`,
+        `${prefix}-pic,,,,,,${base}/t.html,5`,
       ].join("\n"),
     );
     return f;
   };
-  const args = ["--currency", "eur", "--sales-channel", "Default Sales Channel"];
+  // The picture server is on 127.0.0.1: fetched only with the operator's opt-in.
+  const args = ["--currency", "eur", "--sales-channel", "Default Sales Channel", "--images-allow-private"];
+
+  it("refuses pictures on this machine's addresses without --images-allow-private, and writes nothing", async () => {
+    const r = await cli(["products", "import", sheet(), ...args.filter((a) => a !== "--images-allow-private"), "--strict-images"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/ok\.png cannot be copied: 127\.0\.0\.1 is a loopback address: .*--images-allow-private/);
+    expect(hits.get("/ok.png") ?? 0).toBe(0);
+    const { products } = (await sdk.admin.product.list({ handle: `${prefix}-pic` } as never)) as Rec;
+    expect(products).toHaveLength(0);
+  });
 
   it("--strict-images stops before writing when a picture cannot be copied", async () => {
     const r = await cli(["products", "import", sheet(), ...args, "--strict-images"]);
@@ -237,26 +250,26 @@ describe("pictures copied into Medusa's file module", () => {
     const f = sheet();
     const r = await cli(["products", "import", f, ...args]);
     expect(r.code, r.stderr + r.stdout).toBe(0);
-    expect(r.stderr).toMatch(/pictures: copied 0, 1 copied before, 3 kept linked to their source/);
-    expect(hits.get("/ok.png")).toBe(1);
+    // Fetched again (the picture behind a URL may have changed), but the same bytes are not uploaded again.
+    expect(r.stderr).toMatch(/pictures: copied 0, 1 copied before, 4 kept linked to their source/);
     expect(r.stderr).toMatch(/missing\.png kept linked: the server answered 404/);
-    expect(r.stderr).toMatch(/page\.png kept linked: not an image \(text\/html\)/);
+    expect(r.stderr).toMatch(/page\.png kept linked: not a picture: its bytes are HTML, not PNG, JPEG, GIF, WebP or AVIF/);
+    expect(r.stderr).toMatch(/t\.html kept linked: not a picture: its bytes are HTML/);
     expect(r.stderr).toMatch(/reset\.png kept linked: cannot fetch/);
     const pic = await product(`${prefix}-pic`);
     const urls = [...pic.images].sort((a: Rec, b: Rec) => a.rank - b.rank).map((i: Rec) => i.url);
     expect(urls[0]).not.toContain(base);
     expect(urls[0]).toMatch(/^https?:\/\/.+\/static\//);
     expect(pic.thumbnail).toBe(urls[0]);
-    expect(urls.slice(1)).toEqual([`${base}/missing.png`, `${base}/page.png`, `${base}/reset.png`]);
+    expect(urls.slice(1)).toEqual([`${base}/missing.png`, `${base}/page.png`, `${base}/reset.png`, `${base}/t.html`]);
     const got = await fetch(urls[0]);
+    expect(got.headers.get("content-type")).toMatch(/^image\/png/);
     expect(Buffer.from(await got.arrayBuffer()).equals(png)).toBe(true);
 
-    const okHits = hits.get("/ok.png");
     const again = await cli(["products", "import", f, ...args]);
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stderr).toMatch(/pictures: copied 0, 1 copied before, 3 kept linked/);
-    expect(again.stdout).toMatch(/0 created, 0 updated, 1 unchanged, 0 failed \(4 rows\)/);
-    expect(hits.get("/ok.png")).toBe(okHits);
+    expect(again.stderr).toMatch(/pictures: copied 0, 1 copied before, 4 kept linked/);
+    expect(again.stdout).toMatch(/0 created, 0 updated, 1 unchanged, 0 failed \(5 rows\)/);
   });
 });
 
@@ -289,6 +302,26 @@ describe("Medusa's own format with pictures beside the sheet", () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toMatch(/pictures: copied 0, 1 copied before/);
     expect(again.stdout).toMatch(/0 created, 0 updated, 1 unchanged, 0 failed \(1 rows\)/);
+  });
+});
+
+describe("a Shopify sheet's relative picture path", () => {
+  it("is read from the sheet's folder, never the folder medusactl runs in", async () => {
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+    const folder = path.join(work, "shop-sheet");
+    mkdirSync(path.join(folder, "photos"), { recursive: true });
+    writeFileSync(path.join(folder, "photos", "mug.png"), png);
+    // The same relative path from the current folder must not be what is read.
+    expect(existsSync(path.resolve("photos/mug.png"))).toBe(false);
+    const f = path.join(folder, "shop.csv");
+    writeFileSync(f, ["Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price,Image Src", `${prefix}-mug,${prefix} Mug,Title,Default Title,${prefix}-MUG,7.00,photos/mug.png`].join("\n"));
+    const r = await cli(["products", "import", f, "--currency", "eur", "--sales-channel", "Default Sales Channel"]);
+    expect(r.code, r.stderr + r.stdout).toBe(0);
+    expect(r.stderr).toMatch(/pictures: copied 1, 0 copied before/);
+    const mug = await product(`${prefix}-mug`);
+    expect(mug.thumbnail).toMatch(/^https?:\/\/.+\/static\/.*mug\.png$/);
+    const got = await fetch(mug.thumbnail);
+    expect(Buffer.from(await got.arrayBuffer()).equals(png)).toBe(true);
   });
 });
 

@@ -3,11 +3,13 @@
  * Medusa keeps serving; then remove it, and time a `sandbox reset` (which restores the "seeded"
  * snapshot), leaving the sandbox in its seeded state for the files after this one.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-import { sandboxPaths } from "../../src/cli/sandbox/paths.js";
+import { resolveOptions, sandboxPaths } from "../../src/cli/sandbox/paths.js";
+import { dbTarget, pgConnect } from "../../src/cli/sandbox/postgres.js";
+import { loadState } from "../../src/cli/sandbox/state.js";
 import { runCli } from "../helpers/cli.js";
 import { adminSdk, backend, storeSdk, uniq } from "./helpers/sdk.js";
 
@@ -72,5 +74,39 @@ describe("sandbox snapshots", () => {
     // The same secret key still works (it lives in the database): the seeded state is the one the suites' credentials came from.
     const { orders } = await adminSdk({ apiKey: backend.apiKey }).admin.order.list({ limit: 1, fields: "id" });
     expect(orders.length).toBe(1);
+  });
+
+  it("a tampered snapshot record naming another database is refused: nothing is copied or dropped", async () => {
+    const r = resolveOptions({ env: process.env });
+    const state = loadState(r.paths)!;
+    const db = dbTarget(r, state, state.dbPort);
+    const victim = `victim_${Date.now().toString(36)}`;
+    const client = await pgConnect(r, db, "postgres");
+    const exists = async () => (await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [victim])).rows.length === 1;
+    const tampered = `${name}-t`.slice(0, 40);
+    try {
+      await client.query(`CREATE DATABASE "${victim}"`);
+      const saved = await sandbox("snapshot", "save", tampered);
+      expect(saved.code, saved.stderr).toBe(0);
+      // A poisoned cache: the record now names someone else's database.
+      const record = path.join(r.paths.sandbox, "snapshots", tampered, "snapshot.json");
+      const meta = JSON.parse(readFileSync(record, "utf8"));
+      const own = meta.database as string;
+      writeFileSync(record, JSON.stringify({ ...meta, database: victim }));
+
+      const restored = await sandbox("snapshot", "restore", tampered, "--yes");
+      expect(restored.code).toBe(2);
+      expect(restored.stderr).toContain(`the record names the database "${victim}", which this sandbox did not create for snapshot "${tampered}"; nothing was copied`);
+      expect(await exists()).toBe(true);
+      const removed = await sandbox("snapshot", "rm", tampered, "--yes");
+      expect(removed.code, removed.stderr).toBe(0);
+      expect(removed.stderr).toContain("that database is left alone");
+      expect(await exists()).toBe(true);
+      // rm dropped the database the sandbox made for that snapshot, never the one the record named.
+      expect((await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [own])).rows).toEqual([]);
+    } finally {
+      await client.query(`DROP DATABASE IF EXISTS "${victim}"`).catch(() => {});
+      await client.end();
+    }
   });
 });

@@ -85,9 +85,9 @@ describe("SDK paginate", () => {
   });
 
   it("a short page while count claims more is an error after the rows it could trust", async () => {
-    const s = await lister((limit, offset) => (offset < 20 ? limit : 3), 1e12);
+    const s = await lister((limit, offset) => (offset < 20 ? limit : 3), 100_000);
     const err = await walk(s.url, 10);
-    expect((err as Error).message).toContain("it answered 3 rows for limit=10 at offset 20, but its count says 1000000000000");
+    expect((err as Error).message).toContain("it answered 3 rows for limit=10 at offset 20, but its count says 100000");
     expect(s.seen.map((q) => new URL(q.url, "http://x").searchParams.get("offset"))).toEqual(["0", "10", "20", "20"]);
   });
 

@@ -6,7 +6,7 @@
  */
 import type { Admin, Medusa } from "../../sdk/index.js";
 import { InconsistentResponseError } from "../../sdk/errors.js";
-import { readPage } from "../../sdk/resource.js";
+import { readPage, WalkState } from "../../sdk/resource.js";
 import { UsageError } from "../../term/errors.js";
 import { NameLookupError, resolveName } from "../../shared/resolve.js";
 import { chunked, runPool } from "./pool.js";
@@ -45,8 +45,9 @@ export function adminOf(sdk: Medusa): Record<string, Record<string, (...a: any[]
  */
 export async function pageAll<T = Rec>(page: (query: Rec) => Promise<unknown>, key: string, query: Rec = {}, pageSize = 200): Promise<T[]> {
   const out: T[] = [];
+  const walk = new WalkState();
   for (let offset = 0; ; offset += pageSize) {
-    const { rows, verdict } = await readPage(() => page({ ...query, limit: pageSize, offset }) as Promise<Rec>, key, pageSize, offset);
+    const { rows, verdict } = await readPage(() => page({ ...query, limit: pageSize, offset }) as Promise<Rec>, key, pageSize, offset, undefined, walk);
     if (typeof verdict === "object") throw new InconsistentResponseError(`the server's answer was inconsistent: a page of ${key}: ${verdict.problem}; stopped rather than return a partial list`);
     out.push(...(rows as T[]));
     if (verdict === "done") return out;

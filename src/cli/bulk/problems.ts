@@ -2,7 +2,7 @@
  * Problems found while validating a bulk file, all collected before anything is written, and the
  * error that carries them: exit 2 (CONTRACT.md §3), printed by main() as one clear list.
  */
-import { UsageError } from "../../term/errors.js";
+import { clipLine, UsageError } from "../../term/errors.js";
 
 export interface Problem {
   file: string;
@@ -44,7 +44,7 @@ export function formatProblem(p: Problem): string {
   if (p.row !== undefined) where.push(rowLabel(p.row, p.line));
   else if (p.line !== undefined) where.push(`line ${p.line}`);
   if (p.column) where.push(`column "${p.column}"`);
-  return `${where.join(", ")}: ${p.message}`;
+  return `${where.join(", ")}: ${clipLine(p.message)}`;
 }
 
 /** A file rejected by validation: nothing was written. Exit 2. */

@@ -4,7 +4,7 @@ import type { FileTokenStore } from "../../sdk/token-store-file.js";
 import { resolveTarget, type GlobalFlags, type Target } from "../config/credentials.js";
 import { configDir, dataDir } from "../config/paths.js";
 import { ProfileStore, secretKey } from "../config/profiles.js";
-import { AuthRequiredError } from "../../term/errors.js";
+import { AuthRequiredError, UsageError } from "../../term/errors.js";
 import type { IOStreams } from "../../term/io.js";
 import { ttyPrompter, type Prompter } from "./prompter.js";
 import { sanitize } from "../../term/sanitize.js";
@@ -79,10 +79,20 @@ export async function sdkDefaults(f: Factory, baseUrl: string, opts: { pool?: bo
     logger,
     timeout: f.flags.timeout !== undefined ? f.flags.timeout * 1000 : undefined,
     userAgent: `medusactl/${(await import("../../sdk/version.js")).SDK_VERSION}`,
+    maxListRows: listCeiling(f.io.env),
     transport: opts.pool || proxyConfigured(f.io.env) ? undefined : (await import("../../sdk/transport/node-http.js")).nodeHttpTransport(),
     // Bulk jobs send many writes: a 429 says none of it was done, so waiting and sending again is safe.
     ...(opts.pool ? { retry: { refused: true } } : {}),
   };
+}
+
+/** `MEDUSACTL_MAX_LIST_ROWS`: the most rows one walk of a list reads (default 1 000 000; docs/SECURITY.md §2). */
+function listCeiling(env: NodeJS.ProcessEnv): number | undefined {
+  const v = env.MEDUSACTL_MAX_LIST_ROWS;
+  if (v === undefined || v === "") return undefined;
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`MEDUSACTL_MAX_LIST_ROWS=${v.slice(0, 40)}: expected a whole number of rows, at least 1`);
+  return n;
 }
 
 async function buildSdk(f: Factory, opts: { needCredential?: boolean; pool?: boolean; hooks?: Hooks }): Promise<Medusa> {

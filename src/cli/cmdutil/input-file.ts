@@ -10,7 +10,8 @@ import type { IOStreams } from "../../term/io.js";
 /** Whole documents read into memory (`--data @file`, a seed file): far above any real one. */
 export const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
 
-function kindOf(st: Stats): string {
+/** What a non-regular file is, for a refusal ("a pipe (FIFO)", "a character device"…). */
+export function kindOf(st: Stats): string {
   if (st.isDirectory()) return "a folder";
   if (st.isCharacterDevice()) return "a character device";
   if (st.isBlockDevice()) return "a block device";

@@ -110,6 +110,21 @@ export function scratchDatabaseName(sandboxDir: string, databaseKey: string, pur
   return `${databasePrefix(sandboxDir, databaseKey)}~${purpose}${name ? `_${name}` : ""}`;
 }
 
+/**
+ * Why a snapshot record may not be acted on (docs/SECURITY.md §9): its `database` must be the one
+ * this sandbox creates for a snapshot of that folder's name (its prefix names the sandbox and its
+ * database) and, once the sandbox keeps a registry of the snapshot databases it created, be in it.
+ * A record copied in from elsewhere (a poisoned CI cache) could otherwise make `restore` copy, and
+ * `rm` or `destroy` drop, any database the sandbox's user can reach. Undefined when it is ours.
+ */
+export function snapshotDatabaseProblem(meta: Pick<SnapshotMeta, "name" | "database">, folder: string, sandboxDir: string, databaseKey: string, registry: readonly string[] | undefined): string | undefined {
+  const shown = JSON.stringify(meta.database.slice(0, 80));
+  if (meta.name !== folder) return `the record in snapshots/${folder} says it is snapshot ${JSON.stringify(meta.name.slice(0, 80))}`;
+  if (meta.database !== snapshotDatabaseName(sandboxDir, databaseKey, folder)) return `the record names the database ${shown}, which this sandbox did not create for snapshot "${folder}"`;
+  if (registry && !registry.includes(meta.database)) return `the database ${shown} is not among the snapshot databases this sandbox created`;
+  return undefined;
+}
+
 function databasePrefix(sandboxDir: string, databaseKey: string): string {
   return `mctl_${sha256(sandboxDir, databaseKey).slice(0, 8)}`;
 }

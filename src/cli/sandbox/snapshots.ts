@@ -20,6 +20,7 @@ import { redisPid } from "./redis.js";
 import {
   medusaVersionFromLock,
   parseSnapshotMeta,
+  snapshotDatabaseProblem,
   restoreRefusal,
   scratchDatabaseName,
   seedIdentity,
@@ -30,7 +31,7 @@ import {
   type SnapshotListing,
   type SnapshotMeta,
 } from "./snapshot-meta.js";
-import { acquireLock, ensureDir, loadState, type SandboxState } from "./state.js";
+import { acquireLock, ensureDir, loadState, saveState, type SandboxState } from "./state.js";
 import { DEFAULT_TOPOLOGY, LOOPBACK, topologyPorts, type Topology } from "./topology.js";
 
 const META_FILE = "snapshot.json";
@@ -81,6 +82,24 @@ function uploadsDir(ctx: SnapshotContext): string {
 function readMeta(dir: string): SnapshotMeta {
   const file = join(dir, META_FILE);
   return parseSnapshotMeta(readFileSync(file, "utf8"), file);
+}
+
+/** Why the record of snapshot `folder` may not be acted on (its database is not this sandbox's), or undefined. */
+function recordProblem(ctx: SnapshotContext, meta: SnapshotMeta, folder: string): string | undefined {
+  return snapshotDatabaseProblem(meta, folder, ctx.r.paths.sandbox, ctx.db.key, ctx.state.snapshotDatabases);
+}
+
+/** Adds or removes a snapshot database in the sandbox's registry (state.json). */
+async function register(ctx: SnapshotContext, database: string, present: boolean): Promise<void> {
+  // A sandbox from before the registry starts it with the snapshots whose records pass the name rule.
+  const now = new Set(
+    ctx.state.snapshotDatabases ??
+      listSnapshotsIn(ctx.r).flatMap((s) => (s.meta && s.name !== database && !snapshotDatabaseProblem(s.meta, s.name, ctx.r.paths.sandbox, ctx.db.key, undefined) ? [s.meta.database] : [])),
+  );
+  if (present) now.add(database);
+  else now.delete(database);
+  ctx.state.snapshotDatabases = [...now].sort();
+  await saveState(ctx.r.paths, ctx.state);
 }
 
 function dirSize(path: string): number {
@@ -328,6 +347,7 @@ export async function saveSnapshotLocked(ctx: SnapshotContext, name: string, o: 
       // Swap in: the old snapshot of that name (if any) goes only once the new one is complete.
       await dropIfExists(client, database);
       await client.query(`ALTER DATABASE ${quoteIdent(fresh)} RENAME TO ${quoteIdent(database)}`);
+      await register(ctx, database, true);
       rmSync(dir, { recursive: true, force: true });
       renameSync(tmp, dir);
       return meta;
@@ -363,6 +383,8 @@ export function snapshotRefusal(ctx: SnapshotContext, meta: SnapshotMeta): strin
 export async function restoreSnapshotLocked(ctx: SnapshotContext, name: string): Promise<SnapshotMeta> {
   const { r, db } = ctx;
   const meta = snapshotMeta(r, name);
+  const untrusted = recordProblem(ctx, meta, name);
+  if (untrusted) throw new UsageError(`refusing to restore snapshot "${name}": ${untrusted}; nothing was copied`, `remove it with \`medusactl sandbox snapshot rm ${name}\` (no database is dropped for such a record)`);
   const refusal = snapshotRefusal(ctx, meta);
   if (refusal) throw new UsageError(`refusing to restore: ${refusal}`, "take a new snapshot of the sandbox as it is now, or `medusactl sandbox reset`");
   const dir = snapshotDir(r.paths, name);
@@ -415,11 +437,17 @@ export async function removeSnapshotLocked(ctx: SnapshotContext, name: string): 
   assertSnapshotName(name);
   const dir = snapshotDir(r.paths, name);
   if (!existsSync(dir)) throw new UsageError(`no snapshot named "${name}"`, "see `medusactl sandbox snapshot list`");
+  // Never the database a record names: the one this sandbox made for that name, when its registry
+  // says it made it (a sandbox from before the registry: when the record agrees).
+  const own = snapshotDatabaseName(r.paths.sandbox, ctx.db.key, name);
   let database: string | undefined;
   try {
-    database = readMeta(dir).database;
+    const meta = readMeta(dir);
+    const untrusted = recordProblem(ctx, meta, name);
+    if (untrusted) r.log(`warning: ${untrusted}; that database is left alone`);
+    database = ctx.state.snapshotDatabases ? (ctx.state.snapshotDatabases.includes(own) ? own : undefined) : untrusted ? undefined : own;
   } catch {
-    database = undefined; // an unreadable record: its folder still goes
+    database = ctx.state.snapshotDatabases?.includes(own) ? own : undefined; // an unreadable record: its folder still goes
   }
   if (database) {
     await withDatabase(ctx, async () => {
@@ -430,6 +458,7 @@ export async function removeSnapshotLocked(ctx: SnapshotContext, name: string): 
         await client.end().catch(() => {});
       }
     });
+    await register(ctx, database, false);
   }
   rmSync(dir, { recursive: true, force: true });
 }
@@ -476,10 +505,12 @@ export async function dropExternalSnapshots(r: ResolvedOptions): Promise<void> {
   const state = existsSync(r.paths.state) ? loadState(r.paths) : undefined;
   if (!state?.externalDatabaseUrl) return;
   const ctx = snapshotContext(r, state);
-  const names = listSnapshotsIn(r)
-    .map((s) => s.meta)
-    .filter((m): m is SnapshotMeta => m !== undefined && m.databaseKey === ctx.db.key)
-    .map((m) => m.database);
+  // Records are not trusted: only databases whose record passes the rule (and the registry's) are dropped.
+  const names = [
+    ...new Set([
+      ...listSnapshotsIn(r).flatMap((s) => (s.meta && s.meta.databaseKey === ctx.db.key && !recordProblem(ctx, s.meta, s.name) ? [s.meta.database] : [])),
+    ]),
+  ];
   if (!names.length) return;
   let client: PgClient;
   try {

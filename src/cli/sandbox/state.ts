@@ -59,6 +59,12 @@ export interface SandboxState {
    * are migrated into, reset or dropped; someone else's database is never touched.
    */
   ownedDatabases?: string[];
+  /**
+   * The snapshot databases this sandbox created (`snapshot save`), the registry a snapshot record is
+   * checked against before its database is copied or dropped. Absent in sandboxes from before it:
+   * then only the name rule holds (snapshot-meta.ts, snapshotDatabaseProblem).
+   */
+  snapshotDatabases?: string[];
 }
 
 function randomSecret(bytes = 24): string {

@@ -56,13 +56,22 @@ async function retrieve(sdk: Medusa, id: string, opts: ReadOpts, name: string): 
  * display-id filter, so a display id is searched with `q` and matched exactly.
  */
 export async function resolveOrder(sdk: Medusa, ref: string, opts: ReadOpts = {}): Promise<AdminOrder> {
+  const id = await resolveOrderId(sdk, ref, opts);
+  return retrieve(sdk, id, opts, id === ref.trim() ? id : `#${/\d+/.exec(ref)![0]}`);
+}
+
+/**
+ * The id of the order `ref` names (an `order_…` id as it is, a display id looked up), so that two
+ * references to one order are known as one before anything is planned.
+ */
+export async function resolveOrderId(sdk: Medusa, ref: string, opts: ReadOpts = {}): Promise<string> {
   const text = ref.trim();
-  if (text.startsWith("order_")) return retrieve(sdk, text, opts, text);
+  if (text.startsWith("order_")) return text;
   const m = /^#?(\d+)$/.exec(text);
-  if (!m) throw new OrderError(`"${ref}" is not an order: expected an order_… id, a display id (123) or #123`, "input");
+  if (!m) throw new OrderError(`"${ref.slice(0, 80)}" is not an order: expected an order_… id, a display id (123) or #123`, "input");
   const displayId = Number(m[1]);
   for await (const o of sdk.admin.order.paginate<AdminOrder>({ q: String(displayId), fields: "id,display_id", limit: 100 }, { signal: opts.signal })) {
-    if (Number(o.display_id) === displayId) return retrieve(sdk, o.id, opts, `#${displayId}`);
+    if (Number(o.display_id) === displayId) return o.id;
   }
   throw new OrderError(`order #${displayId} not found`, "api", { status: 404 });
 }

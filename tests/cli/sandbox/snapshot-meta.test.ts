@@ -7,6 +7,7 @@ import {
   scratchDatabaseName,
   seedIdentity,
   snapshotDatabaseName,
+  snapshotDatabaseProblem,
   snapshotDir,
   snapshotNameProblem,
   snapshotRecords,
@@ -68,6 +69,23 @@ describe("snapshot database names", () => {
       expect(snapshots.has(scratchDatabaseName("/s", "embedded", purpose))).toBe(false);
       for (const n of names) expect(snapshots.has(scratchDatabaseName("/s", "embedded", purpose, n))).toBe(false);
     }
+  });
+});
+
+describe("a snapshot record is not trusted", () => {
+  const own = snapshotDatabaseName("/data/sandbox", "embedded", "before");
+  it("passes only the database this sandbox creates for that snapshot, and in its registry", () => {
+    expect(snapshotDatabaseProblem({ name: "before", database: own }, "before", "/data/sandbox", "embedded", undefined)).toBeUndefined();
+    expect(snapshotDatabaseProblem({ name: "before", database: own }, "before", "/data/sandbox", "embedded", [own])).toBeUndefined();
+  });
+  it.each([
+    ["another database of the server", { name: "before", database: "shop_production" }, undefined, /names the database "shop_production", which this sandbox did not create/],
+    ["another sandbox's snapshot database", { name: "before", database: snapshotDatabaseName("/other/sandbox", "embedded", "before") }, undefined, /did not create for snapshot "before"/],
+    ["this sandbox's database for another name", { name: "before", database: snapshotDatabaseName("/data/sandbox", "embedded", "other") }, undefined, /did not create/],
+    ["a record moved to another folder", { name: "other", database: own }, undefined, /says it is snapshot "other"/],
+    ["a database missing from the registry", { name: "before", database: own }, ["mctl_x_y"], /not among the snapshot databases this sandbox created/],
+  ])("refuses %s", (_what, meta, registry, why) => {
+    expect(snapshotDatabaseProblem(meta, "before", "/data/sandbox", "embedded", registry)).toMatch(why);
   });
 });
 

@@ -1,7 +1,7 @@
 import { setMaxListeners } from "node:events";
 import type { Factory } from "../../cmdutil/factory.js";
 import { readStdinText, readTextFile } from "../../cmdutil/input-file.js";
-import { CancelError, UsageError } from "../../../term/errors.js";
+import { CancelError, clipLine, UsageError } from "../../../term/errors.js";
 import type { IOStreams } from "../../../term/io.js";
 import { renderTable } from "../../output/render.js";
 import { ApplyStopped, SeedError, runApply, type ApplyResult } from "./engine.js";
@@ -26,9 +26,14 @@ async function readInput(f: Factory, file: string): Promise<string> {
   return file === "-" ? readStdinText(f.io, { label: "stdin" }) : readTextFile(file);
 }
 
+/** Issues shown of a refused seed file: enough to act on, never a message that grows with the file. */
+const SHOWN_ISSUES = 200;
+
 function asUsage(e: unknown, file: string): never {
   if (e instanceof SeedError) {
-    const lines = e.issues.map((i) => `  ${i}`).join("\n");
+    const shown = e.issues.slice(0, SHOWN_ISSUES).map((i) => `  ${clipLine(i)}`);
+    if (e.issues.length > SHOWN_ISSUES) shown.push(`  … and ${e.issues.length - SHOWN_ISSUES} more`);
+    const lines = shown.join("\n");
     throw new UsageError(`${file === "-" ? "stdin" : file}: ${e.message}; nothing was written:\n${lines}`);
   }
   throw e;

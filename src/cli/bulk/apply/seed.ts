@@ -121,6 +121,37 @@ function checkEnvNames(items: Map<string, Item[]>, issues: Issues): void {
   }
 }
 
+/** How much larger than its text YAML aliases may make a seed document (with a floor for small files). */
+export const ALIAS_EXPANSION = 2;
+export const MIN_ALIAS_BUDGET = 1024 * 1024;
+
+const formatSize = (n: number) => (n >= 1048576 ? `${(n / 1048576).toFixed(n % 1048576 ? 1 : 0)} MiB` : `${Math.ceil(n / 1024)} KiB`);
+
+/**
+ * Whether `value`, written out with every alias expanded, passes `budget` characters (strings by
+ * their length, every other node as a few). Stops as soon as it does, so a billion laughs costs
+ * no more than the budget.
+ */
+export function expandsPast(value: unknown, budget: number): boolean {
+  let left = budget;
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === "string") left -= v.length + 2;
+    else if (v && typeof v === "object") {
+      left -= 2;
+      if (Array.isArray(v)) for (const x of v) stack.push(x);
+      else
+        for (const [k, x] of Object.entries(v)) {
+          left -= k.length + 3;
+          stack.push(x);
+        }
+    } else left -= 4;
+    if (left < 0) return true;
+  }
+  return false;
+}
+
 /**
  * Reads YAML (lazily loaded) or JSON text; syntax errors name the line. Both refuse a repeated
  * key and nesting deeper than MAX_DEPTH (strict-parse.ts), so no document reaches validation in
@@ -145,7 +176,11 @@ export async function readSeedText(text: string, file: string): Promise<unknown>
     // Amounts are exact or refused, as in JSON seeds: the YAML library has already made 1e20 or
     // 12345678901234567.89 a double, so the number is judged by the text it was written as.
     const inexact: string[] = [];
+    let aliases = 0;
     visit(doc, {
+      Alias() {
+        aliases++;
+      },
       Scalar(_key, node) {
         if (typeof node.value !== "number" || typeof node.source !== "string" || node.type !== "PLAIN") return;
         const why = inexactNumber(node.source);
@@ -154,6 +189,10 @@ export async function readSeedText(text: string, file: string): Promise<unknown>
     });
     if (inexact.length) throw new SeedError(inexact);
     value = doc.toJS({ maxAliasCount: 100 });
+    // Aliases share one value in memory, but every message, fingerprint or request built from it
+    // writes each copy out: a 15 MB value aliased 100 times is 1.5 GB of text.
+    const limit = Math.max(MIN_ALIAS_BUDGET, ALIAS_EXPANSION * text.length);
+    if (aliases && expandsPast(value, limit)) throw new SeedError([`${file}: its aliases (*name) expand it to more than ${formatSize(limit)} (at most ${ALIAS_EXPANSION} times the file, or ${formatSize(MIN_ALIAS_BUDGET)}); write the repeated parts out, or repeat less`]);
   } catch (e) {
     if (e instanceof SeedError) throw e;
     // The YAML library recurses per level: a document nested thousands deep overflows it.

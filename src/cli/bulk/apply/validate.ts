@@ -2,12 +2,14 @@
  * A small structural validator for seed files: every problem is collected with a path such as
  * `products[3].variants[1].prices[0].amount`, so one run lists them all (exit 2, nothing written).
  */
+import { clipLine, quoteValue } from "../../../term/errors.js";
+
 export type Rec = Record<string, unknown>;
 
 export class Issues {
   readonly list: string[] = [];
   add(path: string, message: string): void {
-    this.list.push(path ? `${path}: ${message}` : message);
+    this.list.push(clipLine(path ? `${path}: ${message}` : message));
   }
   get ok(): boolean {
     return this.list.length === 0;
@@ -16,7 +18,7 @@ export class Issues {
 
 export const at = (path: string, key: string | number) => (typeof key === "number" ? `${path}[${key}]` : path ? `${path}.${key}` : key);
 
-const typeName = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? "a list" : typeof v === "object" ? "a mapping" : `${typeof v} ${JSON.stringify(v)}`);
+const typeName = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? "a list" : typeof v === "object" ? "a mapping" : `${typeof v} ${quoteValue(v)}`);
 
 /** A field check: returns the cleaned value, or undefined after recording an issue. */
 export type Check<T = unknown> = (v: unknown, path: string, issues: Issues) => T | undefined;

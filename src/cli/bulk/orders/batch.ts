@@ -17,7 +17,7 @@ import { sanitize } from "../../../term/sanitize.js";
 import { formatMoney } from "../../../shared/format.js";
 import { type Fulfillment, fulfillmentsOf } from "../../../shared/orders/common.js";
 import { lineQuantities, orderLines } from "../../../shared/orders/lines.js";
-import { loadOrder, orderName, orderPayments, resolveOrder, type AdminOrder } from "../../../shared/orders/read.js";
+import { loadOrder, orderName, orderPayments, resolveOrderId, type AdminOrder } from "../../../shared/orders/read.js";
 import { captureOrder } from "../../../shared/orders/payments.js";
 import { closeOrder } from "../../../shared/orders/lifecycle.js";
 import { requireConfirmation } from "../../cmdutil/prompter.js";
@@ -88,8 +88,10 @@ export function shipStep(o: AdminOrder, p: Parcel, location?: string): Step {
   const skuLine = p.sku ? orderLines(o).find((i) => (i as { variant_sku?: string }).variant_sku === p.sku) : undefined;
   if (p.sku && !skuLine) return { kind: "skip", reason: `the order has no line with SKU ${p.sku}` };
   const unshipped = live(o).filter((f) => !f.shipped_at && (!skuLine || (f.items ?? []).some((i) => i.line_item_id === skuLine.id)));
+  const rowOf = new Map<string, OrderRow>();
+  for (const r of p.rows) if (r.tracking && !rowOf.has(r.tracking)) rowOf.set(r.tracking, r);
   const labels = p.tracking.filter((t) => !tracked.has(t)).map((t) => {
-    const r = p.rows.find((x) => x.tracking === t)!;
+    const r = rowOf.get(t)!;
     return { tracking_number: t, tracking_url: r.url ?? "", label_url: r.label ?? "" };
   });
   const carrier = p.rows.find((r) => r.carrier)?.carrier;
@@ -172,14 +174,79 @@ async function take(sdk: Medusa, o: AdminOrder, step: Step, location: string | u
   }
 }
 
+/** One order of the file: every row that names it, however it was written (1042, #1042, order_…). */
+interface OrderGroup {
+  /** The order's id, once the reference was resolved. */
+  id?: string;
+  /** The reference as first written, for messages. */
+  ref: string;
+  rows: OrderRow[];
+  /** Why the reference names no order (not found, not readable). */
+  error?: unknown;
+}
+
+const rowList = (rows: OrderRow[]) => `row${rows.length === 1 ? "" : "s"} ${rows.slice(0, 5).map((r) => r.row).join(", ")}${rows.length > 5 ? `, … (${rows.length} rows)` : ""}`;
+
+/**
+ * The orders a file names, one group per order: references are resolved to ids first (each
+ * distinct reference once), so an order named by its id and its display id, or on many lines, is
+ * one order, said in a note. Linear in the file's size.
+ */
+async function groupOrders(sdk: Medusa, verb: BatchVerb, rows: OrderRow[], concurrency: number, signal: AbortSignal): Promise<{ groups: OrderGroup[]; notes: string[] }> {
+  const byRef = new Map<string, OrderRow[]>();
+  for (const r of rows) {
+    const key = orderKey(r.order);
+    const list = byRef.get(key);
+    if (list) list.push(r);
+    else byRef.set(key, [r]);
+  }
+  const ids = new Map<string, { id: string } | { error: unknown }>();
+  await runPool(
+    [...byRef.keys()],
+    concurrency,
+    async (ref) => {
+      try {
+        ids.set(ref, { id: await resolveOrderId(sdk, ref, { signal }) });
+      } catch (e) {
+        if ((e as Error)?.name === "AbortError" || signal.aborted) throw e;
+        ids.set(ref, { error: e });
+      }
+    },
+    signal,
+  );
+  const groups = new Map<string, OrderGroup & { refs: string[] }>();
+  for (const [ref, rs] of byRef) {
+    const got = ids.get(ref)!;
+    const key = "id" in got ? got.id : `\0${ref}`;
+    const g = groups.get(key);
+    if (g) {
+      g.refs.push(ref);
+      for (const r of rs) g.rows.push(r);
+    } else groups.set(key, { ...("id" in got ? { id: got.id } : { error: got.error }), ref: rs[0]!.order, rows: [...rs], refs: [ref] });
+  }
+  const notes: string[] = [];
+  for (const g of groups.values()) {
+    if (g.refs.length > 1) g.rows.sort((a, b) => a.row - b.row);
+    if (g.refs.length > 1) notes.push(`${rowList(g.rows)} name one order (${g.refs.map((r) => sanitize(r)).join(", ")}): merged into one.`);
+    else if (verb !== "ship" && g.rows.length > 1) notes.push(`${rowList(g.rows)} name order ${sanitize(g.ref)}: it is done once.`);
+  }
+  return { groups: [...groups.values()].map(({ refs: _r, ...g }) => g), notes };
+}
+
+/** Adds `more` to `out` one by one: a spread of 100k report rows would overflow the call stack. */
+function append<T>(out: T[], more: T[]): void {
+  for (const x of more) out.push(x);
+}
+
 /** Brings one order to what its rows ask; one report row per input row. */
-async function applyOrder(sdk: Medusa, verb: BatchVerb, ref: string, rows: OrderRow[], o: { location?: string; dryRun?: boolean }, signal: AbortSignal): Promise<ReportRow[]> {
+async function applyOrder(sdk: Medusa, verb: BatchVerb, group: OrderGroup, rows: OrderRow[], o: { location?: string; dryRun?: boolean }, signal: AbortSignal): Promise<ReportRow[]> {
   const out: ReportRow[] = [];
   let order: AdminOrder | undefined;
-  const base = (r: OrderRow): ReportRow => ({ row: r.row, line: r.line !== r.row ? r.line : undefined, action: "unchanged", key: order ? orderName(order) : r.order, ids: { order_id: order?.id, tracking_number: r.tracking } });
+  const base = (r: OrderRow): ReportRow => ({ row: r.row, line: r.line !== r.row ? r.line : undefined, action: "unchanged", key: order ? orderName(order) : r.order, ids: { order_id: order?.id ?? group.id, tracking_number: r.tracking } });
   const fail = (e: unknown, rs: OrderRow[]) => rs.map((r) => ({ ...base(r), action: "failed" as const, error: rowError(e) }));
+  if (group.error !== undefined) return fail(group.error, rows);
   try {
-    order = await resolveOrder(sdk, ref, { signal });
+    order = await loadOrder(sdk, group.id!, signal);
   } catch (e) {
     if ((e as Error)?.name === "AbortError") throw e;
     return fail(e, rows);
@@ -198,19 +265,19 @@ async function applyOrder(sdk: Medusa, verb: BatchVerb, ref: string, rows: Order
       }
       // A step that went through but left the order as it was would be taken for ever.
       if (steps >= MAX_STEPS && step.kind !== "done" && step.kind !== "skip") {
-        out.push(...fail(new Error(`the order did not change after ${did.length} steps (next: ${step.what}); check it with medusactl orders show ${orderName(order)}`), p.rows).map((r) => ({ ...r, changes: did })));
+        append(out, fail(new Error(`the order did not change after ${did.length} steps (next: ${step.what}); check it with medusactl orders show ${orderName(order)}`), p.rows).map((r) => ({ ...r, changes: did })));
         break;
       }
       if (step.kind === "done") {
-        out.push(...p.rows.map((r) => ({ ...base(r), action: did.length ? ("update" as const) : ("unchanged" as const), changes: did.length ? did : undefined })));
+        append(out, p.rows.map((r) => ({ ...base(r), action: did.length ? ("update" as const) : ("unchanged" as const), changes: did.length ? did : undefined })));
         break;
       }
       if (step.kind === "skip") {
-        out.push(...p.rows.map((r) => ({ ...base(r), action: did.length ? ("update" as const) : ("skipped" as const), changes: did.length ? did : undefined, error: did.length ? undefined : { message: step.reason } })));
+        append(out, p.rows.map((r) => ({ ...base(r), action: did.length ? ("update" as const) : ("skipped" as const), changes: did.length ? did : undefined, error: did.length ? undefined : { message: step.reason } })));
         break;
       }
       if (o.dryRun) {
-        out.push(...p.rows.map((r) => ({ ...base(r), action: "update" as const, changes: [step.what] })));
+        append(out, p.rows.map((r) => ({ ...base(r), action: "update" as const, changes: [step.what] })));
         break;
       }
       try {
@@ -221,7 +288,7 @@ async function applyOrder(sdk: Medusa, verb: BatchVerb, ref: string, rows: Order
         // A capture reads itself back (payments.ts): its error is final. Any other lost answer: the
         // order is read again and the next step decided from what it holds.
         if (step.kind === "capture" || !tryAgainAfter(e, attempt)) {
-          out.push(...fail(e, p.rows).map((r) => ({ ...r, changes: did.length ? did : undefined })));
+          append(out, fail(e, p.rows).map((r) => ({ ...r, changes: did.length ? did : undefined })));
           break;
         }
         lost = step.what;
@@ -231,7 +298,7 @@ async function applyOrder(sdk: Medusa, verb: BatchVerb, ref: string, rows: Order
         order = await loadOrder(sdk, order.id, signal);
       } catch (e) {
         if ((e as Error)?.name === "AbortError") throw e;
-        out.push(...fail(e, p.rows).map((r) => ({ ...r, changes: did.length ? did : undefined })));
+        append(out, fail(e, p.rows).map((r) => ({ ...r, changes: did.length ? did : undefined })));
         break;
       }
     }
@@ -251,19 +318,20 @@ export async function orderBatchRun(f: Factory, verb: BatchVerb, source: { file:
     return;
   }
   if (ignored.length) notice(f.io, `Columns not used: ${ignored.map((c) => sanitize(c)).join(", ")}.`, o.quiet);
-  const byOrder = new Map<string, OrderRow[]>();
-  for (const r of rows) byOrder.set(orderKey(r.order), [...(byOrder.get(orderKey(r.order)) ?? []), r]);
   const sdk = await f.sdk({ pool: true });
-  const lastRow = Math.max(...rows.map((r) => r.row));
+  // References become ids before anything is planned: 1042 and order_… on two lines are one order.
+  const { groups, notes } = await groupOrders(sdk, verb, rows, o.concurrency, f.signal);
+  for (const n of notes) notice(f.io, n, o.quiet);
+  const lastRow = rows.reduce((m, r) => Math.max(m, r.row), 1);
   const what = `orders ${verb}`;
 
   if (o.dryRun) {
     const summary = emptySummary();
     const plan: ReportRow[] = [];
-    await runPool([...byOrder], o.concurrency, async ([ref, rs]) => {
-      const out = await applyOrder(sdk, verb, ref, rs, { location: o.location, dryRun: true }, f.signal);
+    await runPool(groups, o.concurrency, async (g) => {
+      const out = await applyOrder(sdk, verb, g, g.rows, { location: o.location, dryRun: true }, f.signal);
       for (const r of out) countRow(summary, r);
-      plan.push(...out);
+      for (const r of out) plan.push(r);
     }, f.signal);
     plan.sort((a, b) => a.row - b.row);
     if (o.json) f.io.out.write(JSON.stringify({ dry_run: true, summary, plan }, null, 2) + "\n");
@@ -279,8 +347,8 @@ export async function orderBatchRun(f: Factory, verb: BatchVerb, source: { file:
   await requireConfirmation(f.io, f.prompter(), {
     yes: o.yes,
     level: target.production ? "severe" : "moderate",
-    question: `${verb[0]!.toUpperCase()}${verb.slice(1)} ${byOrder.size} order${byOrder.size === 1 ? "" : "s"} from ${sanitize(label)}?`,
-    typed: String(byOrder.size),
+    question: `${verb[0]!.toUpperCase()}${verb.slice(1)} ${groups.length} order${groups.length === 1 ? "" : "s"} from ${sanitize(label)}?`,
+    typed: String(groups.length),
   });
 
   const job = await BulkJob.open(f, {
@@ -292,16 +360,16 @@ export async function orderBatchRun(f: Factory, verb: BatchVerb, source: { file:
     progress: { label: `${verb} orders`, unit: "rows", total: rows.length },
     lastRow,
   });
-  const pending = [...byOrder].filter(([, rs]) => !rs.every((r) => job.done.has(r.row)));
+  const pending = groups.filter((g) => !g.rows.every((r) => job.done.has(r.row)));
   try {
     await job.carry(rows.filter((r) => job.done.has(r.row)).map((r) => job.done.get(r.row)!));
-    await job.each(pending, async ([ref, rs]) => job.record(await applyOrder(sdk, verb, ref, rs.filter((r) => !job.done.has(r.row)), { location: o.location }, job.signal)), ([ref]) => `order ${ref}`);
+    await job.each(pending, async (g) => job.record(await applyOrder(sdk, verb, g, g.rows.filter((r) => !job.done.has(r.row)), { location: o.location }, job.signal)), (g) => `order ${sanitize(g.ref)}`);
   } catch (e) {
     await job.abandon(e);
   }
   const summary = await job.end();
   if (o.json) f.io.out.write(JSON.stringify({ summary, ...(o.report ? { report: o.report } : {}) }, null, 2) + "\n");
-  else f.io.out.write(`${what}: ${summary.update} changed, ${summary.unchanged} unchanged, ${summary.skipped} skipped, ${summary.failed} failed (${summary.rows} rows, ${byOrder.size} orders)${o.report ? `; report: ${o.report}` : ""}.\n`);
+  else f.io.out.write(`${what}: ${summary.update} changed, ${summary.unchanged} unchanged, ${summary.skipped} skipped, ${summary.failed} failed (${summary.rows} rows, ${groups.length} orders)${o.report ? `; report: ${o.report}` : ""}.\n`);
   if (summary.skipped && !o.report) notice(f.io, "Skipped rows say why in --report FILE.");
   job.failIfAny();
 }

@@ -4,7 +4,7 @@
  * many ways; the common ones are recognised without mapping, anything else by `--columns`.
  */
 import type { Readable } from "node:stream";
-import { UsageError } from "../../../term/errors.js";
+import { quoteValue, UsageError } from "../../../term/errors.js";
 import { readCsv } from "../csv.js";
 import type { Problems } from "../problems.js";
 import { parseCount } from "../sheet.js";
@@ -111,16 +111,16 @@ export async function readOrderRows(
       add("order", "empty");
       continue;
     }
-    if (!/^(#?\d+|order_\w+)$/.test(order)) add("order", `"${order}" is not an order: expected a display id (1042), #1042 or an order_… id`);
+    if (!/^(#?\d+|order_\w+)$/.test(order)) add("order", `${quoteValue(order)} is not an order: expected a display id (1042), #1042 or an order_… id`);
     const r: OrderRow = { row: rec.row, line: rec.line, order, tracking: cell("tracking"), carrier: cell("carrier"), url: cell("url"), label: cell("label"), sku: cell("sku") };
     const qty = cell("quantity");
     if (qty !== undefined) {
       const n = parseCount(qty);
-      if (!n) add("quantity", `"${qty}" is not a whole number of at least 1`);
+      if (!n) add("quantity", `${quoteValue(qty)} is not a whole number of at least 1`);
       else r.quantity = n;
     }
     if (r.quantity !== undefined && !r.sku) add("quantity", "a quantity needs the SKU it counts");
-    for (const [f, v] of [["url", r.url], ["label", r.label]] as const) if (v && !/^https?:\/\//i.test(v)) add(f, `"${v}" is not an http(s) URL`);
+    for (const [f, v] of [["url", r.url], ["label", r.label]] as const) if (v && !/^https?:\/\//i.test(v)) add(f, `${quoteValue(v)} is not an http(s) URL`);
     if (r.url && !r.tracking) add("url", "a tracking URL needs a tracking number");
     rows.push(r);
   }

@@ -16,6 +16,8 @@ import { lineQuantities } from "../../../shared/orders/lines.js";
 import { CsvWriter } from "../csv.js";
 import { createProgress } from "../progress.js";
 import { notice } from "../../output/notice.js";
+import { UsageError } from "../../../term/errors.js";
+import { sanitize } from "../../../term/sanitize.js";
 import { resolveRef, REFS } from "../lookup.js";
 
 type Rec = Record<string, any>;
@@ -120,13 +122,16 @@ function sinceFile(f: Factory): string {
   return path.join(f.dataDir(), "pick-list.json");
 }
 
-async function readSince(f: Factory, key: string): Promise<string | undefined> {
-  try {
-    const v = JSON.parse(await fs.readFile(sinceFile(f), "utf8")) as Record<string, unknown>;
-    return typeof v[key] === "string" ? (v[key] as string) : undefined;
-  } catch {
-    return undefined;
-  }
+/** What `--since last` reads: only an instant in the form it writes (`toISOString`), never any stored text. */
+const WRITTEN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const isWritten = (v: unknown): v is string => typeof v === "string" && WRITTEN.test(v) && new Date(v).toISOString() === v;
+
+/** Profile (or URL) → when its last pick list started; a file of another shape is set aside (state-file.ts). */
+async function readSinceFile(f: Factory): Promise<Record<string, unknown>> {
+  const { readStateFile, setAsideNotice } = await import("../../cmdutil/state-file.js");
+  const got = await readStateFile(sinceFile(f), (v) => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined), f.now);
+  if (got.setAside) notice(f.io, setAsideNotice(got.setAside));
+  return got.value ?? {};
 }
 
 export async function pickListRun(f: Factory, o: PickListOptions): Promise<void> {
@@ -134,8 +139,13 @@ export async function pickListRun(f: Factory, o: PickListOptions): Promise<void>
   const key = target.profileName ?? target.url;
   const startedAt = new Date(f.now()).toISOString();
   let since: string | undefined;
+  const remembered = await readSinceFile(f);
   if (o.since === "last") {
-    since = await readSince(f, key);
+    const stored = remembered[key];
+    if (stored !== undefined && !isWritten(stored)) {
+      throw new UsageError(`--since last: ${sinceFile(f)} holds ${sanitize(JSON.stringify(String(stored).slice(0, 40)))} for ${key}, not a time medusactl wrote`, "pass --since DATE (2026-11-01) or a duration (24h) this time; the next pick list remembers its own start again");
+    }
+    since = stored;
     notice(f.io, since ? `Orders created since the last pick list (${since}).` : "No earlier pick list for this profile: every order that needs work.", o.quiet);
   } else if (o.since) {
     since = parseSince(o.since, f.now());
@@ -177,7 +187,8 @@ export async function pickListRun(f: Factory, o: PickListOptions): Promise<void>
     progress.done();
   }
   // The next `--since last` starts where this one started (orders placed while it ran are in the next one too).
-  const all = await fs.readFile(sinceFile(f), "utf8").then((t) => JSON.parse(t) as Record<string, string>, () => ({}) as Record<string, string>);
+  // Entries of other profiles are kept only when they are times this command wrote.
+  const all = Object.fromEntries(Object.entries(await readSinceFile(f)).filter(([, v]) => isWritten(v)));
   await fs.mkdir(f.dataDir(), { recursive: true, mode: 0o700 });
   await writeFileAtomic(sinceFile(f), JSON.stringify({ ...all, [key]: startedAt }, null, 2));
   notice(f.io, `${lines} line${lines === 1 ? "" : "s"} to ship${o.out ? ` in ${o.out}` : ""}.`, o.quiet || (!o.out && !f.io.isStderrTTY));

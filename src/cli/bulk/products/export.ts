@@ -18,7 +18,7 @@ import type { Factory } from "../../cmdutil/factory.js";
 import { checkOutputPath, openOutputFile } from "../../cmdutil/output-file.js";
 import { parseUserQuery } from "../../../sdk/query.js";
 import { InconsistentResponseError } from "../../../sdk/errors.js";
-import { inconsistentPage, readPage } from "../../../sdk/resource.js";
+import { inconsistentPage, readPage, WalkState } from "../../../sdk/resource.js";
 import { adminResources } from "../../../sdk/admin/index.js";
 import { CancelError, UsageError } from "../../../term/errors.js";
 import { BulkJob, checkBulkFlags } from "../job.js";
@@ -159,6 +159,8 @@ export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
   const spool = !part && o.output === "csv" ? new CsvSpool() : undefined;
   const concurrency = Math.max(1, o.concurrency ?? 2);
   const signal = job?.signal ?? f.signal;
+  // One walk, however many pages are read at once: it ends at the count the first page announced.
+  const walk = new WalkState(sdk.client.config.maxListRows);
   let count: number | undefined;
   try {
     for (;;) {
@@ -169,13 +171,13 @@ export async function exportRun(f: Factory, o: ExportOptions): Promise<void> {
       }
       // Sorted by id (ULIDs: creation order), so pages stay stable while others add products.
       const offsets = Array.from({ length: count === undefined ? 1 : concurrency }, (_, i) => offset + i * o.pageSize).filter((x) => count === undefined || x < count);
-      const pages = await Promise.all(offsets.map((at) => readPage(() => sdk.admin.product.list({ ...query, limit: o.pageSize, offset: at, order: "id" }, undefined, { signal }) as Promise<Rec>, "products", o.pageSize, at, signal)));
+      const pages = await Promise.all(offsets.map((at) => readPage(() => sdk.admin.product.list({ ...query, limit: o.pageSize, offset: at, order: "id" }, undefined, { signal }) as Promise<Rec>, "products", o.pageSize, at, signal, walk)));
       let done = false;
       for (const { page, rows: got, verdict } of pages) {
         const products = got as Rec[];
         // A page that contradicts itself ends the job as a failure: the part file never becomes --out.
         if (typeof verdict === "object") throw new InconsistentResponseError(inconsistentPage(adminResources.product.path, verdict.problem));
-        if (typeof page.count === "number") progress.setTotal((count = page.count));
+        if (walk.announced !== undefined && count === undefined) progress.setTotal((count = walk.announced));
         const lines = products.flatMap(linesOf);
         const rows: ReportRow[] = products.map((p, i) => ({ row: offset + i + 1, action: "exported", key: p.handle, ids: { product_id: p.id } }));
         if (part) {

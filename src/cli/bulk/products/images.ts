@@ -1,21 +1,29 @@
 /**
- * `--images copy`: each picture of another platform's file is downloaded (image types only, at
- * most MAX_IMAGE_BYTES, a timeout per picture, a few at a time) and uploaded through Medusa's file
- * module, so the shop no longer depends on the old CDN. What was copied is remembered per store
- * in `<data root>/jobs/images-<store>.jsonl` (source → uploaded URL, appended as each upload
- * lands), so a rerun or `--resume` never uploads a picture twice. A picture that cannot be
- * fetched stays linked to its source URL and is listed with the reason (`--strict-images`: a
- * problem, nothing written).
+ * `--images copy`: each picture of a sheet is downloaded (picture-fetch.ts: public addresses only,
+ * at most MAX_IMAGE_BYTES, a timer per picture, a few at a time) or read from the sheet's folder
+ * (readLocalPicture), judged by its bytes (picture-type.ts), and uploaded through Medusa's file
+ * module, so the shop no longer depends on the old CDN. What was uploaded is remembered per store
+ * by the picture's content (SHA-256 of its bytes) in `<data root>/jobs/images-<store>.jsonl`, so a
+ * rerun, `--resume` or another sheet holding the same picture never uploads it twice, while a
+ * changed picture behind the same URL or path is uploaded anew. A picture that cannot be had stays
+ * linked to its source URL and is listed with the reason (`--strict-images`: a problem, nothing
+ * written); one bad picture never ends the run.
  */
 import { createHash } from "node:crypto";
-import { appendFile, mkdir, readFile, realpath } from "node:fs/promises";
+import { constants as fsConstants, promises as fs } from "node:fs";
 import path from "node:path";
 import type { Medusa } from "../../../sdk/index.js";
+import { createNew, openOwn, writeAll } from "../../../sdk/atomic-write.js";
+import { kindOf } from "../../cmdutil/input-file.js";
 import { runPool } from "../pool.js";
+import { addressRule, fetchPictureBytes, pictureDispatcher, type AddressRule } from "./picture-fetch.js";
+import { looksLike, pictureName, pictureType, PICTURE_FORMATS } from "./picture-type.js";
 
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 export const IMAGE_TIMEOUT_MS = 30_000;
 export const IMAGE_CONCURRENCY = 4;
+/** The picture memory of one store is read whole: far above any real one (about 150 bytes a picture). */
+export const MAX_MEMORY_BYTES = 64 * 1024 * 1024;
 
 export interface ImageFailure {
   source: string;
@@ -35,11 +43,14 @@ export interface CopyOptions {
   dir: string;
   /** The store's URL: copies are remembered per store. */
   store: string;
-  /** For relative paths (Medusa's own format): the CSV file's folder. */
-  baseDir?: string;
+  /** The sheet's folder: relative paths are read from it, never from the current folder. */
+  baseDir: string;
   dryRun: boolean;
+  /** `--images-allow-private`: pictures on loopback or private addresses are fetched too. */
+  allowPrivate?: boolean;
+  /** Tests only: the address rule (default: {@link addressRule} of `allowPrivate`). */
+  rule?: AddressRule;
   signal?: AbortSignal;
-  fetch?: typeof fetch;
   maxBytes?: number;
   timeoutMs?: number;
   concurrency?: number;
@@ -49,24 +60,53 @@ function memoryFile(dir: string, store: string): string {
   return path.join(dir, `images-${createHash("sha256").update(store).digest("hex").slice(0, 16)}.jsonl`);
 }
 
+/** SHA-256 of the picture → the URL it was uploaded to. Lines of another shape (an older format, a torn last line) are skipped. */
 async function remembered(file: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  let text = "";
+  let h: fs.FileHandle;
   try {
-    text = await readFile(file, "utf8");
+    // Not through a link planted in its place (ELOOP says so).
+    h = await openOwn(file, "read");
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return out;
+    throw e;
+  }
+  let text: string;
+  try {
+    const st = await h.stat();
+    if (!st.isFile()) throw new Error(`${file} is ${kindOf(st)}, not the picture memory medusactl writes`);
+    if (st.size > MAX_MEMORY_BYTES) throw new Error(`${file} is larger than ${MAX_MEMORY_BYTES / 1048576} MiB; move it away to start the picture memory afresh`);
+    text = await h.readFile("utf8");
+  } finally {
+    await h.close();
   }
   for (const line of text.split("\n")) {
     if (!line) continue;
     try {
-      const { source, url } = JSON.parse(line) as { source: string; url: string };
-      if (typeof source === "string" && typeof url === "string") out.set(source, url);
+      const { sha256, url } = JSON.parse(line) as { sha256: unknown; url: unknown };
+      if (typeof sha256 === "string" && /^[0-9a-f]{64}$/.test(sha256) && typeof url === "string") out.set(sha256, url);
     } catch {
-      // A line cut short by a crash: that picture is copied again.
+      // A line cut short by a crash: that picture is uploaded again.
     }
   }
   return out;
+}
+
+/** Appends records to the memory: created without following a link, one whole line per write. */
+async function openMemory(file: string): Promise<fs.FileHandle> {
+  for (;;) {
+    try {
+      return await openOwn(file, "append");
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+    }
+    try {
+      return await createNew(file);
+    } catch (e) {
+      // Another worker or run created it meanwhile: append to theirs.
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    }
+  }
 }
 
 const OUTSIDE = "a picture's path must lead to a file in the CSV file's folder or below it";
@@ -88,101 +128,141 @@ export function isRemote(ref: string): boolean {
   return /^https?:\/\//i.test(ref);
 }
 
-const EXT: Record<string, string> = { ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".png": "image/png", ".gif": "image/gif", ".webp": "image/webp", ".avif": "image/avif", ".svg": "image/svg+xml" };
+/** Local pictures must be named as one (the bytes decide what it is; the name keeps other files out of reach). */
+const LOCAL_NAME = /\.(jpe?g|png|gif|webp|avif)$/i;
 
-/** The bytes of one picture, or the reason it cannot be had. */
-async function fetchImage(source: string, o: CopyOptions): Promise<{ bytes: Uint8Array; type: string; name: string } | { reason: string }> {
-  const max = o.maxBytes ?? MAX_IMAGE_BYTES;
-  if (!isRemote(source)) {
-    const base = path.resolve(o.baseDir ?? ".");
-    const file = path.resolve(base, source);
-    const type = EXT[path.extname(file).toLowerCase()];
-    if (!type) return { reason: "not an image file name (jpg, png, gif, webp, avif, svg)" };
-    if (leadsOut(base, source)) return { reason: OUTSIDE };
-    try {
-      if (!inside(await realpath(base), await realpath(file))) return { reason: `${OUTSIDE} (it is a link leading out)` };
-      const bytes = await readFile(file);
-      if (bytes.byteLength > max) return { reason: `larger than ${max / 1048576} MB` };
-      return { bytes, type, name: path.basename(file) };
-    } catch (e) {
-      return { reason: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
-    }
-  }
-  const signal = AbortSignal.any([AbortSignal.timeout(o.timeoutMs ?? IMAGE_TIMEOUT_MS), ...(o.signal ? [o.signal] : [])]);
-  let res: Response;
+const { O_RDONLY, O_NONBLOCK } = fsConstants;
+const O_NOFOLLOW = fsConstants.O_NOFOLLOW ?? 0;
+
+/** Where an open descriptor's file really is (Linux), or undefined where the system cannot tell. */
+async function pathOfDescriptor(h: fs.FileHandle): Promise<string | undefined> {
   try {
-    res = await (o.fetch ?? fetch)(source, { signal, redirect: "follow" });
-  } catch (e) {
-    const err = e as Error & { cause?: { code?: string } };
-    return { reason: err.name === "TimeoutError" ? `no answer within ${(o.timeoutMs ?? IMAGE_TIMEOUT_MS) / 1000} s` : `cannot fetch: ${err.cause?.code ?? err.message}` };
+    return await fs.readlink(`/proc/self/fd/${h.fd}`);
+  } catch {
+    return undefined;
   }
-  const drop = () => res.body?.cancel().catch(() => {});
-  if (!res.ok) {
-    void drop();
-    return { reason: `the server answered ${res.status}` };
-  }
-  const type = (res.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (!type.startsWith("image/")) {
-    void drop();
-    return { reason: `not an image (${type || "no content type"})` };
-  }
-  const declared = Number(res.headers.get("content-length") ?? "NaN");
-  if (declared > max) {
-    void drop();
-    return { reason: `larger than ${max / 1048576} MB` };
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      size += chunk.byteLength;
-      if (size > max) {
-        void drop();
-        return { reason: `larger than ${max / 1048576} MB` };
-      }
-      chunks.push(chunk);
-    }
-  } catch (e) {
-    return { reason: (e as Error).name === "TimeoutError" ? `no answer within ${(o.timeoutMs ?? IMAGE_TIMEOUT_MS) / 1000} s` : `download broke off: ${(e as Error).message}` };
-  }
-  const name = decodeURIComponent(new URL(source).pathname.split("/").pop() || "image") || "image";
-  return { bytes: Buffer.concat(chunks), type, name };
 }
 
-/** Copies the pictures (or, in a dry run, counts what would be copied). */
+/**
+ * The bytes of a picture beside the sheet, read safely (docs/SECURITY.md §11): the path must stay in
+ * the sheet's folder; the file is opened once, without following a link in its last step and without
+ * waiting for a FIFO's writer, and everything is then checked on that open descriptor — a regular
+ * file, inside the folder, at most `max` bytes before a byte is read — so swapping the path for a
+ * link after the check reads nothing else. The read stops at `max` whatever the file does meanwhile.
+ */
+export async function readLocalPicture(baseDir: string, ref: string, max: number, signal?: AbortSignal): Promise<{ bytes: Uint8Array; name: string } | { reason: string }> {
+  if (!LOCAL_NAME.test(ref)) return { reason: "not a picture file name (jpg, jpeg, png, gif, webp, avif)" };
+  if (leadsOut(baseDir, ref)) return { reason: OUTSIDE };
+  const file = path.resolve(baseDir, ref);
+  let h: fs.FileHandle;
+  try {
+    h = await fs.open(file, O_RDONLY | O_NONBLOCK | O_NOFOLLOW);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ELOOP") return { reason: `${OUTSIDE} (it is a symbolic link, which is not followed)` };
+    return { reason: `cannot read ${ref}: ${code ?? (e as Error).message}` };
+  }
+  try {
+    const st = await h.stat();
+    if (!st.isFile()) return { reason: `${ref} is ${kindOf(st)}, not a regular file` };
+    const real = (await pathOfDescriptor(h)) ?? (await fs.realpath(file));
+    if (!inside(await fs.realpath(baseDir), real)) return { reason: `${OUTSIDE} (a folder on its way is a link leading out)` };
+    if (st.size > max) return { reason: `larger than ${max / 1048576} MB` };
+    const buf = Buffer.alloc(st.size + 1);
+    let n = 0;
+    for (;;) {
+      if (signal?.aborted) throw signal.reason;
+      const { bytesRead } = await h.read(buf, n, buf.length - n, n);
+      if (bytesRead === 0) break;
+      n += bytesRead;
+      // It grew while being read: judged as a file larger than it said.
+      if (n > st.size) return { reason: `${ref} changed while being read` };
+    }
+    return { bytes: buf.subarray(0, n), name: path.basename(file) };
+  } catch (e) {
+    if (signal?.aborted) throw e;
+    return { reason: `cannot read ${ref}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+  } finally {
+    await h.close();
+  }
+}
+
+/** The last segment of a URL's path, decoded where it can be ("a%E0%A4%A.png" stays as written). */
+function urlName(url: URL): string {
+  const last = url.pathname.split("/").pop() || "image";
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+type Picture = { bytes: Uint8Array; name: string; type: string; sha256: string } | { reason: string };
+
+/** One picture, fetched or read, judged by its bytes. Never throws for what the sheet or a server did. */
+async function getPicture(source: string, o: CopyOptions, dispatcher: Awaited<ReturnType<typeof pictureDispatcher>> | undefined): Promise<Picture> {
+  const max = o.maxBytes ?? MAX_IMAGE_BYTES;
+  let got: { bytes: Uint8Array; name: string } | { reason: string };
+  if (isRemote(source)) {
+    const r = await fetchPictureBytes(source, dispatcher!, { maxBytes: max, timeoutMs: o.timeoutMs ?? IMAGE_TIMEOUT_MS, rule: o.rule ?? addressRule(Boolean(o.allowPrivate)), signal: o.signal });
+    got = "reason" in r ? r : { bytes: r.bytes, name: urlName(r.url) };
+  } else got = await readLocalPicture(o.baseDir, source, max, o.signal);
+  if ("reason" in got) return got;
+  const kind = pictureType(got.bytes);
+  if (!kind) return { reason: `not a picture: its bytes are ${looksLike(got.bytes)}, not ${PICTURE_FORMATS}` };
+  return { bytes: got.bytes, name: pictureName(got.name, kind), type: kind.type, sha256: createHash("sha256").update(got.bytes).digest("hex") };
+}
+
+/** Copies the pictures (or, in a dry run, counts what would be fetched: nothing is read then). */
 export async function copyImages(sdk: Medusa, sources: Iterable<string>, o: CopyOptions): Promise<CopyResult> {
   const file = memoryFile(o.dir, o.store);
-  const known = await remembered(file);
   const out: CopyResult = { urls: new Map(), uploaded: 0, remembered: 0, failed: [] };
-  const todo: string[] = [];
-  for (const s of new Set(sources)) {
-    const url = known.get(s);
-    if (url) {
-      out.urls.set(s, url);
-      out.remembered++;
-    } else todo.push(s);
-  }
+  const todo = [...new Set(sources)];
   if (o.dryRun || !todo.length) {
     out.uploaded = o.dryRun ? todo.length : 0;
     return out;
   }
-  await mkdir(o.dir, { recursive: true, mode: 0o700 });
-  await runPool(
-    todo,
-    o.concurrency ?? IMAGE_CONCURRENCY,
-    async (source) => {
-      const got = await fetchImage(source, o);
-      if ("reason" in got) {
-        out.failed.push({ source, reason: got.reason });
-        return;
-      }
-      const { files } = (await sdk.admin.upload.create({ files: [new File([got.bytes as Uint8Array<ArrayBuffer>], got.name, { type: got.type })] } as never, undefined, undefined, { signal: o.signal })) as { files: { url: string }[] };
-      const url = files[0]!.url;
-      out.urls.set(source, url);
-      out.uploaded++;
-      await appendFile(file, JSON.stringify({ source, url }) + "\n", { mode: 0o600 });
-    },
-    o.signal,
-  );
+  const known = await remembered(file);
+  await fs.mkdir(o.dir, { recursive: true, mode: 0o700 });
+  // The same bytes under two names are uploaded once, also when both are in flight together.
+  const uploading = new Map<string, Promise<string>>();
+  const dispatcher = todo.some(isRemote) ? await pictureDispatcher(o.rule ?? addressRule(Boolean(o.allowPrivate))) : undefined;
+  let memory: Promise<fs.FileHandle> | undefined;
+  const upload = async (p: Exclude<Picture, { reason: string }>): Promise<string> => {
+    const { files } = (await sdk.admin.upload.create({ files: [new File([p.bytes as Uint8Array<ArrayBuffer>], p.name, { type: p.type })] } as never, undefined, undefined, { signal: o.signal })) as { files: { url: string }[] };
+    const url = files[0]!.url;
+    out.uploaded++;
+    known.set(p.sha256, url);
+    memory ??= openMemory(file);
+    await writeAll(await memory, JSON.stringify({ sha256: p.sha256, url }) + "\n");
+    return url;
+  };
+  try {
+    await runPool(
+      todo,
+      o.concurrency ?? IMAGE_CONCURRENCY,
+      async (source) => {
+        const got = await getPicture(source, o, dispatcher);
+        if ("reason" in got) {
+          out.failed.push({ source, reason: got.reason });
+          return;
+        }
+        const before = known.get(got.sha256);
+        if (before) {
+          out.remembered++;
+          out.urls.set(source, before);
+          return;
+        }
+        let pending = uploading.get(got.sha256);
+        if (!pending) uploading.set(got.sha256, (pending = upload(got)));
+        else out.remembered++;
+        out.urls.set(source, await pending);
+      },
+      o.signal,
+    );
+  } finally {
+    await (await memory?.catch(() => undefined))?.close();
+    await dispatcher?.close();
+  }
   return out;
 }

@@ -26,4 +26,6 @@ export interface ImportOptions extends BulkFlags {
   images?: "copy" | "link";
   /** A picture that cannot be copied is a problem (nothing written) instead of staying linked. */
   strictImages?: boolean;
+  /** Pictures on loopback, private, link-local or metadata addresses are fetched too (refused by default). */
+  imagesAllowPrivate?: boolean;
 }

@@ -96,10 +96,11 @@ export interface PictureOutcome {
  * Copies every picture of the converted products into Medusa's file module (remembered per store
  * in the jobs folder), then rewrites the converted file with the uploaded URLs.
  */
-export async function copySourceImages(f: Factory, sdk: Medusa, src: SourceFile, o: { dryRun: boolean; strict: boolean; signal?: AbortSignal }): Promise<PictureOutcome> {
+export async function copySourceImages(f: Factory, sdk: Medusa, src: SourceFile, o: { dryRun: boolean; strict: boolean; allowPrivate?: boolean; signal?: AbortSignal }): Promise<PictureOutcome> {
   const products = src.conversion.products;
   const target = await f.target();
-  const res = await copyImages(sdk, products.flatMap((p) => p.images), { dir: path.join(f.dataDir(), "jobs"), store: target.url, dryRun: o.dryRun, signal: o.signal });
+  // A relative picture path is the sheet's, whatever its format: read from the sheet's folder, never the current one.
+  const res = await copyImages(sdk, products.flatMap((p) => p.images), { dir: path.join(f.dataDir(), "jobs"), store: target.url, baseDir: path.dirname(path.resolve(src.conversion.file)), dryRun: o.dryRun, allowPrivate: o.allowPrivate, signal: o.signal });
   const failedBy = new Map(res.failed.map((x) => [x.source, x.reason]));
   const out: PictureOutcome = { copied: res.uploaded, remembered: res.remembered, failed: [] };
   for (const p of products) {
@@ -131,7 +132,7 @@ export async function uploadLocalImages(
   sdk: Medusa,
   file: string,
   header: HeaderMap,
-  o: { dryRun: boolean; copyUrls: boolean; strict?: boolean; problems: Problems; signal?: AbortSignal },
+  o: { dryRun: boolean; copyUrls: boolean; strict?: boolean; allowPrivate?: boolean; problems: Problems; signal?: AbortSignal },
 ): Promise<{ converted?: ConvertedFile; outcome?: PictureOutcome }> {
   const columns = header.roles.flatMap((r, i) => ((r?.role === "list" && r.list === "image") || (r?.role === "product" && r.col.field === "thumbnail") ? [i] : []));
   if (!columns.length) return {};
@@ -146,7 +147,7 @@ export async function uploadLocalImages(
   }
   if (!firstRow.size) return {};
   const target = await f.target();
-  const res = await copyImages(sdk, firstRow.keys(), { dir: path.join(f.dataDir(), "jobs"), store: target.url, baseDir: path.dirname(path.resolve(file)), dryRun: o.dryRun, signal: o.signal });
+  const res = await copyImages(sdk, firstRow.keys(), { dir: path.join(f.dataDir(), "jobs"), store: target.url, baseDir: path.dirname(path.resolve(file)), dryRun: o.dryRun, allowPrivate: o.allowPrivate, signal: o.signal });
   const outcome: PictureOutcome = { copied: res.uploaded, remembered: res.remembered, failed: [] };
   for (const x of res.failed) {
     if (isRemote(x.source) && !o.strict) outcome.failed.push({ ...x, row: firstRow.get(x.source)!, handle: "" });
@@ -155,15 +156,18 @@ export async function uploadLocalImages(
   }
   if (o.dryRun) {
     // Nothing is read in a dry run; a path that is not there is still worth saying now.
-    const { stat } = await import("node:fs/promises");
+    const { lstat } = await import("node:fs/promises");
+    const { kindOf } = await import("../../cmdutil/input-file.js");
     for (const [ref, row] of firstRow) {
       if (isRemote(ref)) continue;
       if (leadsOut(path.dirname(path.resolve(file)), ref)) {
         o.problems.add({ file, row, message: `picture ${ref}: must be a file in the CSV file's folder or below it` });
         continue;
       }
-      const st = await stat(path.resolve(path.dirname(path.resolve(file)), ref)).catch(() => undefined);
-      if (!st?.isFile()) o.problems.add({ file, row, message: `picture ${ref}: no such file next to the CSV` });
+      // lstat: a link is refused when read (not followed), so it is reported now as well.
+      const st = await lstat(path.resolve(path.dirname(path.resolve(file)), ref)).catch(() => undefined);
+      if (!st) o.problems.add({ file, row, message: `picture ${ref}: no such file next to the CSV` });
+      else if (!st.isFile()) o.problems.add({ file, row, message: `picture ${ref}: it is ${st.isSymbolicLink() ? "a symbolic link, which is not followed" : kindOf(st)}, not a regular file` });
     }
     return { outcome };
   }

@@ -92,7 +92,7 @@ async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile;
   }
   if (!src && store && o.engine !== "server" && index.header) {
     // Medusa's own format: pictures given as paths next to the CSV are uploaded (URLs too with --images copy).
-    const up = await uploadLocalImages(f, sdk, o.file, index.header, { dryRun: Boolean(o.dryRun), copyUrls: o.images === "copy", strict: Boolean(o.strictImages), problems, signal: f.signal });
+    const up = await uploadLocalImages(f, sdk, o.file, index.header, { dryRun: Boolean(o.dryRun), copyUrls: o.images === "copy", strict: Boolean(o.strictImages), allowPrivate: o.imagesAllowPrivate, problems, signal: f.signal });
     problems.throwIfAny();
     pictures = up.outcome;
     if (up.converted) {
@@ -102,7 +102,7 @@ async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile;
     if (pictures && !(o.quiet && !o.dryRun) && !json) f.io.err.write(pictureText(pictures, Boolean(o.dryRun)));
   }
   if (src && store && o.images !== "link") {
-    pictures = await copySourceImages(f, sdk, src, { dryRun: Boolean(o.dryRun), strict: Boolean(o.strictImages), signal: f.signal });
+    pictures = await copySourceImages(f, sdk, src, { dryRun: Boolean(o.dryRun), strict: Boolean(o.strictImages), allowPrivate: o.imagesAllowPrivate, signal: f.signal });
     source!.read = src.converted.path;
     if (!(o.quiet && !o.dryRun) && !json) f.io.err.write(pictureText(pictures, Boolean(o.dryRun)));
   }

@@ -5,7 +5,7 @@ import { collect, readBody } from "../../cmdutil/input.js";
 import { announceWrite } from "../../output/notice.js";
 import { rawPathProblem, sameOrigin } from "../../../shared/net.js";
 import { sanitize } from "../../../term/sanitize.js";
-import { inconsistentPage, readPage } from "../../../sdk/resource.js";
+import { inconsistentPage, readPage, WalkState } from "../../../sdk/resource.js";
 
 async function inconsistent(path: string, problem: string): Promise<Error> {
   const { InconsistentResponseError } = await import("../../../sdk/errors.js");
@@ -67,7 +67,7 @@ export function register(cmd: Command, ctx: CommandContext): void {
       const init = { method: verb, query: Object.keys(query).length ? query : undefined, body, signal: f.signal };
       let res: unknown;
       try {
-        res = o.paginate ? await fetchAllPages((p, i) => sdk.client.fetch(p, i), pathname, query, f.signal) : await sdk.client.fetch(pathname, init);
+        res = o.paginate ? await fetchAllPages((p, i) => sdk.client.fetch(p, i), pathname, query, f.signal, sdk.client.config.maxListRows) : await sdk.client.fetch(pathname, init);
       } catch (e) {
         const err = e as { name?: string; body?: unknown };
         if (err?.name === "ApiError" && err.body !== undefined && err.body !== null && err.body !== "") writeBody(f.io, err.body);
@@ -104,6 +104,7 @@ export async function fetchAllPages(
   path: string,
   query: Rec,
   signal: AbortSignal,
+  ceiling?: number,
 ): Promise<Rec> {
   const limit = Number(query.limit ?? 50);
   const start = Number(query.offset ?? 0);
@@ -118,8 +119,9 @@ export async function fetchAllPages(
     if (!key) throw new UsageError(`${path} did not answer a list; --paginate needs a list route`);
     return key;
   };
+  const walk = new WalkState(ceiling);
   for (;;) {
-    const { rows, verdict } = await readPage(() => fetch(path, { method: "GET", query: { ...query, limit, offset }, signal }) as Promise<Rec>, keyOf, limit, offset, signal);
+    const { rows, verdict } = await readPage(() => fetch(path, { method: "GET", query: { ...query, limit, offset }, signal }) as Promise<Rec>, keyOf, limit, offset, signal, walk);
     if (typeof verdict === "object") throw await inconsistent(path, verdict.problem);
     items.push(...rows);
     offset += rows.length;

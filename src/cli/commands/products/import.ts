@@ -34,6 +34,7 @@ export function makeImportCommand(ctx: CommandContext, run: (f: Factory, o: Impo
     .option("--sale-price-list <title>", `Shopify/WooCommerce files: price list for sale prices (compare-at or sale price pairs; default "Imported sale prices")`)
     .addOption(new Option("--images <how>", "Shopify/WooCommerce files: copy pictures into Medusa's file module (default), or link their source URLs").choices(["copy", "link"]))
     .option("--strict-images", "a picture that cannot be copied stops the import (default: it stays linked to its source URL and is reported)")
+    .option("--images-allow-private", "fetch pictures from loopback, private, link-local or metadata addresses too (refused by default: a sheet must not reach your own network)")
     .option("--no-wait", "--engine server: print the transaction id and exit once the import is confirmed")
     .option("--wait-timeout <duration>", "--engine server: how long to wait for Medusa (default 30m)", parseDuration)
     .option("--stall-timeout <duration>", "--engine server: no progress for this long means Medusa's import is stuck (default 2m)", parseDuration)

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { seedIdentity, type SnapshotMeta } from "../../../../src/cli/sandbox/snapshot-meta.js";
+import { seedIdentity, snapshotDatabaseName, type SnapshotMeta } from "../../../../src/cli/sandbox/snapshot-meta.js";
 import { runCli } from "../../../helpers/cli.js";
 
 let root: string;
@@ -48,7 +48,7 @@ function writeSnapshot(name: string, change: Partial<SnapshotMeta> = {}): void {
     seed: seedIdentity(state)!,
     topology: "single",
     databaseKey: "embedded",
-    database: `mctl_00000000_${name}`,
+    database: snapshotDatabaseName(sandbox(), "embedded", name),
     size: { database: 22331919, files: 528846, redis: 0 },
     ...change,
   };
@@ -141,6 +141,14 @@ describe("snapshot restore refusals (exit 2, nothing touched)", () => {
     const r = await cli("restore", "old", "--yes");
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('refusing to restore: snapshot "old" was taken with Medusa 2.21.2, and the sandbox now runs Medusa 2.22.0');
+  });
+
+  it("refuses a record naming a database this sandbox did not create for it, before anything else", async () => {
+    writeSandbox();
+    writeSnapshot("poisoned", { database: "shop_production" });
+    const r = await cli("restore", "poisoned", "--yes");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('refusing to restore snapshot "poisoned": the record names the database "shop_production", which this sandbox did not create for snapshot "poisoned"; nothing was copied');
   });
 
   it("refuses a snapshot of another seed", async () => {
