@@ -8,6 +8,8 @@
  *   TRUST_PROXY=1                        take the origin from X-Forwarded-Host/-Proto instead
  *   SHOP_NAME, SHOP_DESCRIPTION, SHOP_LANG   how the pages name and describe the shop
  *   DEFAULT_COUNTRY                      where a visitor goes when their browser names no country the shop sells to
+ *   CATALOGUE_FRESH_SECONDS (30)         how long a catalogue read is served from memory before it is asked again
+ *   CATALOGUE_STALE_SECONDS (600)        how long after that it may still be served while a fresh one is fetched
  *   STOREFRONT_DIST                      the client build (default: ../storefront beside this file)
  */
 import path from "node:path";
@@ -32,6 +34,17 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+function seconds(name: string, fallback: number): number {
+  const v = env[name];
+  if (v === undefined || v === "") return fallback * 1000;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) {
+    process.stderr.write(`storefront: ${name} must be a number of seconds, not ${JSON.stringify(v)}\n`);
+    process.exit(2);
+  }
+  return n * 1000;
+}
+
 const running = await startStorefrontServer({
   distDir: env.STOREFRONT_DIST ?? path.join(here, "../storefront"),
   medusaUrl: required("MEDUSA_URL"),
@@ -39,6 +52,7 @@ const running = await startStorefrontServer({
   publicUrl: env.PUBLIC_URL || undefined,
   trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
   site: { name: env.SHOP_NAME || undefined, description: env.SHOP_DESCRIPTION || undefined, lang: env.SHOP_LANG || undefined, defaultCountry: env.DEFAULT_COUNTRY || undefined },
+  cache: { freshMs: seconds("CATALOGUE_FRESH_SECONDS", 30), staleMs: seconds("CATALOGUE_STALE_SECONDS", 600) },
   port,
   host: env.HOST ?? "127.0.0.1",
 }).catch((e: unknown) => {
