@@ -3,6 +3,9 @@ import type { Factory } from "../../cmdutil/factory.js";
 import { renderTable } from "../../output/render.js";
 import { Problems } from "../problems.js";
 import { parseCount, readSheet, type SheetRow } from "../sheet.js";
+import { formatNote } from "../csv-dialect.js";
+import { dialectOf } from "../options.js";
+import { sanitize } from "../../../term/sanitize.js";
 import { chunked, runPool } from "../pool.js";
 import { BulkJob, checkBulkFlags } from "../job.js";
 import { rowRange } from "../report.js";
@@ -66,7 +69,9 @@ export async function inventoryApplyRun(f: Factory, file: string, o: InventoryAp
   await checkBulkFlags(o);
   const format = o.json ? "json" : (o.output ?? "table");
   const problems = new Problems();
-  const sheet = await readSheet(file, file, { required: ["sku", "stocked_quantity"], optional: [], oneOf: [["location_id", "location_name"]] }, problems, f.signal);
+  const sheet = await readSheet(file, file, { required: ["sku", "stocked_quantity"], optional: [], oneOf: [["location_id", "location_name"]] }, problems, f.signal, dialectOf(o));
+  const note = sheet.format && formatNote(file, sheet.format);
+  if (note) notice(f.io, sanitize(note), o.quiet);
   const valid = validateStockRows(sheet.rows, file, problems);
   if (problems.list.some((p) => p.row === 1 || p.row === undefined)) problems.throwIfAny();
   if (!sheet.rows.length && !problems.size) {

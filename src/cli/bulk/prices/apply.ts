@@ -6,6 +6,8 @@ import { renderTable } from "../../output/render.js";
 import { exactAmount, formatMoney } from "../../../shared/format.js";
 import { Problems, type Problem } from "../problems.js";
 import { parseCount, parseDecimal, readSheet, type SheetRow } from "../sheet.js";
+import { decimalPoint, formatNote } from "../csv-dialect.js";
+import { dialectOf } from "../options.js";
 import { chunked, runPool } from "../pool.js";
 import { BulkJob, checkBulkFlags } from "../job.js";
 import { emptyJob } from "../empty-job.js";
@@ -17,6 +19,7 @@ import { mayHaveBeenApplied } from "../../../sdk/errors.js";
 import { UNCERTAIN_TRIES, settle, tryAgainAfter } from "../uncertain.js";
 import { leanHeap } from "../lean-heap.js";
 import { notice } from "../../output/notice.js";
+import { sanitize } from "../../../term/sanitize.js";
 
 type Rec = Record<string, unknown>;
 
@@ -62,12 +65,14 @@ export function validatePriceRows(rows: SheetRow[], file: string, problems: Prob
     if (sku && variantId) add(r, "variant_id", "give a sku or a variant_id, not both");
     const currency = c.currency_code ?? "";
     if (!/^[a-zA-Z]{3}$/.test(currency)) add(r, "currency_code", currency ? `"${currency}" is not a 3-letter currency code` : "empty");
-    let amount = parseDecimal(c.amount ?? "");
+    // "19,99" from a semicolon-separated (German, French) sheet is 19.99.
+    const amountText = decimalPoint(c.amount ?? "", r.decimalComma);
+    let amount = parseDecimal(amountText);
     if (amount === undefined) add(r, "amount", c.amount ? `"${c.amount}" is not a number (write decimals like 19.99)` : "empty");
     else if (amount < 0) add(r, "amount", "must not be negative");
     else {
       // Exact or refused, against the row's own currency (2 decimals for USD, 0 for JPY…).
-      const exact = exactAmount(c.amount!, /^[a-zA-Z]{3}$/.test(currency) ? currency : undefined);
+      const exact = exactAmount(amountText, /^[a-zA-Z]{3}$/.test(currency) ? currency : undefined);
       if ("error" in exact) {
         add(r, "amount", exact.error);
         amount = undefined;
@@ -179,7 +184,9 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
 
   // 1. The sheet, every cell checked.
   const problems = new Problems();
-  const sheet = await readSheet(file, file, { required: ["currency_code", "amount"], optional: ["min_quantity", "max_quantity", "region_id"], oneOf: [["sku", "variant_id"]] }, problems, f.signal);
+  const sheet = await readSheet(file, file, { required: ["currency_code", "amount"], optional: ["min_quantity", "max_quantity", "region_id"], oneOf: [["sku", "variant_id"]] }, problems, f.signal, dialectOf(o));
+  const note = sheet.format && formatNote(file, sheet.format);
+  if (note) notice(f.io, sanitize(note), o.quiet);
   const valid = validatePriceRows(sheet.rows, file, problems);
   if (problems.list.some((p) => p.row === 1 || p.row === undefined)) problems.throwIfAny();
   if (!sheet.rows.length && !problems.size) {

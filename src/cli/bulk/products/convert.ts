@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { CsvWriter } from "../csv.js";
 import type { Problems } from "../problems.js";
+import type { CsvDialect } from "../csv-dialect.js";
 
 export type SourceFormat = "shopify" | "woocommerce";
 
@@ -110,6 +111,8 @@ export interface ConvertOptions {
   file: string;
   problems: Problems;
   signal?: AbortSignal;
+  /** `--delimiter` / `--encoding`. */
+  dialect?: CsvDialect;
 }
 
 /** A Medusa handle from any text: lower-case ASCII letters and digits joined by single hyphens. */

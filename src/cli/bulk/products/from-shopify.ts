@@ -5,6 +5,7 @@
  * carries the product's cells and option names, the others a variant each, or only an image.
  */
 import { readCsv } from "../csv.js";
+import { decimalPoint } from "../csv-dialect.js";
 import {
   categoryPath,
   decimal,
@@ -73,6 +74,9 @@ const IGNORED: Record<string, string> = {
   "compare at price / international": "Shopify Markets have no Medusa counterpart",
 };
 
+/** Columns holding decimals, which a semicolon-separated file may write with a comma ("19,99"). */
+const NUMERIC = new Set(["image position", "variant grams", "variant price", "variant compare at price"]);
+
 export function shopifyColumn(lower: string): { target?: string; reason?: string } | undefined {
   if (USED[lower]) return { target: USED[lower] };
   if (IGNORED[lower]) return { reason: IGNORED[lower] };
@@ -95,7 +99,7 @@ export async function fromShopify(o: ConvertOptions): Promise<Conversion> {
   const tree = new Map<string, CategoryNode>();
   let dataRows = 0;
   let lastRow = 1;
-  for await (const rec of readCsv(file, { file, problems, signal: o.signal })) {
+  for await (const rec of readCsv(file, { file, problems, signal: o.signal, dialect: o.dialect })) {
     if (!col) {
       col = new Map(rec.cells.map((h, i) => [h.trim().replace(/\s+/g, " ").toLowerCase(), i]));
       columns = describeColumns(rec.cells, shopifyColumn, "Shopify");
@@ -107,7 +111,8 @@ export async function fromShopify(o: ConvertOptions): Promise<Conversion> {
     const at = { row: rec.row, line: rec.line };
     const cell = (name: string) => {
       const i = col!.get(name);
-      return i === undefined ? "" : (rec.cells[i] ?? "").trim();
+      const text = i === undefined ? "" : (rec.cells[i] ?? "").trim();
+      return NUMERIC.has(name) ? decimalPoint(text, rec.decimalComma) : text;
     };
     const bad = (column: string, message: string) => problems.add({ file, row: rec.row, line: rec.line, column, message });
     const handle = cell("handle");

@@ -6,6 +6,7 @@
  * and `external` products have no Medusa counterpart and are skipped with the reason.
  */
 import { readCsv } from "../csv.js";
+import { decimalPoint } from "../csv-dialect.js";
 import {
   categoryPath,
   decimal,
@@ -108,7 +109,7 @@ export async function fromWooCommerce(o: ConvertOptions): Promise<Conversion> {
   const rows: WooRow[] = [];
   let dataRows = 0;
   let lastRow = 1;
-  for await (const rec of readCsv(file, { file, problems, signal: o.signal })) {
+  for await (const rec of readCsv(file, { file, problems, signal: o.signal, dialect: o.dialect })) {
     if (!col) {
       names = rec.cells;
       col = new Map(rec.cells.map((h, i) => [h.trim().replace(/\s+/g, " ").toLowerCase(), i]));
@@ -127,6 +128,8 @@ export async function fromWooCommerce(o: ConvertOptions): Promise<Conversion> {
       const i = col!.get(name);
       return i === undefined ? "" : (cells[i] ?? "").trim();
     };
+    // Decimals of a semicolon-separated file may be written with a comma ("19,99").
+    const num = (text: string) => decimalPoint(text, rec.decimalComma);
     const attributes: [string, string][] = [];
     for (const [lower, i] of col) {
       const m = lower.match(/^attribute (\d+) name$/);
@@ -144,12 +147,12 @@ export async function fromWooCommerce(o: ConvertOptions): Promise<Conversion> {
       name: cell("name"),
       parent: cell("parent"),
       cell: (name: string) => {
-        if (name === "@weight") return weightUnit ? (cells[Number(weightUnit.split("@")[1])] ?? "").trim() : "";
+        if (name === "@weight") return weightUnit ? num((cells[Number(weightUnit.split("@")[1])] ?? "").trim()) : "";
         if (name.startsWith("@")) {
           const d = dims[name.slice(1)];
-          return d ? (cells[d.index] ?? "").trim() : "";
+          return d ? num((cells[d.index] ?? "").trim()) : "";
         }
-        return cell(name);
+        return name === "regular price" || name === "sale price" ? num(cell(name)) : cell(name);
       },
       attributes,
     });

@@ -12,6 +12,7 @@
 import type { Medusa } from "../../../sdk/index.js";
 import { isApiError, mayHaveBeenApplied } from "../../../sdk/errors.js";
 import { readCsv } from "../csv.js";
+import type { CsvDialect } from "../csv-dialect.js";
 import { Problems } from "../problems.js";
 import {
   PORTABLE,
@@ -55,6 +56,8 @@ export interface FileIndex {
   refs: Record<RefKind | "collection" | "type" | "shippingProfile", Map<string, { row: number; line: number }>>;
   regions: Set<string>;
   stockRows: number;
+  /** How the user's file is read (`--delimiter`, `--encoding`); a converted copy is always plain CSV. */
+  dialect?: CsvDialect;
 }
 
 /**
@@ -67,8 +70,8 @@ export interface SourceRows {
 }
 
 /** The records of `file`, or of its converted copy with the source's row numbers. */
-async function* records(file: string, problems: Problems, source: SourceRows | undefined, signal?: AbortSignal) {
-  for await (const rec of readCsv(source?.read ?? file, { file, problems, signal })) {
+async function* records(file: string, problems: Problems, source: SourceRows | undefined, signal?: AbortSignal, dialect?: CsvDialect) {
+  for await (const rec of readCsv(source?.read ?? file, { file, problems, signal, dialect: source ? undefined : dialect })) {
     if (!source || rec.row === 1) yield rec;
     else {
       const at = source.rows[rec.row];
@@ -84,6 +87,7 @@ export interface IndexOptions {
   matchHandle: boolean;
   signal?: AbortSignal;
   onRow?: () => void;
+  dialect?: CsvDialect;
 }
 
 /** Pass 1: validates the whole file and indexes it. */
@@ -99,8 +103,9 @@ export async function indexFile(opts: IndexOptions): Promise<FileIndex> {
     refs: { category: new Map(), tag: new Map(), salesChannel: new Map(), collection: new Map(), type: new Map(), shippingProfile: new Map() },
     regions: new Set(),
     stockRows: 0,
+    dialect: opts.dialect,
   };
-  for await (const rec of records(file, problems, opts.source, opts.signal)) {
+  for await (const rec of records(file, problems, opts.source, opts.signal, opts.dialect)) {
     if (!header) {
       header = mapHeader(rec.cells, file, problems);
       index.header = header;
@@ -340,7 +345,7 @@ export async function* streamProducts(file: string, index: FileIndex, opts: { ma
   const open = new Map<string, ParsedRow[]>();
   const problems = new Problems();
   let header: HeaderMap | undefined;
-  for await (const rec of records(file, problems, opts.source, opts.signal)) {
+  for await (const rec of records(file, problems, opts.source, opts.signal, index.dialect)) {
     if (!header) {
       header = index.header;
       continue;

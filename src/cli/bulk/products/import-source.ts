@@ -9,6 +9,7 @@ import type { Factory } from "../../cmdutil/factory.js";
 import { ValidationError } from "../problems.js";
 import { copyImages, isRemote, leadsOut } from "./images.js";
 import { readCsv } from "../csv.js";
+import type { CsvDialect } from "../csv-dialect.js";
 import { Problems } from "../problems.js";
 import type { HeaderMap } from "./csv-columns.js";
 import { UsageError } from "../../../term/errors.js";
@@ -33,8 +34,8 @@ export interface SourceFile {
   withStock: boolean;
 }
 
-export async function resolveFormat(file: string, from: ProductFormat | undefined, signal?: AbortSignal): Promise<ProductFormat> {
-  return from ?? (await detectFormat(file, signal));
+export async function resolveFormat(file: string, from: ProductFormat | undefined, signal?: AbortSignal, dialect?: CsvDialect): Promise<ProductFormat> {
+  return from ?? (await detectFormat(file, signal, dialect));
 }
 
 /** The store's default currency (lower case). */
@@ -48,9 +49,9 @@ export async function storeCurrency(sdk: Medusa, signal?: AbortSignal): Promise<
 
 export async function convertSource(
   format: SourceFormat,
-  o: { file: string; problems: Problems; signal?: AbortSignal; currency?: string; withStock: boolean; sdk: Medusa },
+  o: { file: string; problems: Problems; signal?: AbortSignal; currency?: string; withStock: boolean; sdk: Medusa; dialect?: CsvDialect },
 ): Promise<SourceFile> {
-  const conversion = await (format === "shopify" ? fromShopify : fromWooCommerce)({ file: o.file, problems: o.problems, signal: o.signal });
+  const conversion = await (format === "shopify" ? fromShopify : fromWooCommerce)({ file: o.file, problems: o.problems, signal: o.signal, dialect: o.dialect });
   let currency = o.currency?.toLowerCase();
   let currencyFrom = "--currency";
   if (currency && !/^[a-z]{3}$/.test(currency)) throw new UsageError(`--currency ${o.currency}: expected a three-letter ISO code such as EUR`);
@@ -131,13 +132,13 @@ export async function uploadLocalImages(
   sdk: Medusa,
   file: string,
   header: HeaderMap,
-  o: { dryRun: boolean; copyUrls: boolean; strict?: boolean; problems: Problems; signal?: AbortSignal },
+  o: { dryRun: boolean; copyUrls: boolean; strict?: boolean; problems: Problems; signal?: AbortSignal; dialect?: CsvDialect },
 ): Promise<{ converted?: ConvertedFile; outcome?: PictureOutcome }> {
   const columns = header.roles.flatMap((r, i) => ((r?.role === "list" && r.list === "image") || (r?.role === "product" && r.col.field === "thumbnail") ? [i] : []));
   if (!columns.length) return {};
   const wanted = (cell: string) => cell !== "" && (o.copyUrls || !isRemote(cell)) && !cell.startsWith("data:");
   const firstRow = new Map<string, number>();
-  for await (const rec of readCsv(file, { file, problems: new Problems(), signal: o.signal })) {
+  for await (const rec of readCsv(file, { file, problems: new Problems(), signal: o.signal, dialect: o.dialect })) {
     if (rec.row === 1) continue;
     for (const i of columns) {
       const cell = rec.cells[i] ?? "";
@@ -171,7 +172,7 @@ export async function uploadLocalImages(
   // The rewritten copy: same records, uploaded URLs in place of paths; rows map to the original's.
   const rows: { row: number; line: number }[] = [{ row: 1, line: 1 }];
   const written = await writePrivateCsv("medusactl-images-", async (w) => {
-    for await (const rec of readCsv(file, { file, problems: new Problems(), signal: o.signal })) {
+    for await (const rec of readCsv(file, { file, problems: new Problems(), signal: o.signal, dialect: o.dialect })) {
       rows[rec.row] = { row: rec.row, line: rec.line };
       const cells = rec.row === 1 ? rec.cells : rec.cells.map((c, i) => (columns.includes(i) ? (res.urls.get(c) ?? c) : c));
       await w.write(cells);

@@ -19,6 +19,7 @@ import { applyStock } from "./import-stock.js";
 import { serverImport } from "./import-server.js";
 import type { FileProduct } from "./plan.js";
 import { leanHeap } from "../lean-heap.js";
+import { dialectOf } from "../options.js";
 import { UsageError } from "../../../term/errors.js";
 import { mappingText, toSourceColumns, type ConvertedFile } from "./convert.js";
 import { DEFAULT_SALE_PRICE_LIST, applySalePrices, copySourceImages, pictureText, uploadLocalImages, type PictureOutcome, convertSource, createCategories, missingCategories, resolveFormat, type SaleOutcome, type SourceFile } from "./import-source.js";
@@ -30,7 +31,8 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
   leanHeap();
   await checkBulkFlags(o);
   await (await openRegularFile(o.file)).close();
-  const format = await resolveFormat(o.file, o.from, f.signal);
+  const dialect = dialectOf(o);
+  const format = await resolveFormat(o.file, o.from, f.signal, dialect);
   if (format === "medusa") {
     if (o.currency || o.salePriceList) throw new UsageError("--currency and --sale-price-list are for Shopify and WooCommerce files (Medusa's own columns name their currency)");
     const local: { converted?: ConvertedFile } = {};
@@ -43,7 +45,7 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
   if (o.engine === "server") throw new UsageError(`a ${format === "shopify" ? "Shopify" : "WooCommerce"} file is imported with --engine batch (the default)`);
   const sdk = await f.sdk({ pool: true });
   const problems = new Problems();
-  const src = await convertSource(format, { file: o.file, problems, signal: f.signal, currency: o.currency, withStock: Boolean(o.location), sdk });
+  const src = await convertSource(format, { file: o.file, problems, signal: f.signal, currency: o.currency, withStock: Boolean(o.location), sdk, dialect });
   try {
     return await importFile(f, o, { src, problems });
   } finally {
@@ -62,7 +64,7 @@ async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile;
   const validating = createProgress(f.io, { label: "validating", quiet: o.quiet });
   let index;
   try {
-    index = await imp.indexFile({ file: o.file, source, problems, matchHandle, signal: f.signal, onRow: () => validating.add() });
+    index = await imp.indexFile({ file: o.file, source, problems, matchHandle, signal: f.signal, onRow: () => validating.add(), dialect: dialectOf(o) });
   } finally {
     validating.done();
   }
@@ -92,7 +94,7 @@ async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile;
   }
   if (!src && store && o.engine !== "server" && index.header) {
     // Medusa's own format: pictures given as paths next to the CSV are uploaded (URLs too with --images copy).
-    const up = await uploadLocalImages(f, sdk, o.file, index.header, { dryRun: Boolean(o.dryRun), copyUrls: o.images === "copy", strict: Boolean(o.strictImages), problems, signal: f.signal });
+    const up = await uploadLocalImages(f, sdk, o.file, index.header, { dryRun: Boolean(o.dryRun), copyUrls: o.images === "copy", strict: Boolean(o.strictImages), problems, signal: f.signal, dialect: dialectOf(o) });
     problems.throwIfAny();
     pictures = up.outcome;
     if (up.converted) {
