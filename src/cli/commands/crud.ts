@@ -11,6 +11,7 @@ import { OUTPUT_FORMATS, pickColumns, writeList, writeRecord, type OutputFormat 
 import { requireConfirmation } from "../cmdutil/prompter.js";
 import { canPrompt, type IOStreams } from "../../term/io.js";
 import type { MethodSpec, ResourceSpec } from "../../sdk/resource.js";
+import { CSV_RAW_HELP } from "../output/csv-field.js";
 
 type Rec = Record<string, unknown>;
 
@@ -24,7 +25,7 @@ function outputOptions(cmd: Command) {
   return cmd
     .addOption(new Option("-o, --output <format>", "table, json, ndjson, csv, or ids (one id per line)").choices(OUTPUT_FORMATS as string[]))
     .option("--json", "same as --output json")
-    .option("--csv-raw", "with -o csv: write cells exactly, without the leading ' that keeps spreadsheets from running = + - @ cells as formulas")
+    .option("--csv-raw", `with -o csv: ${CSV_RAW_HELP}`)
     .option("--out <file>", "write the output to a file instead of stdout");
 }
 
