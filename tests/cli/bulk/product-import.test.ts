@@ -127,14 +127,10 @@ describe("indexFile (validation before any write)", () => {
     }
   });
 
-  it("needs a SKU for stock and options to tell variants apart", async () => {
-    const { problems } = await validate(["Product Handle,Product Title,Variant Inventory Quantity", "a,A,3", "a,A,4"].join("\n"));
-    expect(problems).toEqual([
-      "2|Variant Inventory Quantity|stock needs a Variant Sku on the row",
-      "3|Variant Inventory Quantity|stock needs a Variant Sku on the row",
-      "3||product has several variants (rows 2 and 3…) but no options to tell them apart",
-      "1|Variant Inventory Quantity|stock needs a Variant Sku column",
-    ]);
+  it("stocks a row without SKU through its variant, and needs options to tell variants apart", async () => {
+    const { problems, index } = await validate(["Product Handle,Product Title,Variant Inventory Quantity", "a,A,3", "a,A,4"].join("\n"));
+    expect(problems).toEqual(["3||product has several variants (rows 2 and 3…) but no options to tell them apart"]);
+    expect(index.stockWithoutSku.map((x) => x.row)).toEqual([2, 3]);
   });
 
   it("ignores ids with --match handle", async () => {

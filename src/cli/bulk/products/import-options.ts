@@ -26,4 +26,10 @@ export interface ImportOptions extends BulkFlags {
   images?: "copy" | "link";
   /** A picture that cannot be copied is a problem (nothing written) instead of staying linked. */
   strictImages?: boolean;
+  /**
+   * skip: a product that cannot be imported is skipped with its reasons and the rest imported (exit
+   * 3); stop: the whole file is refused (exit 2). Default: skip for Shopify and WooCommerce files,
+   * stop for Medusa's own.
+   */
+  onError?: "skip" | "stop";
 }
