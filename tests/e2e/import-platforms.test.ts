@@ -149,7 +149,7 @@ describe("Shopify product CSV", () => {
     // By default the dry run names the same problems as the products it would skip.
     const skip = await cli(["products", "import", f, "--dry-run", ...common]);
     expect(skip.code, skip.stderr).toBe(0);
-    expect(skip.stderr).toMatch(/would skip product ".*-tee" \(rows 4\):\n\s+.*bad-shopify\.csv, row 4 \(line 5\), column "Variant Price": "21,00" is not an amount/);
+    expect(skip.stderr).toMatch(/would skip product ".*-tee" \(all its rows\):\n\s+.*bad-shopify\.csv, row 4 \(line 5\), column "Variant Price": "21,00" is not an amount/);
     expect(skip.stderr).toMatch(/would create 0, update 0, leave 0 unchanged, skip 2 \(5 rows\)/);
   });
 });

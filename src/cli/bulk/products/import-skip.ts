@@ -13,7 +13,6 @@
  */
 import { sanitize } from "../../../term/sanitize.js";
 import { formatProblem, rowLabel, ValidationError, type Problem, type Problems } from "../problems.js";
-import { rowRange } from "../report.js";
 import type { FileIndex, StoreFacts } from "./import-batch.js";
 import { PORTABLE } from "./csv-columns.js";
 
@@ -84,8 +83,7 @@ export function skipReason(list: Problem[]): string {
 export function skipText(skips: Skips, handles: Map<string, string>, dryRun: boolean): string[] {
   const lines: string[] = [];
   for (const [key, list] of skips.products) {
-    const rows = rowRange(list.map((p) => p.row!));
-    lines.push(`${dryRun ? "would skip" : "skipped"} product "${sanitize(handles.get(key) ?? key.replace(/^(handle|id):/, ""))}" (rows ${rows}):`);
+    lines.push(`${dryRun ? "would skip" : "skipped"} product "${sanitize(handles.get(key) ?? key.replace(/^(handle|id):/, ""))}" (all its rows):`);
     for (const p of list.slice(0, 5)) lines.push(`  ${sanitize(formatProblem(p))}`);
     if (list.length > 5) lines.push(`  … and ${list.length - 5} more`);
   }
