@@ -155,7 +155,7 @@ interface Ctx {
   signal: AbortSignal;
 }
 
-/** The customer's account, by e-mail (case-insensitive; an account before a guest). */
+/** The customer's account: by id once known, else by the e-mail as the row writes it (an account before a guest). */
 async function findCustomer(sdk: Medusa, c: FileCustomer, knownId: string | undefined, signal: AbortSignal): Promise<StoredCustomer | undefined> {
   if (knownId) return (await sdk.admin.customer.retrieve(knownId, { fields: CUSTOMER_FIELDS } as never, undefined, { signal })).customer as unknown as StoredCustomer;
   const hits = (await listAll<StoredCustomer>(sdk, "customer", { email: [c.email, c.email.toLowerCase()], fields: CUSTOMER_FIELDS }, { signal })).filter((x) => x.email.toLowerCase() === c.email.toLowerCase());
@@ -224,10 +224,11 @@ async function take(step: Step, c: FileCustomer, stored: StoredCustomer | undefi
 const MAX_STEPS = 40;
 
 /** Brings one customer to what its row asks; its report row. */
-async function applyCustomer(c: FileCustomer, ctx: Ctx, since: number | undefined): Promise<ReportRow> {
+async function applyCustomer(c: FileCustomer, ctx: Ctx, since: number | undefined, knownId: string | undefined): Promise<ReportRow> {
   const base: ReportRow = { row: c.row, line: c.line !== c.row ? c.line : undefined, action: "unchanged", key: c.email };
   let first: CustomerPlan | undefined;
-  let id: string | undefined;
+  // The account the walk over the store found (its e-mail may differ in case from the row's).
+  let id = knownId;
   const did: string[] = [];
   let attempt = 0;
   for (let steps = 0; ; steps++) {
@@ -428,7 +429,7 @@ export async function customersImportRun(f: Factory, file: string, o: CustomersI
       async (chunk) => {
         const rows: ReportRow[] = [];
         await runPool(chunk, 1, async (c) => {
-          rows.push(await applyCustomer(c, ctx, since));
+          rows.push(await applyCustomer(c, ctx, since, idOf(c)));
         });
         await job.record(rows, { state: state() });
       },

@@ -109,6 +109,8 @@ export async function fromShopify(o: ConvertOptions): Promise<Conversion> {
       if (!col.has("handle")) problems.add({ file, row: 1, message: 'a Shopify file needs a "Handle" column' });
       continue;
     }
+    // A row of empty cells (what a spreadsheet leaves after deleting a row's contents) is not data.
+    if (rec.cells.every((c) => !c.trim())) continue;
     dataRows++;
     lastRow = rec.row;
     const at = { row: rec.row, line: rec.line };

@@ -195,6 +195,8 @@ export async function fromWooCommerce(o: ConvertOptions): Promise<Conversion> {
       }
       continue;
     }
+    // A row of empty cells (what a spreadsheet leaves after deleting a row's contents) is not data.
+    if (rec.cells.every((c) => !c.trim())) continue;
     dataRows++;
     lastRow = rec.row;
     const cells = rec.cells;
@@ -341,6 +343,15 @@ export async function fromWooCommerce(o: ConvertOptions): Promise<Conversion> {
       continue;
     }
     const v = variantOf(r);
+    // A variation's blank weight and sizes are its product's ("Same as parent" in WooCommerce).
+    for (const m of ["weight", "length", "width", "height"] as const) {
+      if (v[m] !== undefined) continue;
+      const text = parent.src.cell(`@${m}`);
+      const n = decimal(text);
+      if (typeof n !== "number") continue;
+      if (m === "weight") v.weight = weightUnit ? toGrams(n, weightUnit.split("@")[0]!) : undefined;
+      else v[m] = toCentimetres(n, dims[m]!.unit);
+    }
     v.options = r.attributes.map(([n, value]) => [n, value]);
     if (r.name) v.title = r.name.startsWith(`${parent.title} - `) ? r.name.slice(parent.title!.length + 3) : undefined;
     // A variation's own pictures join the product's.

@@ -126,6 +126,8 @@ export async function indexFile(opts: IndexOptions): Promise<FileIndex> {
       for (const p of header.prices) if (p.region) index.regions.add(p.region);
       continue;
     }
+    // A row of empty cells (what a spreadsheet leaves after deleting a row's contents) is not data.
+    if (rec.cells.every((c) => !c.trim())) continue;
     index.dataRows++;
     opts.onRow?.();
     const row = parseRow(header, rec, file, problems);
@@ -393,7 +395,9 @@ export async function* streamProducts(
     }
     const rows = open.get(key) ?? [];
     rows.push(row);
-    if (rec.row === facts.lastRow) {
+    // By count, not by row number: several records of a converted file may share a source row
+    // (a WooCommerce "any" variation made several variants).
+    if (rows.length === facts.rows) {
       open.delete(key);
       yield skipped === undefined ? { key, rows } : { key, rows, skipped };
     } else open.set(key, rows);
