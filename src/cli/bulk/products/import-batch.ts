@@ -130,11 +130,14 @@ export async function indexFile(opts: IndexOptions): Promise<FileIndex> {
     if (rec.cells.every((c) => !c.trim())) continue;
     index.dataRows++;
     opts.onRow?.();
+    const before = problems.size;
     const row = parseRow(header, rec, file, problems);
     const at = { file, row: rec.row, line: rec.line };
     const key = productKeyOf(row, opts.matchHandle);
     if (!key) {
-      problems.add({ ...at, column: "Product Handle", message: opts.matchHandle ? "missing (--match handle matches products by handle)" : "missing (a row needs a Product Handle or a Product Id)" });
+      // A handle that is there but not valid was reported as such: "missing" would only confuse.
+      const said = problems.list.slice(before).some((p) => /^product (handle|id)$/i.test(p.column ?? ""));
+      if (!said) problems.add({ ...at, column: "Product Handle", message: opts.matchHandle ? "missing (--match handle matches products by handle)" : "missing (a row needs a Product Handle or a Product Id)" });
       continue;
     }
     index.rowKeys.set(rec.row, key);
