@@ -155,7 +155,14 @@ let countryNames: Map<string, string> | undefined;
 export function countryCode(text: string): string | undefined {
   const t = text.trim();
   if (!t) return undefined;
-  if (/^[A-Za-z]{2}$/.test(t)) return t.toLowerCase();
+  if (/^[A-Za-z]{2}$/.test(t)) {
+    // An alias (UK) as the code Medusa's regions use (gb).
+    try {
+      return (new Intl.Locale(`und-${t.toUpperCase()}`).region ?? t).toLowerCase();
+    } catch {
+      return t.toLowerCase();
+    }
+  }
   const inner = t.match(/\(([A-Za-z]{2})\)\s*$/);
   if (inner) return inner[1]!.toLowerCase();
   if (!countryNames) {
@@ -165,7 +172,9 @@ export function countryCode(text: string): string | undefined {
       for (let b = 65; b <= 90; b++) {
         const code = String.fromCharCode(a, b);
         const name = names.of(code);
-        if (name && name !== code) countryNames.set(name.toLowerCase(), code.toLowerCase());
+        // Aliases (UK, DD) name their country under its canonical code (GB, DE).
+        const canonical = new Intl.Locale(`und-${code}`).region;
+        if (name && name !== code && canonical === code) countryNames.set(name.toLowerCase(), code.toLowerCase());
       }
   }
   return countryNames.get(t.toLowerCase());
