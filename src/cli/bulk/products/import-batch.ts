@@ -5,8 +5,8 @@
  *    keeps only small per-product facts, not rows;
  * 2. `checkStore`: the references, ids, handles and SKUs of the file checked against the store
  *    (an unknown `Product Id`, a SKU that belongs to another product…), all before any write;
- * 3. `streamProducts`: a second pass that yields each product as soon as its last row has been
- *    read, so memory holds the products in flight, not the file;
+ * 3. `streamProducts` (import-stream.ts): a second pass that yields each product as soon as its
+ *    last row has been read, so memory holds the products in flight, not the file;
  * 4. `fetchExisting` + `planProduct` per chunk, then `writeChunk` (batch engine).
  */
 import type { Medusa } from "../../../sdk/index.js";
@@ -78,7 +78,7 @@ export interface SourceRows {
 }
 
 /** The records of `file`, or of its converted copy with the source's row numbers. */
-async function* records(file: string, problems: Problems, source: SourceRows | undefined, signal?: AbortSignal, dialect?: CsvDialect) {
+export async function* records(file: string, problems: Problems, source: SourceRows | undefined, signal?: AbortSignal, dialect?: CsvDialect) {
   for await (const rec of readCsv(source?.read ?? file, { file, problems, signal, dialect: source ? undefined : dialect })) {
     if (!source || rec.row === 1) yield rec;
     else {
@@ -362,51 +362,6 @@ export async function checkStore(index: FileIndex, o: StoreCheckOptions): Promis
     }
   }
   return facts;
-}
-
-/**
- * Pass 2: yields each product once its last row has been read (rows of a product need not be
- * adjacent), skipping the keys in `skip` (done by an interrupted run). Products in `skipped`
- * (`--on-error skip`) are yielded with their reason and never planned.
- */
-export async function* streamProducts(
-  file: string,
-  index: FileIndex,
-  opts: { matchHandle: boolean; skip: Set<string>; skipped?: Map<string, string>; keepCells?: boolean; signal?: AbortSignal; source?: SourceRows },
-): AsyncGenerator<FileProduct> {
-  const open = new Map<string, ParsedRow[]>();
-  let changed = false;
-  let header: HeaderMap | undefined;
-  for await (const rec of records(file, new Problems(), opts.source, opts.signal, index.dialect)) {
-    if (!header) {
-      header = index.header;
-      continue;
-    }
-    const problems = new Problems();
-    const row = parseRow(header, rec, file, problems);
-    if (index.dropSku.has(rec.row)) delete row.variant.sku;
-    const key = productKeyOf(row, opts.matchHandle);
-    if (!key || opts.skip.has(key)) continue;
-    const skipped = opts.skipped?.get(key);
-    // Only a product that was found good may read differently now: its file changed under us.
-    if (problems.size && skipped === undefined) changed = true;
-    if (opts.keepCells) row.cells = rec.cells;
-    const facts = index.products.get(key);
-    if (!facts) {
-      changed = true;
-      continue;
-    }
-    const rows = open.get(key) ?? [];
-    rows.push(row);
-    // By count, not by row number: several records of a converted file may share a source row
-    // (a WooCommerce "any" variation made several variants).
-    if (rows.length === facts.rows) {
-      open.delete(key);
-      yield skipped === undefined ? { key, rows } : { key, rows, skipped };
-    } else open.set(key, rows);
-  }
-  // The file changed under us (the checkpoint key is the content hash, so this is a race).
-  if (changed || open.size) throw new Error(`${file} changed while it was being imported`);
 }
 
 export const PLAN_FIELDS = [

@@ -18,6 +18,7 @@ import { createProgress } from "../progress.js";
 import { countRow, emptySummary, rowRange, type ReportRow } from "../report.js";
 import * as imp from "./import-batch.js";
 import type { ChunkResult } from "./import-batch.js";
+import { streamProducts } from "./import-stream.js";
 import { applyStock, type StockTarget } from "./import-stock.js";
 import { serverImport } from "./import-server.js";
 import type { FileProduct } from "./plan.js";
@@ -288,7 +289,7 @@ async function importFile(
     const chunkSize = Math.max(1, Math.min(o.chunkSize, Math.ceil((index.products.size - done.size) / o.concurrency)));
     async function* chunks() {
       let group: FileProduct[] = [];
-      for await (const p of imp.streamProducts(o.file, index!, { matchHandle, skip: done, skipped: skippedProducts, signal: f.signal, source })) {
+      for await (const p of streamProducts(o.file, index!, { matchHandle, skip: done, skipped: skippedProducts, signal: f.signal, source })) {
         group.push(p);
         if (group.length >= chunkSize) {
           yield group;
