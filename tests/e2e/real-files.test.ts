@@ -150,10 +150,13 @@ describe("a Shopify products export as shop owners leave it", () => {
     const text = await cli(["products", "import", f, "--dry-run", ...common]);
     expect(text.stdout).toMatch(new RegExp(`update\\t${prefix}-linen-shirt\\t${prefix}-LIN-L\\.price\\.eur: 54\\.5 → 52 \\(undoes a change made in the store at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC, after the file was saved\\)`));
     expect(text.stderr).toMatch(/1 change would undo a change the store got after .* was saved/);
-    // prices apply's own dry run shows the values too.
+    // prices apply's own dry run shows the values too, and flags a sheet older than the price.
     writeFileSync(sheet, `sku,currency_code,amount\n${prefix}-LIN-L,eur,52\n`);
     const prDry = await cli(["prices", "apply", sheet, "--dry-run"]);
-    expect(prDry.stdout).toMatch(/changed\s+.*LIN-L\s+eur\s+€54\.50\s+€52\.00/);
+    expect(prDry.stdout).toMatch(/changed\s+.*LIN-L\s+eur\s+€54\.50\s+€52\.00\n/);
+    utimesSync(sheet, old, old);
+    const prOld = await cli(["prices", "apply", sheet, "--dry-run", "--json"]);
+    expect(JSON.parse(prOld.stdout).plan.update).toEqual([expect.objectContaining({ sku: `${prefix}-LIN-L`, old_amount: 54.5, amount: 52, newer: expect.any(String) })]);
   });
 });
 
@@ -215,8 +218,12 @@ describe("a German colleague's spreadsheets: semicolons, Windows-1252, decimal c
     expect(((await product(`${prefix}-muesli`))!.variants.find((v: Rec) => v.sku === `${prefix}-MUESLI-1000`)).prices.map((p: Rec) => p.amount)).toEqual([8.99]);
 
     const stock = fixture("stock-de.csv");
+    // Saved yesterday: the level the import set just now is newer, and the dry run says so.
+    const yesterday = new Date(Date.now() - 86_400_000);
+    utimesSync(stock, yesterday, yesterday);
     const st = await cli(["inventory", "apply", stock, "--dry-run"]);
-    expect(st.stdout).toMatch(/changed\s+.*MUESLI-500\s+Sandbox Warehouse\s+7\s+11/);
+    expect(st.stdout).toMatch(/changed\s+.*MUESLI-500\s+Sandbox Warehouse\s+7\s+11\s+undoes a change made at .* UTC, after the sheet was saved/);
+    expect(st.stderr).toMatch(/1 change would undo a change the store got after .*stock-de\.csv was saved/);
     expect((await cli(["inventory", "apply", stock, "--yes"])).code).toBe(0);
     expect(await stockOf(v500.id)).toBe(11);
   });

@@ -36,7 +36,7 @@ import { dialectOf, type BulkFlags } from "../options.js";
 import { chunked, runPool } from "../pool.js";
 import { formatProblem, Problems, ValidationError, type Problem } from "../problems.js";
 import { countRow, emptySummary, rowError, rowRange, type ReportRow } from "../report.js";
-import { settle, tryAgainAfter } from "../uncertain.js";
+import { UNCERTAIN_TRIES, settle, tryAgainAfter } from "../uncertain.js";
 import { ADDRESS_FIELDS, describeCustomerColumns, detectCustomerFormat, parseCustomer, type CustomerFormat, type FileAddress, type FileCustomer } from "./columns.js";
 
 type Rec = Record<string, any>;
@@ -144,14 +144,14 @@ export function planCustomer(c: FileCustomer, stored: StoredCustomer | undefined
   return { action: steps.length ? "update" : "unchanged", steps, diff };
 }
 
-interface Ctx {
+export interface Ctx {
   sdk: Medusa;
   /** A client without the admin's credential, for a customer's own login (register, store customer). */
   store: () => Promise<Medusa>;
   groupIds: Map<string, string>;
-  /** Lower-case e-mail → the random password of an account being made (also in the checkpoint). */
+  /** Lower-case e-mail → the random passwords of an account being made, newest last (also in the checkpoint). */
   remember: (email: string, password: string) => Promise<void>;
-  pending: Map<string, string>;
+  pending: Map<string, string[]>;
   signal: AbortSignal;
 }
 
@@ -163,34 +163,43 @@ async function findCustomer(sdk: Medusa, c: FileCustomer, knownId: string | unde
 }
 
 /** A customer's login and account: register (or, resumed, log in with the kept password), then the store customer. */
-async function createAccount(c: FileCustomer, ctx: Ctx): Promise<void> {
+export async function createAccount(c: FileCustomer, ctx: Ctx): Promise<void> {
   const key = c.email.toLowerCase();
   const store = await ctx.store();
   const call = <T>(path: string, body: Rec) => store.client.fetch<T>(path, { method: "POST", body, signal: ctx.signal });
-  let token: string | undefined;
-  const kept = ctx.pending.get(key);
-  if (kept) {
-    // An earlier try may have registered the login (its answer lost, or the run killed after it).
-    token = await call<{ token?: string }>("/auth/customer/emailpass", { email: c.email, password: kept }).then(
-      (r) => r.token,
-      (e) => {
-        if (isApiError(e) && e.status === 401) return undefined;
-        throw e;
-      },
-    );
-  }
+  const login = async (): Promise<string | undefined> => {
+    // An earlier try may have registered the login (its answer lost, or the run killed after it):
+    // one of the passwords kept for this e-mail opens it.
+    for (const password of ctx.pending.get(key) ?? []) {
+      const token = await call<{ token?: string }>("/auth/customer/emailpass", { email: c.email, password }).then(
+        (r) => r.token,
+        (e) => {
+          if (isApiError(e) && e.status === 401) return undefined;
+          throw e;
+        },
+      );
+      if (token) return token;
+    }
+    return undefined;
+  };
+  let token = await login();
   if (!token) {
     const password = randomBytes(32).toString("base64url");
     await ctx.remember(key, password);
     try {
       token = (await call<{ token?: string }>("/auth/customer/emailpass/register", { email: c.email, password })).token;
     } catch (e) {
-      if (isApiError(e) && e.status === 401 && /exists/i.test(e.message)) {
+      if (!(isApiError(e) && e.status === 401 && /exists/i.test(e.message))) throw e;
+      // A register a killed run sent may still be landing (hashing a password takes the server a moment): look again.
+      for (let attempt = 0; !token && attempt < UNCERTAIN_TRIES; attempt++) {
+        await settle(attempt, ctx.signal);
+        token = await login();
+      }
+      if (!token) {
         throw new Error(
           `a login for ${c.email} exists but no customer is linked to it: an import that was interrupted made it (run the same command with --resume to finish it), or the customer is registering on the storefront right now (run the import again later)`,
         );
       }
-      throw e;
     }
     if (!token) throw new Error("Medusa's registration answered without a token");
   }
@@ -284,7 +293,7 @@ async function publishableKey(f: Factory, sdk: Medusa, signal: AbortSignal): Pro
 interface State {
   rows: number;
   /** Accounts being made: lower-case e-mail → their random password, until the customer is linked. */
-  pending: Record<string, string>;
+  pending: Record<string, string[]>;
 }
 
 export async function customersImportRun(f: Factory, file: string, o: CustomersImportOptions): Promise<void> {
@@ -386,7 +395,12 @@ export async function customersImportRun(f: Factory, file: string, o: CustomersI
     progress: { label: "importing customers", unit: "customers", total: customers.length },
     lastRow,
     initial: { rows: customers.length, pending: {} },
-    check: (s) => (s?.rows !== customers.length || typeof s.pending !== "object" || s.pending === null ? `it counts ${JSON.stringify(s?.rows)} customers, the file has ${customers.length}` : undefined),
+    check: (s) =>
+      s?.rows !== customers.length
+        ? `it counts ${JSON.stringify(s?.rows)} customers, the file has ${customers.length}`
+        : typeof s.pending !== "object" || s.pending === null || Object.values(s.pending).some((v) => !Array.isArray(v) || v.some((x) => typeof x !== "string"))
+          ? "its accounts being made are not lists of passwords"
+          : undefined,
   });
   const pending = new Map(Object.entries(job.checkpoint.state.pending ?? {}));
   const state = (): State => ({ rows: customers.length, pending: Object.fromEntries(pending) });
@@ -397,7 +411,7 @@ export async function customersImportRun(f: Factory, file: string, o: CustomersI
     pending,
     signal: job.signal,
     remember: async (email, password) => {
-      pending.set(email, password);
+      pending.set(email, [...(pending.get(email) ?? []), password]);
       await job.checkpoint.commit([], state());
     },
     store: () =>

@@ -20,6 +20,7 @@ import { detectFormat, type ProductFormat } from "./detect.js";
 import { fromShopify } from "./from-shopify.js";
 import { fromWooCommerce } from "./from-woocommerce.js";
 import { variantFor } from "./import-stock.js";
+import { fieldDiff } from "../diff.js";
 
 type Rec = Record<string, any>;
 
@@ -200,13 +201,15 @@ export interface SaleOutcome {
   unchanged: number;
   /** Sale prices that could not be placed (a variant without SKU…), with the source row. */
   notPlaced: { row: number; message: string }[];
+  /** Updates that would undo a change the list got after the file was saved. */
+  undoes?: number;
 }
 
 /**
  * Puts each variant's sale price into the price list `title` (type sale, created when missing),
  * keyed by variant and currency; prices already equal are left alone.
  */
-export async function applySalePrices(sdk: Medusa, src: SourceFile, title: string, opts: { dryRun: boolean; signal?: AbortSignal; skip?: Set<string> }): Promise<SaleOutcome | undefined> {
+export async function applySalePrices(sdk: Medusa, src: SourceFile, title: string, opts: { dryRun: boolean; signal?: AbortSignal; skip?: Set<string>; since?: number }): Promise<SaleOutcome | undefined> {
   // A skipped product was not written: its SKU may even belong to another product.
   const sales = src.conversion.products.filter((p) => !opts.skip?.has(p.handle)).flatMap((p) => p.variants.filter((v) => v.salePrice !== undefined).map((v) => ({ v, handle: p.handle })));
   if (!sales.length) return undefined;
@@ -223,12 +226,12 @@ export async function applySalePrices(sdk: Medusa, src: SourceFile, title: strin
   const lists = (await listAll<Rec>(sdk, "priceList", { q: title }, { signal: opts.signal })).filter((l) => l.title === title);
   if (lists.length > 1) throw new UsageError(`${lists.length} price lists are titled "${title}": name another with --sale-price-list`);
   let list = lists[0];
-  const existing = new Map<string, { id: string; amount: number }>();
+  const existing = new Map<string, { id: string; amount: number; at?: string | null }>();
   if (list) {
     for (const raw of await pageAll<Rec>((q) => sdk.admin.priceList.prices(list!.id, q as never, undefined, { signal: opts.signal }), "prices", {}, 1000)) {
       const p = fromListPrice(raw);
       if (p.min_quantity != null || p.max_quantity != null || p.region_id) continue;
-      existing.set(`${p.variant_id}|${p.currency_code.toLowerCase()}`, { id: p.id, amount: p.amount });
+      existing.set(`${p.variant_id}|${p.currency_code.toLowerCase()}`, { id: p.id, amount: p.amount, at: p.updated_at });
     }
   }
   const create: Rec[] = [];
@@ -249,6 +252,7 @@ export async function applySalePrices(sdk: Medusa, src: SourceFile, title: strin
     } else if (cur.amount !== amount) {
       update.push({ id: cur.id, variant_id: variantId, currency_code: src.currency, amount });
       out.update++;
+      if (fieldDiff("amount", cur.amount, amount, cur.at, opts.since).newer) out.undoes = (out.undoes ?? 0) + 1;
     } else out.unchanged++;
   }
   if (opts.dryRun) {

@@ -301,7 +301,7 @@ async function importFile(
     const describe = (g: FileProduct[]) => `rows ${rowRange(g.flatMap((p) => p.rows.map((r) => r.row)))}`;
     if (job) await job.each(chunks(), writeGroup, describe);
     else await runPool(chunks(), o.concurrency, writeGroup, f.signal);
-    if (src && !f.signal.aborted) sale = await applySalePrices(sdk, src, o.salePriceList ?? DEFAULT_SALE_PRICE_LIST, { dryRun: Boolean(o.dryRun), signal: job?.signal ?? f.signal, skip: new Set([...skippedProducts.keys()].map((k) => k.replace(/^handle:/, ""))) });
+    if (src && !f.signal.aborted) sale = await applySalePrices(sdk, src, o.salePriceList ?? DEFAULT_SALE_PRICE_LIST, { dryRun: Boolean(o.dryRun), signal: job?.signal ?? f.signal, skip: new Set([...skippedProducts.keys()].map((k) => k.replace(/^handle:/, ""))), since });
   } catch (e) {
     if (job) await job.abandon(e);
     progress.done();
@@ -332,7 +332,7 @@ async function importFile(
       ? `${o.file}: would create ${p.create}, update ${p.update}, leave ${p.unchanged} unchanged${p.skipped ? `, skip ${p.skipped}` : ""} (${rowSummary.rows} rows); nothing written`
       : `${o.file}: ${p.create} created, ${p.update} updated, ${p.unchanged} unchanged, ${p.failed} failed${p.skipped ? `, ${p.skipped} skipped` : ""} (${rowSummary.rows} rows)${skippedText}${o.report ? `; report: ${o.report}` : ""}`;
     const saleText = sale
-      ? `\nsale prices in "${sale.title}"${sale.created ? (o.dryRun ? " (a new list)" : " (created)") : ""}: ${o.dryRun ? "would add" : "added"} ${sale.add}, ${o.dryRun ? "update" : "updated"} ${sale.update}, ${sale.unchanged} unchanged${sale.notPlaced.length ? `; not placed: ${sale.notPlaced.map((x) => `row ${x.row}: ${x.message}`).join("; ")}` : ""}`
+      ? `\nsale prices in "${sale.title}"${sale.created ? (o.dryRun ? " (a new list)" : " (created)") : ""}: ${o.dryRun ? "would add" : "added"} ${sale.add}, ${o.dryRun ? "update" : "updated"} ${sale.update}, ${sale.unchanged} unchanged${sale.undoes ? ` (${sale.undoes} of the updates would undo a change the list got after the file was saved)` : ""}${sale.notPlaced.length ? `; not placed: ${sale.notPlaced.map((x) => `row ${x.row}: ${x.message}`).join("; ")}` : ""}`
       : "";
     const newerText = newerSummary(newer, o.file, since);
     const out = (text + (o.dryRun ? skippedText : "") + saleText).split("\n").map((l) => sanitize(l));
