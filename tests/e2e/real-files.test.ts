@@ -160,6 +160,21 @@ describe("a Shopify products export as shop owners leave it", () => {
   });
 });
 
+describe("Medusa's own format, asked to skip", () => {
+  it("--on-error skip repairs a duplicated SKU and skips a bad product there too", async () => {
+    const h = `${prefix}-own`;
+    const f = path.join(work, "own.csv");
+    writeFileSync(f, ["Product Handle,Product Title,Variant Sku,Variant Price EUR", `${h}-a,A,${h}-SKU,5`, `${h}-b,B,${h}-SKU,6`, `${h}-c,C,${h}-C,0x1F`].join("\n"));
+    expect((await cli(["products", "import", f, "--dry-run"])).code).toBe(2);
+    const r = await cli(["products", "import", f, "--on-error", "skip"]);
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).toMatch(/row 3: SKU ".*-own-SKU" is also on row 2: this variant is imported without a SKU/);
+    expect(r.stdout).toMatch(/2 created, 0 updated, 0 unchanged, 0 failed, 1 skipped \(3 rows\)/);
+    expect((await product(`${h}-b`))!.variants[0].sku).toBeNull();
+    expect(await product(`${h}-c`)).toBeUndefined();
+  });
+});
+
 describe("a WooCommerce export shaped like its sample data", () => {
   it("comes over whole: 'any' variations become the variants a shopper can buy; a rerun changes nothing", async () => {
     const f = fixture("products/woocommerce-sample.csv");

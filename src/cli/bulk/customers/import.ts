@@ -206,7 +206,12 @@ export async function createAccount(c: FileCustomer, ctx: Ctx): Promise<void> {
   const body: Rec = { email: c.email };
   for (const f of ["first_name", "last_name", "phone", "company_name"] as const) if (c[f] !== undefined) body[f] = c[f];
   if (Object.keys(c.metadata).length) body.metadata = c.metadata;
-  await store.store.customer.create(body as never, undefined, { authorization: `Bearer ${token}` }, { signal: ctx.signal });
+  try {
+    await store.store.customer.create(body as never, undefined, { authorization: `Bearer ${token}` }, { signal: ctx.signal });
+  } catch (e) {
+    // An earlier create whose answer was lost landed after all: the next read of the customer shows it.
+    if (!(isApiError(e) && e.status === 422 && /already has an account/i.test(e.message))) throw e;
+  }
 }
 
 async function take(step: Step, c: FileCustomer, stored: StoredCustomer | undefined, ctx: Ctx): Promise<void> {
