@@ -234,43 +234,63 @@ async function take(step: Step, c: FileCustomer, stored: StoredCustomer | undefi
   }
 }
 
-/** Steps one customer may take before it is called stuck (a step that lands but changes nothing). */
-const MAX_STEPS = 40;
+/** Rounds of steps one customer may take before it is called stuck (a step that lands but changes nothing). */
+const MAX_ROUNDS = 8;
 
-/** Brings one customer to what its row asks; its report row. */
-async function applyCustomer(c: FileCustomer, ctx: Ctx, since: number | undefined, knownId: string | undefined): Promise<ReportRow> {
+/**
+ * Brings one customer to what its row asks; its report row. `stored` is the customer as a read
+ * of the chunk found it (undefined: no account yet). The plan's steps are taken in order; the
+ * customer is read again after an account is made (its id comes with the read) and after an
+ * answer was lost (the read shows what landed), and the plan made again from what it holds.
+ */
+async function applyCustomer(c: FileCustomer, ctx: Ctx, since: number | undefined, knownId: string | undefined, prefetched: StoredCustomer | undefined): Promise<ReportRow> {
   const base: ReportRow = { row: c.row, line: c.line !== c.row ? c.line : undefined, action: "unchanged", key: c.email };
   let first: CustomerPlan | undefined;
   // The account the walk over the store found (its e-mail may differ in case from the row's).
   let id = knownId;
   const did: string[] = [];
   let attempt = 0;
-  for (let steps = 0; ; steps++) {
-    let stored: StoredCustomer | undefined;
-    try {
-      stored = await findCustomer(ctx.sdk, c, id, ctx.signal);
-    } catch (e) {
-      if ((e as Error)?.name === "AbortError") throw e;
-      return { ...base, action: "failed", ids: { customer_id: id }, changes: did.length ? did : undefined, error: rowError(e) };
+  // null: read it first.
+  let stored: StoredCustomer | undefined | null = knownId && !prefetched ? null : prefetched;
+  for (let round = 0; ; round++) {
+    if (stored === null) {
+      try {
+        stored = await findCustomer(ctx.sdk, c, id, ctx.signal);
+      } catch (e) {
+        if ((e as Error)?.name === "AbortError") throw e;
+        return { ...base, action: "failed", ids: { customer_id: id }, changes: did.length ? did : undefined, error: rowError(e) };
+      }
     }
     if (stored?.has_account) {
       id = stored.id;
-      // The account is there: its kept password is needed no longer (the next commit drops it).
+      // The account is there: its kept passwords are needed no longer (the next commit drops them).
       ctx.pending.delete(c.email.toLowerCase());
     }
     const plan = planCustomer(c, stored, ctx.groupIds, since);
     first ??= plan;
-    const step = plan.steps[0];
-    if (!step) return { ...base, action: first.action, ids: { customer_id: id }, changes: did.length ? did : undefined };
-    if (steps >= MAX_STEPS) return { ...base, action: "failed", ids: { customer_id: id }, changes: did, error: { message: `the customer did not change after ${did.length} steps (next: ${step.kind}); check it with medusactl customers get ${id ?? c.email}`, retryable: false } };
-    try {
-      await take(step, c, stored, ctx);
-      did.push(step.kind === "account" ? "account" : step.kind === "address" ? "+address" : step.kind);
-    } catch (e) {
-      if ((e as Error)?.name === "AbortError") throw e;
-      if (!tryAgainAfter(e, attempt)) return { ...base, action: "failed", ids: { customer_id: id }, changes: did.length ? did : undefined, error: rowError(e) };
-      await settle(attempt++, ctx.signal, e);
+    const done = (): ReportRow => ({ ...base, action: first!.action, ids: { customer_id: id }, changes: did.length ? did : undefined });
+    if (!plan.steps.length) return done();
+    if (round >= MAX_ROUNDS) return { ...base, action: "failed", ids: { customer_id: id }, changes: did, error: { message: `the customer did not change after ${did.length} steps (next: ${plan.steps[0]!.kind}); check it with medusactl customers get ${id ?? c.email}`, retryable: false } };
+    let readAgain = false;
+    for (const step of plan.steps) {
+      try {
+        await take(step, c, stored, ctx);
+        did.push(step.kind === "account" ? "account" : step.kind === "address" ? "+address" : step.kind);
+      } catch (e) {
+        if ((e as Error)?.name === "AbortError") throw e;
+        if (!tryAgainAfter(e, attempt)) return { ...base, action: "failed", ids: { customer_id: id }, changes: did.length ? did : undefined, error: rowError(e) };
+        await settle(attempt++, ctx.signal, e);
+        readAgain = true;
+        break;
+      }
+      if (step.kind === "account") {
+        readAgain = true;
+        break;
+      }
     }
+    // Every answer came back: what the plan asked is what the store holds.
+    if (!readAgain) return done();
+    stored = null;
   }
 }
 
@@ -301,8 +321,12 @@ interface State {
   pending: Record<string, string[]>;
 }
 
-export async function customersImportRun(f: Factory, file: string, o: CustomersImportOptions): Promise<void> {
+/** Customers in flight at once: each is a few requests in a row (a login, the customer, its address, its groups). */
+export const CUSTOMERS_CONCURRENCY = 4;
+
+export async function customersImportRun(f: Factory, file: string, flags: CustomersImportOptions): Promise<void> {
   leanHeap();
+  const o = { ...flags, concurrency: flags.concurrency ?? CUSTOMERS_CONCURRENCY };
   await checkBulkFlags(o);
   await (await openRegularFile(file)).close();
   const json = o.json || o.output === "json";
@@ -444,11 +468,16 @@ export async function customersImportRun(f: Factory, file: string, o: CustomersI
     }
     const work = todo.filter((c) => !job.done.has(c.row));
     await job.each(
-      chunked(work, { maxItems: 10 }),
+      // Small files spread over the customers in flight; a chunk is one checkpoint commit.
+      chunked(work, { maxItems: Math.max(1, Math.min(10, Math.ceil(work.length / o.concurrency))) }),
       async (chunk) => {
         const rows: ReportRow[] = [];
+        // The chunk's known customers in one read; each is read again only when a step calls for it.
+        const ids = chunk.flatMap((c) => idOf(c) ?? []);
+        const stored = new Map((ids.length ? await listByKeys<StoredCustomer>(sdk, "customer", "id", ids, { fields: CUSTOMER_FIELDS }, { signal: job.signal, batch: 100 }) : []).map((x) => [x.id, x]));
         await runPool(chunk, 1, async (c) => {
-          rows.push(await applyCustomer(c, ctx, since, idOf(c)));
+          const known = idOf(c);
+          rows.push(await applyCustomer(c, ctx, since, known, known ? stored.get(known) : undefined));
         });
         await job.record(rows, { state: state() });
       },

@@ -20,7 +20,7 @@ export function register(noun: Command, ctx: CommandContext): void {
     .addOption(new Option("--on-error <how>", "skip: import the good rows, skip each bad one with its reasons (exit 3); stop: refuse the whole file (exit 2). Default: skip for Shopify and WooCommerce files, stop for medusactl's own").choices(["skip", "stop"]))
     .addOption(new Option("-o, --output <format>", "table or json (the summary, or with --dry-run the plan)").choices(["table", "json"]))
     .option("--json", "same as --output json");
-  addBulkOptions(imp).addHelpText(
+  addBulkOptions(imp, { concurrency: 4, inFlight: "customers" }).addHelpText(
     "after",
     `
 Files: Shopify's customer export (both header generations: "Customer ID, …, Default Address Address1, …"
