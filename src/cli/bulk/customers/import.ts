@@ -13,9 +13,9 @@
  * in the 0700 jobs folder) until its customer is linked, so `--resume` after a kill can finish it
  * (docs/SECURITY.md §13); it is gone when the job ends.
  *
- * Each customer is brought to what its row asks one step at a time, and the customer is read
- * afresh before every step: a step whose answer was lost is never sent again blindly, because the
- * next read shows whether it landed (uncertain.ts).
+ * Each customer is brought to what its row asks by the steps of a plan made from the customer as
+ * the store holds it; after a step whose answer was lost it is read again and planned again, so
+ * such a step is never sent again blindly: the read shows whether it landed (uncertain.ts).
  */
 import { randomBytes } from "node:crypto";
 import type { Medusa } from "../../../sdk/index.js";
