@@ -11,7 +11,8 @@ export const EXIT_CODES_HELP = `Exit codes:
   0    ok (also "no results")
   1    error: API error, network failure after retries, timeout, job failure
   2    usage or invalid input; nothing was done
-  3    bulk job in which at least one row failed while writing (see the report)
+  3    bulk job in which at least one row failed while writing, or rows were
+       skipped for what they hold (--on-error skip; see the report)
   4    authentication needed: run \`medusactl login\`
   130  cancelled (Ctrl-C or a declined prompt)`;
 

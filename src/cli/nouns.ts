@@ -56,7 +56,7 @@ export const NOUNS: NounEntry[] = [
   { name: "inventory-items", summary: "Inventory items and their location levels", admin: "inventoryItem", aliases: ["inventory-item"] },
   { name: "reservations", summary: "Inventory reservations", admin: "reservation", aliases: ["reservation"] },
   { name: "stock-locations", summary: "Stock locations", admin: "stockLocation", aliases: ["stock-location"] },
-  { name: "customers", summary: "Customers and their addresses", admin: "customer", aliases: ["customer"] },
+  { name: "customers", summary: "Customers and their addresses; import from Shopify or WooCommerce, export", admin: "customer", aliases: ["customer"], module: "customers/index" },
   { name: "customer-groups", summary: "Customer groups", admin: "customerGroup", aliases: ["customer-group"] },
   { name: "promotions", summary: "Promotions and their rules", admin: "promotion", aliases: ["promotion"] },
   { name: "campaigns", summary: "Promotion campaigns", admin: "campaign", aliases: ["campaign"] },

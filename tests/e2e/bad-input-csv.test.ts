@@ -45,8 +45,9 @@ const lf = (...lines: string[]) => lines.join("\n") + "\n";
 
 const rejected: Case[] = [
   { name: "unbalanced quotes", make: (h) => lf(HEAD, row(`${h}-1`), `${h}-2,"Broken title,${h.toUpperCase()}-2,10,Size,One`, row(`${h}-3`)), stderr: /unreadable CSV: .*quote/i },
-  { name: "semicolons instead of commas", make: (h) => lf(HEAD.replaceAll(",", ";"), row(`${h}-1`).replaceAll(",", ";")), stderr: /row 1: the header is one column holding semicolons: the file seems to be separated by semicolons; save it as comma-separated CSV/ },
-  { name: "invalid UTF-8 in a cell", make: (h) => Buffer.concat([Buffer.from(lf(HEAD) + `${h}-1,Caf`), Buffer.from([0xe9, 0xff]), Buffer.from(`,${h.toUpperCase()}-1,10,Size,One\n`)]), stderr: /row 2, column "Product Title": not valid UTF-8/ },
+  // A UTF-8 file (its "Crème" says so) with a damaged cell: the cell is named, not guessed at.
+  { name: "invalid UTF-8 in a cell of a UTF-8 file", make: (h) => Buffer.concat([Buffer.from(lf(HEAD, row(`${h}-0`, "Crème")) + `${h}-1,Caf`), Buffer.from([0xe9, 0xff]), Buffer.from(`,${h.toUpperCase()}-1,10,Size,One\n`)]), stderr: /row 3, column "Product Title": not valid UTF-8 text \(save the file as UTF-8, or give --encoding windows-1252/ },
+  { name: "a comma-separated file forced to semicolons", make: (h) => lf(HEAD, row(`${h}-1`)), stderr: /row 1: the header is one column holding commas: the file seems to be separated by commas, not by semicolons \(drop --delimiter to detect it\)/ },
   { name: "a 10 MB field", make: (h) => lf(HEAD + ",Product Description", row(`${h}-1`) + "," + "x".repeat(10 * 1024 * 1024)), stderr: /row 2, column "Product Description": holds 10\.0 MB; a value may hold at most 1 MB/ },
   { name: "1,000 columns", make: (h) => lf(HEAD + Array.from({ length: 994 }, (_, i) => `,Extra ${i}`).join(""), row(`${h}-1`) + ",".repeat(994)), stderr: /row 1, column "Extra 0": unknown column[\s\S]*and \d+ more/ },
   { name: "duplicate SKUs", make: (h) => lf(HEAD, row(`${h}-1`, "A", `${h.toUpperCase()}-DUP`), row(`${h}-2`, "B", `${h.toUpperCase()}-DUP`)), stderr: /row 3, column "Variant Sku": SKU ".*-DUP" is also on row 2/ },
@@ -58,15 +59,16 @@ const rejected: Case[] = [
   { name: "a NUL byte in a cell", make: (h) => lf(HEAD, row(`${h}-1`, "Nul\u0000title")), stderr: /row 2, column "Product Title": holds a NUL byte/ },
   { name: "prices: an amount like 0x1F", command: "prices", make: (h) => lf("sku,currency_code,amount", `${h.toUpperCase()}-1,eur,0x1F`), stderr: /row 2, column "amount"/ },
   { name: "prices: unbalanced quotes", command: "prices", make: (h) => lf("sku,currency_code,amount", `"${h.toUpperCase()}-1,eur,10`), stderr: /unreadable CSV/ },
-  { name: "prices: semicolons instead of commas", command: "prices", make: (h) => lf("sku;currency_code;amount", `${h.toUpperCase()}-1;eur;10`), stderr: /row 1: the header is one column holding semicolons/ },
+  // Read as it is (issue 39): the sheet's SKU is what is wrong, not its separator.
+  { name: "prices: a semicolon sheet naming an unknown SKU", command: "prices", make: (h) => lf("sku;currency_code;amount", `${h.toUpperCase()}-1;eur;10,50`), stderr: /row 2, column "sku": no variant with SKU/ },
   { name: "inventory: a quantity like 0x1F", command: "inventory", make: (h) => lf("sku,location_name,stocked_quantity", `${h.toUpperCase()}-1,Main,0x1F`), stderr: /row 2, column "stocked_quantity"/ },
-  { name: "inventory: invalid UTF-8", command: "inventory", make: (h) => Buffer.concat([Buffer.from(lf("sku,location_name,stocked_quantity") + `${h.toUpperCase()}-1,M`), Buffer.from([0xff]), Buffer.from(",3\n")]), stderr: /row 2, column "location_name": not valid UTF-8/ },
+  { name: "inventory: invalid UTF-8 in a UTF-8 file", command: "inventory", make: (h) => Buffer.concat([Buffer.from(lf("sku,location_name,stocked_quantity", `${h.toUpperCase()}-0,Lager Süd,1`) + `${h.toUpperCase()}-1,M`), Buffer.from([0xff]), Buffer.from(",3\n")]), stderr: /row 3, column "location_name": not valid UTF-8/ },
 ];
 
 function args(c: Case, f: string, h: string): string[] {
   if (c.command === "prices") return ["prices", "apply", f, "--price-list-title", `${h} list`];
   if (c.command === "inventory") return ["inventory", "apply", f];
-  return ["products", "import", f];
+  return ["products", "import", f, ...(c.name.includes("forced to semicolons") ? ["--delimiter", "semicolon"] : [])];
 }
 
 describe("hostile CSV files are rejected with a clear error, exit 2, nothing written", () => {
@@ -126,6 +128,19 @@ describe("a file with no rows is a job with nothing to do: exit 0, 0 rows, nothi
 });
 
 describe("legal but awkward CSV files are accepted", () => {
+  it("a German Excel file: semicolons, Windows-1252, a decimal comma; the summary says how it was read", async () => {
+    const h = `${prefix}-de`;
+    const text = lf(HEAD.replaceAll(",", ";"), `${h}-1;Größe Müsli €;${h.toUpperCase()}-1;4,50;Größe;Groß`);
+    const f = file("de.csv", Buffer.from(text, "latin1").map((b, i) => (text.charCodeAt(i) === 0x20ac ? 0x80 : b)));
+    const r = await runCli(["products", "import", f], { env, timeoutMs: 120_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/de\.csv: read as Windows-1252 \(it is not valid UTF-8; --encoding utf-8 reads it otherwise\), separated by semicolons/);
+    const { products } = (await sdk.admin.product.list({ handle: `${h}-1`, fields: "title,*options,*variants.prices" } as never)) as unknown as { products: Record<string, any>[] };
+    expect(products[0]!.title).toBe("Größe Müsli €");
+    expect(products[0]!.options[0].title).toBe("Größe");
+    expect(products[0]!.variants[0].prices[0].amount).toBe(4.5);
+  }, 120_000);
+
   it("a UTF-8 byte-order mark", async () => {
     const h = `${prefix}-bom`;
     const f = file("bom.csv", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lf(HEAD, row(`${h}-1`, "Bom title")))]));

@@ -180,13 +180,14 @@ describe("products import: a file with errors", () => {
     expect(await productsByPrefix(h)).toEqual([]);
   });
 
-  once("refuses invalid UTF-8 and a Product Id that does not exist", async () => {
-    const bytes = Buffer.concat([Buffer.from(`Product Handle,Product Title,Variant Sku\n${prefix}-utf,Caf`), Buffer.from([0xe9]), Buffer.from(`,${prefix}-utf\n`)]);
+  once("refuses a damaged UTF-8 cell (a Windows file is read as one) and a Product Id that does not exist", async () => {
+    // A UTF-8 file ("Crème") with one damaged cell: named, not guessed at.
+    const bytes = Buffer.concat([Buffer.from(`Product Handle,Product Title,Variant Sku\n${prefix}-utf0,Crème,${prefix}-utf0\n${prefix}-utf,Caf`), Buffer.from([0xe9]), Buffer.from(`,${prefix}-utf\n`)]);
     const f = path.join(work, "latin1.csv");
     writeFileSync(f, bytes);
     const r = await cli(["products", "import", f]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('row 2, column "Product Title": not valid UTF-8');
+    expect(r.stderr).toContain('row 3, column "Product Title": not valid UTF-8');
     const g = file("ghost.csv", csv([["Product Id", "Product Title"], ["prod_01NOTHERE", "Ghost"]]));
     const r2 = await cli(["products", "import", g]);
     expect(r2.code).toBe(2);

@@ -142,10 +142,17 @@ describe("Shopify product CSV", () => {
     const text = readFileSync(fixture("shopify.csv"), "utf8").replace("21.00", '"21,00"').replace(`${prefix}-card,`, `${prefix}-Card,`);
     const f = path.join(work, "bad-shopify.csv");
     writeFileSync(f, text);
-    const r = await cli(["products", "import", f, "--dry-run", ...common]);
+    const r = await cli(["products", "import", f, "--dry-run", ...common, "--on-error", "stop"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/bad-shopify\.csv, row 4 \(line 5\), column "Variant Price": "21,00" is not an amount/);
     expect(r.stderr).toMatch(/bad-shopify\.csv, row 6 \(line 7\), column "Handle": ".*-Card" is not a valid handle/);
+    // By default the dry run names the same problems as the products it would skip.
+    const skip = await cli(["products", "import", f, "--dry-run", ...common]);
+    expect(skip.code, skip.stderr).toBe(0);
+    expect(skip.stderr).toMatch(/would skip product ".*-tee" \(all its rows\):\n\s+.*bad-shopify\.csv, row 4 \(line 5\), column "Variant Price": "21,00" is not an amount/);
+    expect(skip.stderr).toMatch(/would skip: .*bad-shopify\.csv, row 6 \(line 7\), column "Handle": ".*-Card" is not a valid handle/);
+    expect(skip.stderr).not.toMatch(/"Handle": missing/);
+    expect(skip.stderr).toMatch(/would create 0, update 0, leave 0 unchanged, skip 1 \(5 rows\)/);
   });
 });
 

@@ -1,10 +1,12 @@
 /**
  * CSV in and out for bulk commands. Reading streams (csv-parse) and keeps, per record, its CSV
  * record number (header = 1, as CONTRACT.md §6 numbers rows) and the physical line it starts on,
- * which differ once a quoted value spans lines. Bytes are checked for valid UTF-8 per cell, so a
- * bad byte is reported with its row and column instead of becoming U+FFFD in the store (Medusa's
- * own import accepts it silently). Writing quotes exactly what RFC 4180 requires, so any value
- * (commas, quotes, CR/LF, non-ASCII) reads back byte for byte.
+ * which differ once a quoted value spans lines. Files are read as people have them: the separator
+ * (comma, semicolon, tab) and the encoding (UTF-8 with or without BOM, Windows-1252) are detected
+ * (csv-dialect.ts) unless forced. Bytes are checked for valid UTF-8 per cell, so a damaged byte
+ * of a UTF-8 file is reported with its row and column instead of becoming U+FFFD in the store
+ * (Medusa's own import accepts it silently). Writing quotes exactly what RFC 4180 requires, so
+ * any value (commas, quotes, CR/LF, non-ASCII) reads back byte for byte.
  */
 import { createReadStream } from "node:fs";
 import { isUtf8 } from "node:buffer";
@@ -14,6 +16,7 @@ import { parse } from "csv-parse";
 import { csvField, restoreFormula, type CsvOptions } from "../output/csv-field.js";
 import { openRegularFile } from "../cmdutil/input-file.js";
 import type { Problems } from "./problems.js";
+import { type CsvDialect, type CsvEncoding, type CsvFormat, delimiterName, detectDelimiter, detectFileEncoding, headerLineEnd } from "./csv-dialect.js";
 
 export interface CsvRecord {
   /** CSV record number; the header is 1. Empty lines are not records. */
@@ -21,6 +24,8 @@ export interface CsvRecord {
   /** Physical line (1-based) the record starts on. */
   line: number;
   cells: string[];
+  /** The file's separator is not the comma, so a decimal may be written "19,99" (csv-dialect.ts decimalPoint). */
+  decimalComma?: boolean;
 }
 
 export interface ReadCsvOptions {
@@ -29,6 +34,10 @@ export interface ReadCsvOptions {
   /** Where encoding and shape problems go; reading goes on after them. */
   problems: Problems;
   signal?: AbortSignal;
+  /** `--delimiter` / `--encoding` as the user gave them; the rest is detected. Only for the user's own files. */
+  dialect?: CsvDialect;
+  /** Told the file's separator and encoding once they are known (before the first record). */
+  onFormat?: (format: CsvFormat) => void;
 }
 
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -68,6 +77,13 @@ async function* withoutBom(source: AsyncIterable<Buffer | string>, file: string,
     if (rest.length) yield rest;
   }
   if (head !== undefined && head.length) yield head.subarray(0, 3).equals(UTF8_BOM) ? head.subarray(3) : head;
+}
+
+/** Windows-1252 bytes as UTF-8 (one byte per character, so no character spans two chunks). */
+async function* transcoded(source: AsyncIterable<Buffer>, encoding: CsvEncoding): AsyncGenerator<Buffer> {
+  if (encoding === "utf-8") return yield* source;
+  const decoder = new TextDecoder("windows-1252");
+  for await (const chunk of source) yield Buffer.from(decoder.decode(chunk, { stream: true }), "utf8");
 }
 
 /**
@@ -124,13 +140,34 @@ class LineTracker {
  */
 export async function* readCsv(source: string | Readable, opts: ReadCsvOptions): AsyncGenerator<CsvRecord> {
   const { file, problems } = opts;
+  const forced = opts.dialect ?? {};
+  // A stream cannot be read twice: it is UTF-8 unless forced (stdin carries order references).
+  const encoding: CsvEncoding = forced.encoding ?? (typeof source === "string" ? await detectFileEncoding(source, opts.signal) : "utf-8");
   // Only regular files: /dev/zero or a FIFO would stream forever.
   const input = typeof source === "string" ? (await openRegularFile(source)).createReadStream({ highWaterMark: 256 * 1024 }) : source;
   const lines = new LineTracker();
+  const decoded = transcoded(withoutBom(input as AsyncIterable<Buffer>, file, problems), encoding)[Symbol.asyncIterator]();
+  // The header line decides the separator: read until it is whole (or 1 MiB, or the end).
+  const head: Buffer[] = [];
+  let delimiter = forced.delimiter;
+  if (!delimiter) {
+    let seen = Buffer.alloc(0);
+    for (;;) {
+      const next = await decoded.next();
+      if (next.done) break;
+      head.push(next.value);
+      seen = Buffer.concat([seen, next.value]);
+      if (headerLineEnd(seen) !== undefined || seen.length > 1024 * 1024) break;
+    }
+    const end = headerLineEnd(seen);
+    delimiter = detectDelimiter(seen.subarray(0, end ?? seen.length).toString("utf8"));
+  }
+  opts.onFormat?.({ delimiter, encoding, encodingDetected: !forced.encoding && encoding !== "utf-8" });
   const parser = parse({
     // Buffers per cell: decoding is ours, so invalid UTF-8 is seen rather than replaced.
     encoding: null,
     info: true,
+    delimiter,
     relax_column_count: true,
     skip_empty_lines: true,
     // Both, whatever the first line uses: files pasted together from two systems mix them.
@@ -138,7 +175,12 @@ export async function* readCsv(source: string | Readable, opts: ReadCsvOptions):
     max_record_size: MAX_RECORD_BYTES,
   });
   async function* tracked() {
-    for await (const chunk of withoutBom(input as AsyncIterable<Buffer>, file, problems)) {
+    const rest = { [Symbol.asyncIterator]: () => decoded };
+    for (const chunk of head) {
+      lines.push(chunk);
+      yield chunk;
+    }
+    for await (const chunk of rest) {
       lines.push(chunk);
       yield chunk;
     }
@@ -191,7 +233,7 @@ export async function* readCsv(source: string | Readable, opts: ReadCsvOptions):
         if (buf.byteLength > MAX_CELL_BYTES) {
           problems.add({ file, row, line, column: header?.[i] || columnName(i), message: `holds ${(buf.byteLength / 1048576).toFixed(1)} MB; a value may hold at most ${MAX_CELL_BYTES / 1048576} MB` });
         } else if (!isUtf8(buf)) {
-          problems.add({ file, row, line, column: header?.[i] || columnName(i), message: "not valid UTF-8 text (save the file as UTF-8)" });
+          problems.add({ file, row, line, column: header?.[i] || columnName(i), message: "not valid UTF-8 text (save the file as UTF-8, or give --encoding windows-1252 if it is a Windows file)" });
         } else if (buf.includes(0)) {
           // PostgreSQL refuses NUL in text (the write would answer 500): refused here, before anything is written.
           problems.add({ file, row, line, column: header?.[i] || columnName(i), message: "holds a NUL byte (is this a binary file?)" });
@@ -201,14 +243,14 @@ export async function* readCsv(source: string | Readable, opts: ReadCsvOptions):
       if (!header) {
         header = cells;
         width = cells.length;
-        const sep = width === 1 ? [";", "\t"].find((c) => cells[0]!.includes(c)) : undefined;
-        // A spreadsheet in a comma-decimal locale saves "CSV" with semicolons: say so, not just "unknown column".
-        if (sep) problems.add({ file, row, line, message: `the header is one column holding ${sep === ";" ? "semicolons" : "tabs"}: the file seems to be separated by ${sep === ";" ? "semicolons" : "tabs"}; save it as comma-separated CSV` });
+        const sep = width === 1 ? [",", ";", "\t"].find((c) => c !== delimiter && cells[0]!.includes(c)) : undefined;
+        // Only a forced --delimiter can leave the header in one column; say which one the file uses.
+        if (sep) problems.add({ file, row, line, message: `the header is one column holding ${delimiterName(sep)}: the file seems to be separated by ${delimiterName(sep)}, not by ${delimiterName(delimiter)} (drop --delimiter to detect it)` });
       } else if (cells.length !== width) {
         problems.add({ file, row, line, message: `has ${cells.length} values but the header has ${width}` });
       }
       // Cells our own export protected from spreadsheets (a leading ') come back as they were.
-      yield { row, line, cells: row === 1 ? cells : cells.map(restoreFormula) };
+      yield { row, line, cells: row === 1 ? cells : cells.map(restoreFormula), ...(delimiter !== "," ? { decimalComma: true } : {}) };
     }
     if (failure) throw failure;
   } catch (e) {
@@ -319,4 +361,11 @@ export class CsvSpool {
     this.path = undefined;
     this.stream = undefined;
   }
+}
+
+/** How readCsv reads `file` (separator and encoding), from its header and bytes. */
+export async function csvFormatOf(file: string, dialect: CsvDialect | undefined, signal?: AbortSignal): Promise<CsvFormat> {
+  let format: CsvFormat | undefined;
+  for await (const _ of readCsv(file, { file, problems: new (await import("./problems.js")).Problems(), dialect, signal, onFormat: (f) => (format = f) })) break;
+  return format ?? { delimiter: dialect?.delimiter ?? ",", encoding: dialect?.encoding ?? "utf-8", encodingDetected: false };
 }

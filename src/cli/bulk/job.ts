@@ -79,6 +79,8 @@ export class BulkJob<S = Record<string, unknown>, E extends ReportRow = ReportRo
   private shownFailures = 0;
   /** Rows this run recorded itself (not carried over from an interrupted one). */
   private recorded = 0;
+  /** Failed rows whose error a retry may cure (network, busy server). */
+  private retryableFailures = 0;
   private inFlight = new Map<number, string>();
   private nextWork = 0;
   private closed = false;
@@ -143,6 +145,7 @@ export class BulkJob<S = Record<string, unknown>, E extends ReportRow = ReportRo
   async record(rows: E[], opts: { commit?: boolean; advance?: number; state?: S } = {}): Promise<void> {
     for (const r of rows) {
       countRow(this.summary, r);
+      if (r.action === "failed" && r.error?.retryable !== false) this.retryableFailures++;
       if (r.action === "failed" && this.shownFailures++ < SHOWN_FAILURES) {
         this.progress.warn(`row ${r.row}${r.key ? ` (${sanitize(r.key)})` : ""}: ${sanitize(r.error?.message ?? "failed")}`);
       }
@@ -230,12 +233,21 @@ export class BulkJob<S = Record<string, unknown>, E extends ReportRow = ReportRo
    * Exit 3 when rows failed, in the same words for every job. `beside` counts writes that are not
    * rows of the file (e.g. the deletions of --prune).
    */
-  failIfAny(beside?: { failed: number; what: string }): void {
+  failIfAny(beside?: { failed: number; what: string; retryable?: boolean }): void {
     const s = this.summary;
     if (!s.failed && !beside?.failed) return;
     const what = [s.failed ? `${s.failed} of ${s.rows} rows` : "", beside?.failed ? `${beside.failed} ${beside.what}` : ""].filter(Boolean).join(" and ");
     const where = this.report ? `; see ${sanitize(this.report.file)}` : "; add --report FILE to see which";
-    throw new PartialFailureError(`${what} failed${where}. Run the same command with --resume to retry only those`);
+    const again = this.retryableFailures + (beside?.failed && beside.retryable !== false ? beside.failed : 0);
+    const refused = s.failed + (beside?.failed ?? 0) - again;
+    // Retry advice only where a retry can help: a refusal of the data fails the same way again.
+    const advice =
+      refused === 0
+        ? "Run the same command with --resume to retry only those"
+        : again === 0
+          ? "Trying again would fail the same way: correct what the reasons name (above and in the report), then run the command again; rows already done stay as they are"
+          : `${again} may succeed when tried again (--resume retries only the failed rows); the other ${refused} were refused: correct what their reasons name first`;
+    throw new PartialFailureError(`${what} failed${where}. ${advice}`);
   }
 
   private stoppedAtOnce(): void {

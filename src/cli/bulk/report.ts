@@ -9,6 +9,7 @@ import { openAtomicStream, removeStaleTemps, type AtomicStream } from "../../sdk
 import { checkOutputPath } from "../cmdutil/output-file.js";
 import { UsageError } from "../../term/errors.js";
 import { CsvWriter } from "./csv.js";
+import { isNetworkError, isTimeoutError } from "../../sdk/errors.js";
 
 export type RowAction = "create" | "update" | "unchanged" | "failed" | "skipped" | "exported";
 
@@ -17,6 +18,8 @@ export interface RowError {
   type?: string;
   code?: string;
   message: string;
+  /** Whether the same write may succeed when tried again (the network, a busy server); false: the data must change. */
+  retryable?: boolean;
 }
 
 export interface ReportRow {
@@ -44,6 +47,17 @@ export function countRow(summary: ReportSummary, row: Pick<ReportRow, "action">)
   summary[row.action] = (summary[row.action] ?? 0) + 1;
 }
 
+/**
+ * Whether trying the same write again may succeed: a network failure, a timeout, or a server that
+ * was busy or failing (408, 409, 429, 5xx). A refusal of the data (400, 404, 422…) or one of our
+ * own checks would fail the same way: retry advice there only wastes the operator's time.
+ */
+export function retryable(e: unknown): boolean {
+  if (isNetworkError(e) || isTimeoutError(e)) return true;
+  const s = (e as { status?: unknown })?.status;
+  return typeof s === "number" && (s === 408 || s === 409 || s === 429 || s >= 500);
+}
+
 /** A ReportError-shaped copy of any error (ApiError keeps status, type and code). */
 export function rowError(e: unknown): RowError {
   const err = e as { status?: number; type?: string; code?: string; message?: string };
@@ -51,6 +65,7 @@ export function rowError(e: unknown): RowError {
   if (typeof err?.status === "number") out.status = err.status;
   if (typeof err?.type === "string") out.type = err.type;
   if (typeof err?.code === "string") out.code = err.code;
+  out.retryable = retryable(e);
   return out;
 }
 

@@ -5,12 +5,15 @@
  */
 import type { Readable } from "node:stream";
 import { readCsv } from "./csv.js";
+import type { CsvDialect, CsvFormat } from "./csv-dialect.js";
 import type { Problems } from "./problems.js";
 
 export interface SheetRow {
   row: number;
   line: number;
   cells: Record<string, string>;
+  /** The file's separator is not the comma: a decimal may be written "19,99". */
+  decimalComma?: boolean;
 }
 
 export interface SheetSpec {
@@ -22,11 +25,19 @@ export interface SheetSpec {
 }
 
 /** Reads every row (sheets are small enough: 10,000 prices are about 1 MB). */
-export async function readSheet(source: string | Readable, file: string, spec: SheetSpec, problems: Problems, signal?: AbortSignal): Promise<{ columns: string[]; rows: SheetRow[] }> {
+export async function readSheet(
+  source: string | Readable,
+  file: string,
+  spec: SheetSpec,
+  problems: Problems,
+  signal?: AbortSignal,
+  dialect?: CsvDialect,
+): Promise<{ columns: string[]; rows: SheetRow[]; format?: CsvFormat }> {
   let header: string[] | undefined;
+  let format: CsvFormat | undefined;
   const rows: SheetRow[] = [];
   const known = new Set([...spec.required, ...spec.optional, ...(spec.oneOf ?? []).flat()]);
-  for await (const rec of readCsv(source, { file, problems, signal })) {
+  for await (const rec of readCsv(source, { file, problems, signal, dialect, onFormat: (f) => (format = f) })) {
     if (!header) {
       header = rec.cells.map((c) => c.trim().toLowerCase());
       const seen = new Set<string>();
@@ -44,9 +55,9 @@ export async function readSheet(source: string | Readable, file: string, spec: S
     }
     const cells: Record<string, string> = {};
     header.forEach((h, i) => (cells[h] = (rec.cells[i] ?? "").trim()));
-    rows.push({ row: rec.row, line: rec.line, cells });
+    rows.push({ row: rec.row, line: rec.line, cells, ...(rec.decimalComma ? { decimalComma: true } : {}) });
   }
-  return { columns: header ?? [], rows };
+  return { columns: header ?? [], rows, format };
 }
 
 /** A decimal number as people write it in a sheet: no hex, no exponent, no thousands separators. */

@@ -22,7 +22,9 @@ export interface ActionFlags {
 
 /** `-y/--yes` and `--json` on an action command. */
 export function actionFlags(cmd: Command): Command {
-  return cmd.option("-y, --yes", "do not ask for confirmation (needed when not on a terminal)").option("--json", "print the order as re-read after the action, as JSON");
+  // The order batches' bulk flags may have brought --yes already.
+  if (!cmd.options.some((x) => x.long === "--yes")) cmd.option("-y, --yes", "do not ask for confirmation (needed when not on a terminal)");
+  return cmd.option("--json", "print the order as re-read after the action, as JSON");
 }
 
 /**

@@ -11,6 +11,10 @@ import { OUTPUT_FORMATS, pickColumns, writeList, writeRecord, type OutputFormat 
 import { requireConfirmation } from "../cmdutil/prompter.js";
 import { canPrompt, type IOStreams } from "../../term/io.js";
 import type { MethodSpec, ResourceSpec } from "../../sdk/resource.js";
+import { CSV_RAW_HELP } from "../output/csv-field.js";
+
+/** `--yes` on a writer that asks nothing: accepted, so a script can pass it to every writer (CONTRACT.md §6, turn 4). */
+export const NOTHING_TO_CONFIRM = "accepted for scripts; this command asks for no confirmation";
 
 type Rec = Record<string, unknown>;
 
@@ -24,7 +28,7 @@ function outputOptions(cmd: Command) {
   return cmd
     .addOption(new Option("-o, --output <format>", "table, json, ndjson, csv, or ids (one id per line)").choices(OUTPUT_FORMATS as string[]))
     .option("--json", "same as --output json")
-    .option("--csv-raw", "with -o csv: write cells exactly, without the leading ' that keeps spreadsheets from running = + - @ cells as formulas")
+    .option("--csv-raw", `with -o csv: ${CSV_RAW_HELP}`)
     .option("--out <file>", "write the output to a file instead of stdout");
 }
 
@@ -242,6 +246,7 @@ export async function registerCrud(noun: Command, entry: NounEntry, ctx: Command
       .option("--data <json|@file|->", "request body as JSON, from a file (@file) or stdin (-)")
       .option("--set <key=value>", "set a body field; dotted keys nest, values are JSON-typed (repeatable)", collect);
     if (takesQuery) cmd.option("--fields <fields>", "fields of the record to print");
+    cmd.option("-y, --yes", NOTHING_TO_CONFIRM);
     const usage = `medusactl ${entry.name} ${name}${param ? ` <${param}>` : ""}`;
     outputOptions(cmd).addHelpText(
       "after",
@@ -426,6 +431,7 @@ function registerDomainVerbs(
         .option("--query <querystring>", "extra query parameters, qs syntax: a=1&b[]=2 (repeatable)", collect);
     }
     if (level !== "none") cmd.option("-y, --yes", "do not ask for confirmation");
+    else if (m.method !== "GET") cmd.option("-y, --yes", NOTHING_TO_CONFIRM);
     const usage = [`medusactl ${entry.name} ${verb}`, ...params.map((p) => `<${kebab(p)}>`)].join(" ");
     const examples = [usage + (level !== "none" ? " --yes" : "") + (m.method === "GET" ? " --json" : "")];
     if (hasBody) examples.push(`${usage} --data @body.json${level !== "none" ? " --yes" : ""}`);

@@ -35,9 +35,12 @@ describe("readCsv with hostile files", () => {
     expect(problems.list).toEqual([]);
   });
 
-  it("says when a file is separated by semicolons or tabs", async () => {
-    expect((await read("a;b;c\n1;2;3\n")).problems.list[0]).toMatchObject({ row: 1, message: expect.stringContaining("separated by semicolons; save it as comma-separated CSV") });
-    expect((await read("a\tb\n1\t2\n")).problems.list[0]).toMatchObject({ row: 1, message: expect.stringContaining("separated by tabs") });
+  it("reads a semicolon or tab file as it is, and says so only when a forced --delimiter leaves the header whole", async () => {
+    expect((await read("a;b;c\n1;2;3\n")).records.map((r) => r.cells)).toEqual([["a", "b", "c"], ["1", "2", "3"]]);
+    expect((await read("a\tb\n1\t2\n")).records.map((r) => r.cells)).toEqual([["a", "b"], ["1", "2"]]);
     expect((await read("a,b;c\n1,2\n")).problems.list).toEqual([]);
+    const problems = new Problems();
+    for await (const _ of readCsv(Readable.from([Buffer.from("a;b;c\n1;2;3\n")]), { file: "in.csv", problems, dialect: { delimiter: "," } }));
+    expect(problems.list[0]).toMatchObject({ row: 1, message: expect.stringContaining("separated by semicolons, not by commas (drop --delimiter to detect it)") });
   });
 });

@@ -121,6 +121,19 @@ describe("cancel", () => {
 });
 
 describe("results", () => {
+  it.each([
+    [[{ message: "order 9999 not found", status: 404, retryable: false }], /1 of 3 rows failed; see .*\. Trying again would fail the same way: correct what the reasons name/],
+    [[{ message: "socket hang up", retryable: true }, { message: "invalid data", status: 400, retryable: false }], /2 of 3 rows failed; see .*\. 1 may succeed when tried again \(--resume retries only the failed rows\); the other 1 were refused/],
+  ])("gives retry advice only for failures a retry can fix (%#)", async (errors, said) => {
+    const { file, factory, dir } = setup();
+    const job = await BulkJob.open(factory().f, spec(file, path.join(dir, "r.json")));
+    await job.record([row(2), ...errors.map((error, i) => ({ ...row(3 + i), action: "failed" as const, error }))]);
+    if (errors.length === 1) await job.record([row(4)]);
+    await job.end();
+    expect(() => job.failIfAny()).toThrow(said);
+    expect(() => job.failIfAny()).not.toThrow(/Run the same command with --resume to retry only those/);
+  });
+
   it("a failed row keeps the checkpoint, is retried by --resume, and fails in the same words for every job", async () => {
     const { file, factory, dir } = setup();
     const report = path.join(dir, "r.json");

@@ -2,9 +2,11 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { diffText } from "../../../src/cli/bulk/diff.js";
 import { Problems } from "../../../src/cli/bulk/problems.js";
 import { classifyColumn, exportHeader, mapHeader, parseRow, productRows } from "../../../src/cli/bulk/products/csv-columns.js";
-import { indexFile, streamProducts } from "../../../src/cli/bulk/products/import-batch.js";
+import { indexFile } from "../../../src/cli/bulk/products/import-batch.js";
+import { streamProducts } from "../../../src/cli/bulk/products/import-stream.js";
 import { planProduct, type ExistingProduct, type Resolved } from "../../../src/cli/bulk/products/plan.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "medusactl-import-unit-"));
@@ -127,14 +129,10 @@ describe("indexFile (validation before any write)", () => {
     }
   });
 
-  it("needs a SKU for stock and options to tell variants apart", async () => {
-    const { problems } = await validate(["Product Handle,Product Title,Variant Inventory Quantity", "a,A,3", "a,A,4"].join("\n"));
-    expect(problems).toEqual([
-      "2|Variant Inventory Quantity|stock needs a Variant Sku on the row",
-      "3|Variant Inventory Quantity|stock needs a Variant Sku on the row",
-      "3||product has several variants (rows 2 and 3…) but no options to tell them apart",
-      "1|Variant Inventory Quantity|stock needs a Variant Sku column",
-    ]);
+  it("stocks a row without SKU through its variant, and needs options to tell variants apart", async () => {
+    const { problems, index } = await validate(["Product Handle,Product Title,Variant Inventory Quantity", "a,A,3", "a,A,4"].join("\n"));
+    expect(problems).toEqual(["3||product has several variants (rows 2 and 3…) but no options to tell them apart"]);
+    expect(index.stockWithoutSku.map((x) => x.row)).toEqual([2, 3]);
   });
 
   it("ignores ids with --match handle", async () => {
@@ -219,6 +217,27 @@ describe("planProduct", () => {
     const plan = planProduct(fileProduct([head, 'shirt,Shirt 2,{"b":2},S1,,Size,S']), existing(), { ...resolved(), salesChannelId: "sc_new" }, { matchHandle: false });
     expect(plan.changes).toEqual(["title", "metadata", "sales_channels"]);
     expect(plan.update).toMatchObject({ title: "Shirt 2", metadata: { b: 2 }, sales_channels: [{ id: "sc_old" }, { id: "sc_new" }] });
+  });
+
+  it("says old → new per changed field, and flags a change the store got after the file was saved", () => {
+    const e = existing();
+    e.updated_at = "2024-01-01T00:00:00Z";
+    e.variants![0]!.prices![0]!.updated_at = "2024-06-01T08:00:00Z";
+    const plan = planProduct(fileProduct([head, 'shirt,Shirt 2,{"a":2},S1,9.5,Size,S']), e, resolved(), { matchHandle: false, since: Date.parse("2024-05-31T17:00:00Z") });
+    expect(plan.diff).toEqual([
+      { field: "title", old: "Shirt", new: "Shirt 2" },
+      { field: "metadata", old: { a: 1 }, new: { a: 2 } },
+      { field: "S1.price.eur", old: 10, new: 9.5, newer: "2024-06-01T08:00:00.000Z" },
+    ]);
+    expect(plan.diff.map(diffText)).toEqual(['title: "Shirt" → "Shirt 2"', 'metadata: {"a":1} → {"a":2}', "S1.price.eur: 10 → 9.5 (undoes a change made in the store at 2024-06-01 08:00 UTC, after the file was saved)"]);
+  });
+
+  it("matches the only variant of a product whose row has neither SKU nor options (a repaired duplicate), so a rerun changes nothing", () => {
+    const e = existing();
+    e.options = [{ id: "opt_d", title: "Default option", values: [{ value: "Default option value" }] }];
+    e.variants = [{ id: "variant_d", sku: null, title: "Tote", options: [{ value: "Default option value", option_id: "opt_d" }], prices: [{ id: "price_d", amount: 15, currency_code: "eur", rules: {} }] }];
+    const plan = planProduct(fileProduct(["Product Handle,Product Title,Variant Price EUR", "shirt,Shirt,15"]), e, resolved(), { matchHandle: false });
+    expect(plan).toMatchObject({ action: "unchanged", rows: [{ variantId: "variant_d" }] });
   });
 
   it("matches region prices by their region rule and portable references by name", () => {

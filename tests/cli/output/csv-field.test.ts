@@ -12,12 +12,27 @@ describe("CSV cells a spreadsheet would run as formulas", () => {
     ["\t=1+1", "'\t=1+1"],
     ["\r=1+1", "'\r=1+1"],
     ["'=already quoted", "''=already quoted"],
+    // Issue 42: what a spreadsheet still runs after blanks, and the full-width signs it folds.
+    ["  =HYPERLINK(\"http://evil\",\"x\")", "'  =HYPERLINK(\"http://evil\",\"x\")"],
+    [" \t@SUM(A1:A9)", "' \t@SUM(A1:A9)"],
+    ["\n-cmd|' /C calc'!A0", "'\n-cmd|' /C calc'!A0"],
+    ["＝cmd|' /C calc'!A0", "'＝cmd|' /C calc'!A0"],
+    ["＋HYPERLINK(\"x\")", "'＋HYPERLINK(\"x\")"],
+    [" －1+cmd|x!A0", "' －1+cmd|x!A0"],
+    ["\u3000＠SUM(1)", "'\u3000＠SUM(1)"],
+    ["+49 30 1234567 ext. 12", "'+49 30 1234567 ext. 12"],
   ])("neutralises %j", (cell, safe) => {
     expect(neutralizeFormula(cell)).toBe(safe);
     expect(restoreFormula(safe)).toBe(cell);
   });
 
   it.each([["Blue shirt"], ["-5"], ["+3.25"], ["1e-3"], ["it's fine"], ["'quoted but harmless"], [""], ["a=b"]])("leaves %j as it is, both ways", (cell) => {
+    expect(neutralizeFormula(cell)).toBe(cell);
+    expect(restoreFormula(cell)).toBe(cell);
+  });
+
+  // Issue 39: data meant for a courier's or an accountant's importer is written as it is.
+  it.each([["+49 30 1234567"], ["+1 (555) 010-0199"], ["-12.50"], ["+1,234.50"], ["-"], ["+"], ["-1+1"], ["2024-05-01"], ["-05:00"], [" +44 20 7946 0958"]])("writes the phone number, amount or date %j exactly", (cell) => {
     expect(neutralizeFormula(cell)).toBe(cell);
     expect(restoreFormula(cell)).toBe(cell);
   });

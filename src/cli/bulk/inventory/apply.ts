@@ -3,6 +3,9 @@ import type { Factory } from "../../cmdutil/factory.js";
 import { renderTable } from "../../output/render.js";
 import { Problems } from "../problems.js";
 import { parseCount, readSheet, type SheetRow } from "../sheet.js";
+import { formatNote } from "../csv-dialect.js";
+import { dialectOf } from "../options.js";
+import { sanitize } from "../../../term/sanitize.js";
 import { chunked, runPool } from "../pool.js";
 import { BulkJob, checkBulkFlags } from "../job.js";
 import { rowRange } from "../report.js";
@@ -12,6 +15,8 @@ import { settle, tryAgainAfter } from "../uncertain.js";
 import { countRow, emptySummary, rowError, type ReportRow, type ReportSummary } from "../report.js";
 import { listByKeys } from "../lookup.js";
 import { planStock, type StockPlan, type StockWant } from "./plan.js";
+import { fieldDiff, newerSummary, savedAt } from "../diff.js";
+import { formatDate } from "../../../shared/format.js";
 import { leanHeap } from "../lean-heap.js";
 import { notice } from "../../output/notice.js";
 
@@ -66,7 +71,9 @@ export async function inventoryApplyRun(f: Factory, file: string, o: InventoryAp
   await checkBulkFlags(o);
   const format = o.json ? "json" : (o.output ?? "table");
   const problems = new Problems();
-  const sheet = await readSheet(file, file, { required: ["sku", "stocked_quantity"], optional: [], oneOf: [["location_id", "location_name"]] }, problems, f.signal);
+  const sheet = await readSheet(file, file, { required: ["sku", "stocked_quantity"], optional: [], oneOf: [["location_id", "location_name"]] }, problems, f.signal, dialectOf(o));
+  const note = sheet.format && formatNote(file, sheet.format);
+  if (note) notice(f.io, sanitize(note), o.quiet);
   const valid = validateStockRows(sheet.rows, file, problems);
   if (problems.list.some((p) => p.row === 1 || p.row === undefined)) problems.throwIfAny();
   if (!sheet.rows.length && !problems.size) {
@@ -90,7 +97,7 @@ export async function inventoryApplyRun(f: Factory, file: string, o: InventoryAp
   const groups: string[][] = [];
   for (let i = 0; i < skus.length; i += 100) groups.push(skus.slice(i, i + 100));
   await runPool(groups, o.concurrency, async (g) => {
-    items.push(...(await listByKeys<Rec>(sdk, "inventoryItem", "sku", g, { fields: "id,sku,location_levels.id,location_levels.location_id,location_levels.stocked_quantity" }, { signal: f.signal })));
+    items.push(...(await listByKeys<Rec>(sdk, "inventoryItem", "sku", g, { fields: "id,sku,location_levels.id,location_levels.location_id,location_levels.stocked_quantity,location_levels.updated_at" }, { signal: f.signal })));
   }, f.signal);
   const haveSku = new Set(items.map((i) => i.sku as string));
   const rows: StockRow[] = [];
@@ -120,7 +127,7 @@ export async function inventoryApplyRun(f: Factory, file: string, o: InventoryAp
     for (const s of plan.create) countRow(summary, { action: "create" });
     for (const s of plan.update) countRow(summary, { action: "update" });
     for (const s of plan.unchanged) countRow(summary, { action: "unchanged" });
-    writeDryRun(f, result, plan, format);
+    writeDryRun(f, result, plan, format, { file, since: await savedAt(file) });
     return result;
   }
 
@@ -192,8 +199,11 @@ export async function inventoryApplyRun(f: Factory, file: string, o: InventoryAp
   return result;
 }
 
-function writeDryRun(f: Factory, r: InventoryResult, plan: StockPlan<StockRow>, format: string): void {
-  const rec = (s: StockPlan<StockRow>["create"][number]) => ({ row: s.want.row, sku: s.sku, location_id: s.location_id, inventory_item_id: s.inventory_item_id, old: s.old ?? null, stocked_quantity: s.stocked_quantity });
+function writeDryRun(f: Factory, r: InventoryResult, plan: StockPlan<StockRow>, format: string, saved: { file: string; since?: number }): void {
+  // A level the store changed after the sheet was saved (a sale, another sheet): applying would undo that.
+  const newer = (s: StockPlan<StockRow>["create"][number]) => fieldDiff("stocked_quantity", s.old, s.stocked_quantity, s.at, saved.since).newer;
+  const flagged = plan.update.filter((s) => newer(s)).length;
+  const rec = (s: StockPlan<StockRow>["create"][number]) => ({ row: s.want.row, sku: s.sku, location_id: s.location_id, inventory_item_id: s.inventory_item_id, old: s.old ?? null, stocked_quantity: s.stocked_quantity, ...(newer(s) ? { newer: newer(s) } : {}) });
   if (format === "json") {
     r.plan = { create: plan.create.map(rec), update: plan.update.map(rec), unchanged: plan.unchanged.map(rec) };
     f.io.out.write(JSON.stringify(r, null, 2) + "\n");
@@ -201,9 +211,11 @@ function writeDryRun(f: Factory, r: InventoryResult, plan: StockPlan<StockRow>, 
   }
   const lines = [
     ...plan.create.map((s) => ({ change: "new", sku: s.sku, location: s.want.location_name ?? s.location_id, old: "", new: String(s.stocked_quantity) })),
-    ...plan.update.map((s) => ({ change: "changed", sku: s.sku, location: s.want.location_name ?? s.location_id, old: String(s.old), new: String(s.stocked_quantity) })),
+    ...plan.update.map((s) => ({ change: "changed", sku: s.sku, location: s.want.location_name ?? s.location_id, old: String(s.old), new: String(s.stocked_quantity), note: newer(s) ? `undoes a change made at ${formatDate(newer(s))} UTC, after the sheet was saved` : "" })),
   ];
-  if (lines.length) f.io.out.write(renderTable(f.io, lines, ["change", "sku", "location", "old", "new"]));
+  if (lines.length) f.io.out.write(renderTable(f.io, lines, ["change", "sku", "location", "old", "new", ...(flagged ? ["note"] : [])]));
+  const newerText = newerSummary(flagged, saved.file, saved.since);
+  if (newerText) notice(f.io, newerText);
   const s = r.summary;
   notice(f.io, lines.length ? `Dry run: ${s.create} new, ${s.update} changed, ${s.unchanged} unchanged; nothing was written.\n` : `Dry run: no changes; ${s.unchanged} stock level${s.unchanged === 1 ? "" : "s"} unchanged.\n`);
 }

@@ -11,6 +11,8 @@ export interface StockStep<T extends StockWant = StockWant> extends StockWant {
   inventory_item_id: string;
   /** The level's quantity before (update and unchanged). */
   old?: number;
+  /** When the level last changed. */
+  at?: string;
   want: T;
 }
 
@@ -38,6 +40,7 @@ export function planStock<T extends StockWant>(wants: T[], items: Rec[]): StockP
     if (!level) plan.create.push(step);
     else {
       step.old = Number(level.stocked_quantity);
+      if (typeof level.updated_at === "string") step.at = level.updated_at;
       (step.old === w.stocked_quantity ? plan.unchanged : plan.update).push(step);
     }
   }

@@ -24,7 +24,8 @@ import { requireConfirmation } from "../../cmdutil/prompter.js";
 import { renderTable } from "../../output/render.js";
 import { notice } from "../../output/notice.js";
 import { BulkJob, checkBulkFlags } from "../job.js";
-import type { BulkFlags } from "../options.js";
+import { dialectOf, type BulkFlags } from "../options.js";
+import { formatNote } from "../csv-dialect.js";
 import { runPool } from "../pool.js";
 import { Problems } from "../problems.js";
 import { emptySummary, countRow, rowError, type ReportRow } from "../report.js";
@@ -311,7 +312,9 @@ export async function orderBatchRun(f: Factory, verb: BatchVerb, source: { file:
   await checkBulkFlags(o);
   const label = source.file === "-" ? "stdin" : source.file;
   const problems = new Problems();
-  const { rows, ignored } = await readOrderRows(source.stdin ?? source.file, label, { columns: o.columns, needTracking: false }, problems, f.signal);
+  let note: string | undefined;
+  const { rows, ignored } = await readOrderRows(source.stdin ?? source.file, label, { columns: o.columns, needTracking: false, dialect: dialectOf(o), onFormat: (x) => (note = formatNote(label, x)) }, problems, f.signal);
+  if (note) notice(f.io, sanitize(note), o.quiet);
   problems.throwIfAny();
   if (!rows.length) {
     notice(f.io, `${sanitize(label)}: no orders; nothing to do.`);

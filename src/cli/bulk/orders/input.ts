@@ -6,6 +6,7 @@
 import type { Readable } from "node:stream";
 import { quoteValue, UsageError } from "../../../term/errors.js";
 import { readCsv } from "../csv.js";
+import type { CsvDialect, CsvFormat } from "../csv-dialect.js";
 import type { Problems } from "../problems.js";
 import { parseCount } from "../sheet.js";
 
@@ -75,7 +76,7 @@ export function mapHeader(header: string[], columns: Partial<Record<OrderField, 
 export async function readOrderRows(
   source: string | Readable,
   file: string,
-  o: { columns?: string; needTracking?: boolean },
+  o: { columns?: string; needTracking?: boolean; dialect?: CsvDialect; onFormat?: (f: CsvFormat) => void },
   problems: Problems,
   signal?: AbortSignal,
 ): Promise<{ rows: OrderRow[]; ignored: string[]; header: boolean }> {
@@ -83,7 +84,7 @@ export async function readOrderRows(
   const rows: OrderRow[] = [];
   let map: ReturnType<typeof mapHeader> | undefined;
   let plain = false;
-  for await (const rec of readCsv(source, { file, problems, signal })) {
+  for await (const rec of readCsv(source, { file, problems, signal, dialect: o.dialect, onFormat: o.onFormat })) {
     if (!map && !plain) {
       const m = mapHeader(rec.cells, columns);
       if (m.missing) {

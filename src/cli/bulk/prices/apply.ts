@@ -3,9 +3,12 @@ import type { Factory } from "../../cmdutil/factory.js";
 import { PartialFailureError, UsageError } from "../../../term/errors.js";
 import { requireConfirmation } from "../../cmdutil/prompter.js";
 import { renderTable } from "../../output/render.js";
-import { exactAmount, formatMoney } from "../../../shared/format.js";
+import { exactAmount, formatDate, formatMoney } from "../../../shared/format.js";
+import { fieldDiff, newerSummary, savedAt } from "../diff.js";
 import { Problems, type Problem } from "../problems.js";
 import { parseCount, parseDecimal, readSheet, type SheetRow } from "../sheet.js";
+import { decimalPoint, formatNote } from "../csv-dialect.js";
+import { dialectOf } from "../options.js";
 import { chunked, runPool } from "../pool.js";
 import { BulkJob, checkBulkFlags } from "../job.js";
 import { emptyJob } from "../empty-job.js";
@@ -17,6 +20,7 @@ import { mayHaveBeenApplied } from "../../../sdk/errors.js";
 import { UNCERTAIN_TRIES, settle, tryAgainAfter } from "../uncertain.js";
 import { leanHeap } from "../lean-heap.js";
 import { notice } from "../../output/notice.js";
+import { sanitize } from "../../../term/sanitize.js";
 
 type Rec = Record<string, unknown>;
 
@@ -62,12 +66,14 @@ export function validatePriceRows(rows: SheetRow[], file: string, problems: Prob
     if (sku && variantId) add(r, "variant_id", "give a sku or a variant_id, not both");
     const currency = c.currency_code ?? "";
     if (!/^[a-zA-Z]{3}$/.test(currency)) add(r, "currency_code", currency ? `"${currency}" is not a 3-letter currency code` : "empty");
-    let amount = parseDecimal(c.amount ?? "");
+    // "19,99" from a semicolon-separated (German, French) sheet is 19.99.
+    const amountText = decimalPoint(c.amount ?? "", r.decimalComma);
+    let amount = parseDecimal(amountText);
     if (amount === undefined) add(r, "amount", c.amount ? `"${c.amount}" is not a number (write decimals like 19.99)` : "empty");
     else if (amount < 0) add(r, "amount", "must not be negative");
     else {
       // Exact or refused, against the row's own currency (2 decimals for USD, 0 for JPY…).
-      const exact = exactAmount(c.amount!, /^[a-zA-Z]{3}$/.test(currency) ? currency : undefined);
+      const exact = exactAmount(amountText, /^[a-zA-Z]{3}$/.test(currency) ? currency : undefined);
       if ("error" in exact) {
         add(r, "amount", exact.error);
         amount = undefined;
@@ -179,7 +185,9 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
 
   // 1. The sheet, every cell checked.
   const problems = new Problems();
-  const sheet = await readSheet(file, file, { required: ["currency_code", "amount"], optional: ["min_quantity", "max_quantity", "region_id"], oneOf: [["sku", "variant_id"]] }, problems, f.signal);
+  const sheet = await readSheet(file, file, { required: ["currency_code", "amount"], optional: ["min_quantity", "max_quantity", "region_id"], oneOf: [["sku", "variant_id"]] }, problems, f.signal, dialectOf(o));
+  const note = sheet.format && formatNote(file, sheet.format);
+  if (note) notice(f.io, sanitize(note), o.quiet);
   const valid = validatePriceRows(sheet.rows, file, problems);
   if (problems.list.some((p) => p.row === 1 || p.row === undefined)) problems.throwIfAny();
   if (!sheet.rows.length && !problems.size) {
@@ -234,7 +242,7 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
 
   if (o.dryRun) {
     for (const r of [...plan.create, ...plan.update.map((u) => u.price), ...plan.unchanged]) countRow(summary, { action: plan.create.includes(r as PriceRow) ? "create" : plan.unchanged.includes(r as PriceRow) ? "unchanged" : "update" });
-    writeDryRun(f, result, plan, skuOf, format, withList && !list, listTitle);
+    writeDryRun(f, result, plan, skuOf, format, withList && !list, listTitle, { file, since: await savedAt(file) });
     return result;
   }
 
@@ -456,19 +464,22 @@ function writeSummary(f: Factory, r: PricesResult, format: string): void {
   f.io.out.write(text + "\n");
 }
 
-function writeDryRun(f: Factory, r: PricesResult, plan: PricePlan<PriceRow>, skuOf: Map<string, string | undefined>, format: string, listIsNew: boolean, title: string | undefined): void {
+function writeDryRun(f: Factory, r: PricesResult, plan: PricePlan<PriceRow>, skuOf: Map<string, string | undefined>, format: string, listIsNew: boolean, title: string | undefined, saved: { file: string; since?: number }): void {
   const money = (a: number, c: string) => formatMoney(a, c);
+  // A price the store changed after the sheet was saved: applying the sheet would undo that change.
+  const newer = (u: PricePlan<PriceRow>["update"][number]) => fieldDiff("amount", u.old, u.price.amount, u.at, saved.since).newer;
+  const flagged = plan.update.filter((u) => newer(u)).length;
   const lines = [
-    ...plan.create.map((p) => ({ change: "new", ...describe(p), old: "", new: money(p.amount, p.currency_code) })),
-    ...plan.update.map((u) => ({ change: "changed", ...describe(u.price), old: money(u.old, u.price.currency_code), new: money(u.price.amount, u.price.currency_code) })),
-    ...plan.delete.map((e) => ({ change: "delete", ...describe({ ...e, sku: skuOf.get(e.variant_id) }), old: money(e.amount, e.currency_code), new: "" })),
+    ...plan.create.map((p) => ({ change: "new", ...describe(p), old: "", new: money(p.amount, p.currency_code), note: "" })),
+    ...plan.update.map((u) => ({ change: "changed", ...describe(u.price), old: money(u.old, u.price.currency_code), new: money(u.price.amount, u.price.currency_code), note: newer(u) ? `undoes a change made at ${formatDate(newer(u))} UTC, after the sheet was saved` : "" })),
+    ...plan.delete.map((e) => ({ change: "delete", ...describe({ ...e, sku: skuOf.get(e.variant_id) }), old: money(e.amount, e.currency_code), new: "", note: "" })),
   ];
   const s = r.summary;
   if (format === "json") {
     const rec = (p: PriceRow) => ({ row: p.row, sku: p.sku, variant_id: p.variant_id, currency_code: p.currency_code, region_id: p.region_id, min_quantity: p.min_quantity, max_quantity: p.max_quantity, amount: p.amount });
     r.plan = {
       create: plan.create.map(rec),
-      update: plan.update.map((u) => ({ ...rec(u.price), id: u.id, old_amount: u.old })),
+      update: plan.update.map((u) => ({ ...rec(u.price), id: u.id, old_amount: u.old, ...(newer(u) ? { newer: newer(u) } : {}) })),
       unchanged: plan.unchanged.map(rec),
       delete: plan.delete.map((e) => ({ ...e, sku: skuOf.get(e.variant_id) })),
     };
@@ -476,7 +487,9 @@ function writeDryRun(f: Factory, r: PricesResult, plan: PricePlan<PriceRow>, sku
     return;
   }
   if (listIsNew) notice(f.io, `Price list "${title}" does not exist; a real run creates it (type sale, status active).`);
-  if (lines.length) f.io.out.write(renderTable(f.io, lines, ["change", "variant", "currency", "region_id", "quantities", "old", "new"]));
+  if (lines.length) f.io.out.write(renderTable(f.io, lines, ["change", "variant", "currency", "region_id", "quantities", "old", "new", ...(flagged ? ["note"] : [])]));
+  const newerText = newerSummary(flagged, saved.file, saved.since);
+  if (newerText) notice(f.io, newerText);
   const where = r.price_list ? ` in price list "${r.price_list.title}"` : " on variants";
   notice(
     f.io,

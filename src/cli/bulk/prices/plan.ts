@@ -15,6 +15,8 @@ export interface PriceSpec {
 
 export interface ExistingPrice extends PriceSpec {
   id: string;
+  /** When the store last changed it (a dry run flags a sheet that would undo a later change). */
+  updated_at?: string | null;
 }
 
 export function priceKey(p: Pick<PriceSpec, "variant_id" | "currency_code" | "region_id" | "min_quantity" | "max_quantity">): string {
@@ -26,7 +28,7 @@ export const sameAmount = (a: unknown, b: unknown) => Number(a) === Number(b);
 
 export interface PricePlan<T extends PriceSpec = PriceSpec> {
   create: T[];
-  update: { id: string; old: number; price: T }[];
+  update: { id: string; old: number; price: T; at?: string | null }[];
   unchanged: T[];
   /** Only filled with `prune`. */
   delete: ExistingPrice[];
@@ -44,7 +46,7 @@ export function planPrices<T extends PriceSpec>(wanted: T[], existing: ExistingP
     const e = byKey.get(k);
     if (!e) plan.create.push(w);
     else if (sameAmount(e.amount, w.amount)) plan.unchanged.push(w);
-    else plan.update.push({ id: e.id, old: Number(e.amount), price: w });
+    else plan.update.push({ id: e.id, old: Number(e.amount), price: w, at: e.updated_at });
   }
   if (opts.prune) for (const e of existing) if (!seen.has(priceKey(e))) plan.delete.push(e);
   return plan;
@@ -62,6 +64,7 @@ export function fromListPrice(p: Rec): ExistingPrice {
     min_quantity: (p.min_quantity as number | null) ?? null,
     max_quantity: (p.max_quantity as number | null) ?? null,
     region_id: (region as string | undefined) ?? null,
+    updated_at: (p.updated_at as string | undefined) ?? null,
   };
 }
 
@@ -77,6 +80,7 @@ export function fromVariantPrice(variantId: string, p: Rec): ExistingPrice & { o
     min_quantity: (p.min_quantity as number | null) ?? null,
     max_quantity: (p.max_quantity as number | null) ?? null,
     region_id: (rules.region_id as string | undefined) ?? null,
+    updated_at: (p.updated_at as string | undefined) ?? null,
     otherRules: Object.keys(rules).some((k) => k !== "region_id"),
     rules,
   };

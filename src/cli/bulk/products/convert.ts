@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { CsvWriter } from "../csv.js";
 import type { Problems } from "../problems.js";
+import type { CsvDialect } from "../csv-dialect.js";
 
 export type SourceFormat = "shopify" | "woocommerce";
 
@@ -110,6 +111,34 @@ export interface ConvertOptions {
   file: string;
   problems: Problems;
   signal?: AbortSignal;
+  /** `--delimiter` / `--encoding`. */
+  dialect?: CsvDialect;
+  /**
+   * `--on-error skip`: what a documented rule can repair is repaired, with a note, instead of being
+   * a problem (a measure that is not a number is left out; see importRun).
+   */
+  repair?: boolean;
+}
+
+/**
+ * A product duplicated in the shop's admin (Shopify's "Duplicate" makes `…-copy` with the same
+ * Variant SKUs) would make the whole file fail: the later variant is imported without a SKU, with
+ * a note naming both rows. Its stock and sale price still find it (through its product).
+ */
+export function repairDuplicateSkus(c: Conversion): void {
+  const seen = new Map<string, { row: number; handle: string }>();
+  for (const p of c.products) {
+    for (const v of p.variants) {
+      if (!v.sku) continue;
+      const first = seen.get(v.sku);
+      if (!first) {
+        seen.set(v.sku, { row: v.at.row, handle: p.handle });
+        continue;
+      }
+      c.notes.push({ ...v.at, message: `SKU "${v.sku}" is also on row ${first.row} (product "${first.handle}"): this variant of "${p.handle}" is imported without a SKU` });
+      delete v.sku;
+    }
+  }
 }
 
 /** A Medusa handle from any text: lower-case ASCII letters and digits joined by single hyphens. */

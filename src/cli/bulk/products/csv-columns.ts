@@ -7,6 +7,7 @@
  */
 import type { Problem } from "../problems.js";
 import { exactAmount } from "../../../shared/format.js";
+import { decimalPoint } from "../csv-dialect.js";
 
 export type FieldKind = "string" | "number" | "boolean" | "json" | "status" | "handle" | "int";
 
@@ -250,7 +251,7 @@ function typed(kind: FieldKind, text: string): { value?: Scalar; error?: string 
 }
 
 /** Types one record's cells; problems go to `problems` with the record's row and the column. */
-export function parseRow(map: HeaderMap, rec: { row: number; line: number; cells: string[] }, file: string, problems: { add(p: Problem): void }): ParsedRow {
+export function parseRow(map: HeaderMap, rec: { row: number; line: number; cells: string[]; decimalComma?: boolean }, file: string, problems: { add(p: Problem): void }): ParsedRow {
   const out: ParsedRow = { row: rec.row, line: rec.line, product: {}, variant: {}, lists: {}, refs: {}, refOne: {}, prices: {}, options: [], optionExclusive: {} };
   const bad = (i: number, message: string) => problems.add({ file, row: rec.row, line: rec.line, column: map.names[i], message });
   const optNames = new Map<number, string>();
@@ -263,7 +264,7 @@ export function parseRow(map: HeaderMap, rec: { row: number; line: number; cells
     switch (role.role) {
       case "product":
       case "variant": {
-        const r = typed(role.col.kind, cell);
+        const r = typed(role.col.kind, role.col.kind === "number" ? decimalPoint(cell, rec.decimalComma) : cell);
         if (r.error) bad(i, r.error);
         else (role.role === "product" ? out.product : out.variant)[role.col.field] = r.value!;
         return;
@@ -278,9 +279,10 @@ export function parseRow(map: HeaderMap, rec: { row: number; line: number; cells
         out.refOne[role.ref] = cell;
         return;
       case "price": {
-        if (!DECIMAL.test(cell.trim())) return bad(i, `"${cell}" is not an amount (write decimals in major units, e.g. 19.99)`);
+        const text = decimalPoint(cell, rec.decimalComma);
+        if (!DECIMAL.test(text.trim())) return bad(i, `"${cell}" is not an amount (write decimals in major units, e.g. 19.99)`);
         // Exact or refused: 1e20, …568 or 0 stored in place of what the sheet says would be worse than no import.
-        const exact = exactAmount(cell, role.currency);
+        const exact = exactAmount(text, role.currency);
         if ("error" in exact) return bad(i, exact.error);
         const amount = exact.value;
         if (amount < 0) return bad(i, "an amount cannot be negative");

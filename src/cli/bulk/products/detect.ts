@@ -3,6 +3,7 @@
  * WooCommerce's built-in exporter (`--from` forces one).
  */
 import { readCsv } from "../csv.js";
+import type { CsvDialect } from "../csv-dialect.js";
 import { Problems } from "../problems.js";
 import { isShopifyHeader } from "./from-shopify.js";
 import { isWooHeader } from "./from-woocommerce.js";
@@ -19,7 +20,7 @@ export function detectFromHeader(header: string[]): ProductFormat {
 }
 
 /** Reads the header only; an unreadable file is left to the full read to report. */
-export async function detectFormat(file: string, signal?: AbortSignal): Promise<ProductFormat> {
-  for await (const rec of readCsv(file, { file, problems: new Problems(), signal })) return detectFromHeader(rec.cells);
+export async function detectFormat(file: string, signal?: AbortSignal, dialect?: CsvDialect): Promise<ProductFormat> {
+  for await (const rec of readCsv(file, { file, problems: new Problems(), signal, dialect })) return detectFromHeader(rec.cells);
   return "medusa";
 }

@@ -5,10 +5,12 @@
  * carries the product's cells and option names, the others a variant each, or only an image.
  */
 import { readCsv } from "../csv.js";
+import { decimalPoint } from "../csv-dialect.js";
 import {
   categoryPath,
   decimal,
   describeColumns,
+  toGrams,
   type CategoryNode,
   type ColumnUse,
   type Conversion,
@@ -36,6 +38,7 @@ const USED: Record<string, string> = {
   "option3 value": "option 3 value",
   "variant sku": "variant sku",
   "variant grams": "variant weight (grams)",
+  "variant weight": "variant weight (in Variant Weight Unit, when there is no Variant Grams column)",
   "variant inventory tracker": "variant manage_inventory (any tracker → true)",
   "variant inventory qty": "stock at --location",
   "variant inventory policy": "variant allow_backorder (continue → true, deny → false)",
@@ -53,7 +56,7 @@ const IGNORED: Record<string, string> = {
   "option1 linked to": "Shopify metafield links have no Medusa counterpart",
   "option2 linked to": "Shopify metafield links have no Medusa counterpart",
   "option3 linked to": "Shopify metafield links have no Medusa counterpart",
-  "variant weight unit": "only how Shopify displays the weight; Variant Grams is always in grams",
+  "variant weight unit": "only how Shopify displays the weight; Variant Grams is always in grams (without Variant Grams: the unit of Variant Weight)",
   "variant fulfillment service": "Medusa fulfils through shipping options",
   "variant requires shipping": "Medusa decides shipping by shipping profile",
   "variant taxable": "Medusa taxes by tax region",
@@ -72,6 +75,9 @@ const IGNORED: Record<string, string> = {
   "price / international": "Shopify Markets have no Medusa counterpart",
   "compare at price / international": "Shopify Markets have no Medusa counterpart",
 };
+
+/** Columns holding decimals, which a semicolon-separated file may write with a comma ("19,99"). */
+const NUMERIC = new Set(["image position", "variant grams", "variant weight", "variant price", "variant compare at price"]);
 
 export function shopifyColumn(lower: string): { target?: string; reason?: string } | undefined {
   if (USED[lower]) return { target: USED[lower] };
@@ -93,21 +99,25 @@ export async function fromShopify(o: ConvertOptions): Promise<Conversion> {
   let columns: ColumnUse[] = [];
   const products = new Map<string, ConvertedProduct & { optionNames: string[]; imagePos: { pos: number; url: string; order: number }[] }>();
   const tree = new Map<string, CategoryNode>();
+  const notes: Conversion["notes"] = [];
   let dataRows = 0;
   let lastRow = 1;
-  for await (const rec of readCsv(file, { file, problems, signal: o.signal })) {
+  for await (const rec of readCsv(file, { file, problems, signal: o.signal, dialect: o.dialect })) {
     if (!col) {
       col = new Map(rec.cells.map((h, i) => [h.trim().replace(/\s+/g, " ").toLowerCase(), i]));
       columns = describeColumns(rec.cells, shopifyColumn, "Shopify");
       if (!col.has("handle")) problems.add({ file, row: 1, message: 'a Shopify file needs a "Handle" column' });
       continue;
     }
+    // A row of empty cells (what a spreadsheet leaves after deleting a row's contents) is not data.
+    if (rec.cells.every((c) => !c.trim())) continue;
     dataRows++;
     lastRow = rec.row;
     const at = { row: rec.row, line: rec.line };
     const cell = (name: string) => {
       const i = col!.get(name);
-      return i === undefined ? "" : (rec.cells[i] ?? "").trim();
+      const text = i === undefined ? "" : (rec.cells[i] ?? "").trim();
+      return NUMERIC.has(name) ? decimalPoint(text, rec.decimalComma) : text;
     };
     const bad = (column: string, message: string) => problems.add({ file, row: rec.row, line: rec.line, column, message });
     const handle = cell("handle");
@@ -156,7 +166,7 @@ export async function fromShopify(o: ConvertOptions): Promise<Conversion> {
       if (!p.imagePos.some((x) => x.url === image)) p.imagePos.push({ url: image, pos: typeof pos === "number" ? pos : Number.MAX_SAFE_INTEGER, order: p.imagePos.length });
     }
     const values = [1, 2, 3].map((n) => cell(`option${n} value`));
-    const isVariant = values.some(Boolean) || ["variant sku", "variant price", "variant grams", "variant barcode", "variant inventory qty"].some((c) => cell(c));
+    const isVariant = values.some(Boolean) || ["variant sku", "variant price", "variant grams", "variant weight", "variant barcode", "variant inventory qty"].some((c) => cell(c));
     if (!isVariant) {
       p.extraRows.push(at);
       continue;
@@ -172,9 +182,20 @@ export async function fromShopify(o: ConvertOptions): Promise<Conversion> {
     });
     if (cell("variant sku")) v.sku = cell("variant sku");
     if (cell("variant barcode")) v.barcode = cell("variant barcode");
-    const grams = decimal(cell("variant grams"));
-    if (grams === "bad") bad("Variant Grams", `"${cell("variant grams")}" is not a number`);
-    else if (grams !== undefined) v.weight = grams;
+    // Variant Grams is always grams; exports without it give Variant Weight in Variant Weight Unit.
+    const weightColumn = col.has("variant grams") ? "variant grams" : "variant weight";
+    const weight = decimal(cell(weightColumn));
+    const unit = weightColumn === "variant grams" ? "g" : cell("variant weight unit") || "g";
+    const label = weightColumn === "variant grams" ? "Variant Grams" : "Variant Weight";
+    if (weight === "bad") {
+      if (o.repair) notes.push({ ...at, message: `${label} "${cell(weightColumn)}" is not a number: left out` });
+      else bad(label, `"${cell(weightColumn)}" is not a number`);
+    } else if (weight !== undefined) {
+      const grams = toGrams(weight, unit);
+      if (grams !== undefined) v.weight = grams;
+      else if (o.repair) notes.push({ ...at, message: `Variant Weight Unit "${unit}" is not g, kg, lb or oz: the weight is left out` });
+      else bad("Variant Weight Unit", `"${unit}" is not g, kg, lb or oz`);
+    }
     const tracker = col.has("variant inventory tracker") ? cell("variant inventory tracker") : undefined;
     if (tracker !== undefined) v.manageInventory = tracker !== "";
     const policy = cell("variant inventory policy").toLowerCase();
@@ -227,5 +248,5 @@ export async function fromShopify(o: ConvertOptions): Promise<Conversion> {
     "variant option n value": "Option1..3 Value",
     "variant option n name": "Option1..3 Name",
   };
-  return { file, sourceColumns, format: "shopify", dataRows, lastRow, products: out, skipped: [], categories: [...tree.values()], notes: [], columns };
+  return { file, sourceColumns, format: "shopify", dataRows, lastRow, products: out, skipped: [], categories: [...tree.values()], notes, columns };
 }

@@ -4,8 +4,22 @@
  * convert.ts. `simple` → one variant; `variable` + its `variation` rows (found by `Parent`: the
  * parent's SKU or `id:N`) → one product whose options are the variations' attributes. `grouped`
  * and `external` products have no Medusa counterpart and are skipped with the reason.
+ *
+ * A variation whose attribute is blank applies to "any" value of it (WooCommerce's "Any Size"):
+ * it becomes one variant per value the parent lists for that attribute (`Attribute N value(s)`),
+ * so a shopper can choose each, with the variation's price, weight and stock. A combination that
+ * a more specific sibling variation names is that sibling's (WooCommerce sells the first variation
+ * that matches, and a specific one is what the shop meant); between two "any" variations the
+ * earlier row wins. The variants of one "any" variation carry its SKU with the value's slug
+ * appended (`VNECK-RED` → `VNECK-RED-large`), since a SKU names one variant; its stock, which
+ * WooCommerce counted once for all of them, is given to each, and a note says so.
+ *
+ * WordPress writes line breaks of descriptions as `\n` (and a written `\n` as `\\n`): they are
+ * turned back into line breaks; HTML stays as it is. WooCommerce's default category
+ * "Uncategorized" is left out, so a product without a category stays without one.
  */
 import { readCsv } from "../csv.js";
+import { decimalPoint } from "../csv-dialect.js";
 import {
   categoryPath,
   decimal,
@@ -36,7 +50,7 @@ const USED: Record<string, string> = {
   "backorders allowed?": "variant allow_backorder (1 or notify → true)",
   "sale price": "the sale price list, when lower than Regular price",
   "regular price": "variant price in the import currency",
-  categories: "product categories (A > B, C: nested, by handle; created when missing)",
+  categories: 'product categories (A > B, C: nested, by handle; created when missing; WooCommerce\'s default "Uncategorized" is left out)',
   tags: "product tags",
   images: "product images (the first is the thumbnail)",
   parent: "the variable product a variation belongs to",
@@ -72,12 +86,24 @@ export function wooColumn(lower: string): { target?: string; reason?: string } |
   let m: RegExpMatchArray | null;
   if ((m = lower.match(/^(weight) \((kg|g|lbs|lb|oz)\)$/))) return { target: `variant weight (grams, from ${m[2]})` };
   if ((m = lower.match(/^(length|width|height) \((cm|mm|m|in|yd)\)$/))) return { target: `variant ${m[1]} (centimetres, from ${m[2]})` };
+  if ((m = lower.match(/^(weight|length|width|height) \((.*)\)$/))) return { reason: `unknown unit "${m[2]}": ${m[1]}s are left out (rename the column to a known unit: ${m[1] === "weight" ? "kg, g, lbs, oz" : "cm, mm, m, in, yd"})` };
   if ((m = lower.match(/^attribute (\d+) (name|value\(s\))$/))) return { target: m[2] === "name" ? `option title (variations)` : "option value (variations)" };
   if (/^attribute \d+ (visible|global|default)$/.test(lower)) return { reason: "attribute display settings have no Medusa counterpart" };
   if (/^download \d+ (id|name|url)$/.test(lower)) return { reason: "downloadable files have no Medusa counterpart (rows that have one say so)" };
   if (lower.startsWith("meta:")) return { reason: "custom fields (Meta:) are not imported" };
   return undefined;
 }
+
+/** A description as WooCommerce's exporter wrote it: `\n` is a line break, `\\n` a written `\n`. */
+export function wooText(text: string): string {
+  return text
+    .split("\\\\n")
+    .map((part) => part.replace(/\\n/g, "\n"))
+    .join("\\n");
+}
+
+/** WooCommerce's default category, which every product without one is put in. */
+const DEFAULT_CATEGORY = "uncategorized";
 
 /** WordPress writes term names HTML-escaped ("Home &amp; Garden"). */
 export function entities(text: string): string {
@@ -98,6 +124,55 @@ interface WooRow extends SourceAt {
   attributes: [string, string][];
 }
 
+/** Values of a comma-separated WooCommerce list cell; commas inside a name are written as "\,". */
+function wooList(text: string): string[] {
+  return text.split(/(?<!\\),/).map((s) => entities(s.replace(/\\,/g, ",")).trim()).filter(Boolean);
+}
+
+/**
+ * The variants a shopper can buy of a variable product whose variations may leave attributes blank
+ * ("any"): see the rule at the top of this file. Specific variations keep their combination; each
+ * "any" variation fills the combinations of the parent's values no earlier one took.
+ */
+function expandAny(variations: ConvertedVariant[], parent: WooRow, out: { skipped: SkippedRow[]; notes: Conversion["notes"] }): ConvertedVariant[] {
+  const listed = new Map(parent.attributes.map(([name, values]) => [name, wooList(values)]));
+  const combo = (options: [string, string][]) => JSON.stringify([...options].sort(([a], [b]) => a.localeCompare(b)));
+  const taken = new Set(variations.filter((v) => v.options.every(([, value]) => value)).map((v) => combo(v.options)));
+  const result: ConvertedVariant[] = [];
+  for (const v of variations) {
+    const any = v.options.filter(([, value]) => !value).map(([name]) => name);
+    if (!any.length) {
+      result.push(v);
+      continue;
+    }
+    const unlisted = any.filter((name) => !listed.get(name)?.length);
+    if (unlisted.length) {
+      out.skipped.push({ ...v.at, key: v.sku, reason: `applies to any ${unlisted.join(", ")}, but its product lists no values of ${unlisted.length === 1 ? "it" : "them"} (Attribute N value(s) on row ${parent.row})` });
+      continue;
+    }
+    // Every combination of the blank attributes' values, in the parent's order.
+    let combos: [string, string][][] = [v.options.filter(([, value]) => value)];
+    for (const name of any) combos = combos.flatMap((c) => listed.get(name)!.map((value) => [...c, [name, value] as [string, string]]));
+    const made: string[] = [];
+    for (const options of combos) {
+      const k = combo(options);
+      if (taken.has(k)) continue;
+      taken.add(k);
+      const picked = any.map((name) => options.find(([n]) => n === name)![1]);
+      made.push(picked.join(" / "));
+      const ordered = v.options.map(([name]) => [name, options.find(([n]) => n === name)![1]] as [string, string]);
+      result.push({ ...v, options: ordered, title: undefined, ...(v.sku ? { sku: [v.sku, ...picked.map((x) => slugify(x) || x)].join("-") } : {}) });
+    }
+    if (!made.length) {
+      out.skipped.push({ ...v.at, key: v.sku, reason: `applies to any ${any.join(", ")}, but every value is taken by a sibling variation` });
+      continue;
+    }
+    const stock = v.stock !== undefined && made.length > 1 ? `; each has the stock of ${v.stock} that WooCommerce shared between them` : "";
+    out.notes.push({ ...v.at, message: `applies to any ${any.join(", ")}: imported as ${made.length} variant${made.length === 1 ? "" : "s"} (${made.join(", ")})${v.sku ? ` with SKUs ${v.sku}-…` : ""}${stock}` });
+  }
+  return result;
+}
+
 export async function fromWooCommerce(o: ConvertOptions): Promise<Conversion> {
   const { file, problems } = o;
   let names: string[] = [];
@@ -108,7 +183,7 @@ export async function fromWooCommerce(o: ConvertOptions): Promise<Conversion> {
   const rows: WooRow[] = [];
   let dataRows = 0;
   let lastRow = 1;
-  for await (const rec of readCsv(file, { file, problems, signal: o.signal })) {
+  for await (const rec of readCsv(file, { file, problems, signal: o.signal, dialect: o.dialect })) {
     if (!col) {
       names = rec.cells;
       col = new Map(rec.cells.map((h, i) => [h.trim().replace(/\s+/g, " ").toLowerCase(), i]));
@@ -120,6 +195,8 @@ export async function fromWooCommerce(o: ConvertOptions): Promise<Conversion> {
       }
       continue;
     }
+    // A row of empty cells (what a spreadsheet leaves after deleting a row's contents) is not data.
+    if (rec.cells.every((c) => !c.trim())) continue;
     dataRows++;
     lastRow = rec.row;
     const cells = rec.cells;
@@ -127,6 +204,8 @@ export async function fromWooCommerce(o: ConvertOptions): Promise<Conversion> {
       const i = col!.get(name);
       return i === undefined ? "" : (cells[i] ?? "").trim();
     };
+    // Decimals of a semicolon-separated file may be written with a comma ("19,99").
+    const num = (text: string) => decimalPoint(text, rec.decimalComma);
     const attributes: [string, string][] = [];
     for (const [lower, i] of col) {
       const m = lower.match(/^attribute (\d+) name$/);
@@ -144,12 +223,12 @@ export async function fromWooCommerce(o: ConvertOptions): Promise<Conversion> {
       name: cell("name"),
       parent: cell("parent"),
       cell: (name: string) => {
-        if (name === "@weight") return weightUnit ? (cells[Number(weightUnit.split("@")[1])] ?? "").trim() : "";
+        if (name === "@weight") return weightUnit ? num((cells[Number(weightUnit.split("@")[1])] ?? "").trim()) : "";
         if (name.startsWith("@")) {
           const d = dims[name.slice(1)];
-          return d ? (cells[d.index] ?? "").trim() : "";
+          return d ? num((cells[d.index] ?? "").trim()) : "";
         }
-        return cell(name);
+        return name === "regular price" || name === "sale price" ? num(cell(name)) : cell(name);
       },
       attributes,
     });
@@ -179,12 +258,17 @@ export async function fromWooCommerce(o: ConvertOptions): Promise<Conversion> {
     } else v.manageInventory = false;
     const back = r.cell("backorders allowed?").toLowerCase();
     if (back) v.allowBackorder = back === "1" || back === "notify" || back === "yes";
+    // A measure that is not a number: a problem, or with --on-error skip left out with a note.
+    const measure = (column: string, text: string) => {
+      if (o.repair) notes.push({ row: r.row, line: r.line, message: `${column} "${text}" is not a number: left out` });
+      else bad(r, column, `"${text}" is not a number`);
+    };
     const w = decimal(r.cell("@weight"));
-    if (w === "bad") bad(r, "Weight", `"${r.cell("@weight")}" is not a number`);
+    if (w === "bad") measure("Weight", r.cell("@weight"));
     else if (w !== undefined && weightUnit) v.weight = toGrams(w, weightUnit.split("@")[0]!);
     for (const dim of ["length", "width", "height"] as const) {
       const d = decimal(r.cell(`@${dim}`));
-      if (d === "bad") bad(r, dim, `"${r.cell(`@${dim}`)}" is not a number`);
+      if (d === "bad") measure(dim[0]!.toUpperCase() + dim.slice(1), r.cell(`@${dim}`));
       else if (d !== undefined) v[dim] = toCentimetres(d, dims[dim]!.unit);
     }
     const regular = decimal(r.cell("regular price"));
@@ -223,14 +307,14 @@ export async function fromWooCommerce(o: ConvertOptions): Promise<Conversion> {
     if (handles.has(handle)) handle = `${handle}-${slugify(r.sku) || r.id || r.row}`;
     handles.add(handle);
     const p: ConvertedProduct & { src: WooRow } = { src: r, handle, title: r.name, categories: [], tags: [], images: [], variants: [], extraRows: [] };
-    if (r.cell("description")) p.description = r.cell("description");
-    if (r.cell("short description")) p.subtitle = r.cell("short description");
+    if (r.cell("description")) p.description = wooText(r.cell("description"));
+    if (r.cell("short description")) p.subtitle = wooText(r.cell("short description"));
     const pub = r.cell("published");
     if (pub) p.status = pub === "1" ? "published" : "draft";
     if (r.id) p.metadata = { woocommerce_id: r.id };
-    // Commas inside a name are written as "\,".
-    const list = (text: string) => text.split(/(?<!\\),/).map((s) => entities(s.replace(/\\,/g, ",")).trim()).filter(Boolean);
+    const list = wooList;
     for (const path of list(r.cell("categories"))) {
+      if (path.trim().toLowerCase() === DEFAULT_CATEGORY) continue;
       const leaf = categoryPath(path, tree);
       if (leaf && !p.categories.includes(leaf)) p.categories.push(leaf);
     }
@@ -259,10 +343,14 @@ export async function fromWooCommerce(o: ConvertOptions): Promise<Conversion> {
       continue;
     }
     const v = variantOf(r);
-    const any = r.attributes.filter(([, value]) => !value);
-    if (any.length) {
-      skipped.push({ row: r.row, line: r.line, key, reason: `applies to any ${any.map(([n]) => n).join(", ")}: a Medusa variant needs one value per option` });
-      continue;
+    // A variation's blank weight and sizes are its product's ("Same as parent" in WooCommerce).
+    for (const m of ["weight", "length", "width", "height"] as const) {
+      if (v[m] !== undefined) continue;
+      const text = parent.src.cell(`@${m}`);
+      const n = decimal(text);
+      if (typeof n !== "number") continue;
+      if (m === "weight") v.weight = weightUnit ? toGrams(n, weightUnit.split("@")[0]!) : undefined;
+      else v[m] = toCentimetres(n, dims[m]!.unit);
     }
     v.options = r.attributes.map(([n, value]) => [n, value]);
     if (r.name) v.title = r.name.startsWith(`${parent.title} - `) ? r.name.slice(parent.title!.length + 3) : undefined;
@@ -276,6 +364,11 @@ export async function fromWooCommerce(o: ConvertOptions): Promise<Conversion> {
     const { src, ...rest } = p as ConvertedProduct & { src: WooRow };
     if (!rest.variants.length) {
       skipped.push({ row: src.row, line: src.line, key: src.sku || `id:${src.id}`, reason: "variable product without variations: nothing to sell" });
+      continue;
+    }
+    if (src.kinds.has("variable")) rest.variants = expandAny(rest.variants, src, { skipped, notes });
+    if (!rest.variants.length) {
+      skipped.push({ row: src.row, line: src.line, key: src.sku || `id:${src.id}`, reason: "none of its variations can be imported" });
       continue;
     }
     // Variations must agree on their options: Medusa needs every option on every variant.

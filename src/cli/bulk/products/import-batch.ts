@@ -5,13 +5,14 @@
  *    keeps only small per-product facts, not rows;
  * 2. `checkStore`: the references, ids, handles and SKUs of the file checked against the store
  *    (an unknown `Product Id`, a SKU that belongs to another product…), all before any write;
- * 3. `streamProducts`: a second pass that yields each product as soon as its last row has been
- *    read, so memory holds the products in flight, not the file;
+ * 3. `streamProducts` (import-stream.ts): a second pass that yields each product as soon as its
+ *    last row has been read, so memory holds the products in flight, not the file;
  * 4. `fetchExisting` + `planProduct` per chunk, then `writeChunk` (batch engine).
  */
 import type { Medusa } from "../../../sdk/index.js";
 import { isApiError, mayHaveBeenApplied } from "../../../sdk/errors.js";
 import { readCsv } from "../csv.js";
+import type { CsvDialect } from "../csv-dialect.js";
 import { Problems } from "../problems.js";
 import {
   PORTABLE,
@@ -55,6 +56,16 @@ export interface FileIndex {
   refs: Record<RefKind | "collection" | "type" | "shippingProfile", Map<string, { row: number; line: number }>>;
   regions: Set<string>;
   stockRows: number;
+  /** How the user's file is read (`--delimiter`, `--encoding`); a converted copy is always plain CSV. */
+  dialect?: CsvDialect;
+  /** Row → the key of its product: a problem on a row skips its product (`--on-error skip`). */
+  rowKeys: Map<number, string>;
+  /** Rows whose SKU is left out (repaired duplicates): both passes parse them without it. */
+  dropSku: Set<number>;
+  /** Repairs made, for the summary (a row and what was done). */
+  repairs: { row: number; line: number; message: string }[];
+  /** Rows with stock but no SKU (the batch engine stocks them through their variant; Medusa's importer cannot). */
+  stockWithoutSku: { row: number; line: number }[];
 }
 
 /**
@@ -67,8 +78,8 @@ export interface SourceRows {
 }
 
 /** The records of `file`, or of its converted copy with the source's row numbers. */
-async function* records(file: string, problems: Problems, source: SourceRows | undefined, signal?: AbortSignal) {
-  for await (const rec of readCsv(source?.read ?? file, { file, problems, signal })) {
+export async function* records(file: string, problems: Problems, source: SourceRows | undefined, signal?: AbortSignal, dialect?: CsvDialect) {
+  for await (const rec of readCsv(source?.read ?? file, { file, problems, signal, dialect: source ? undefined : dialect })) {
     if (!source || rec.row === 1) yield rec;
     else {
       const at = source.rows[rec.row];
@@ -84,6 +95,9 @@ export interface IndexOptions {
   matchHandle: boolean;
   signal?: AbortSignal;
   onRow?: () => void;
+  dialect?: CsvDialect;
+  /** `--on-error skip`: a duplicated SKU is repaired (the later variant keeps none) instead of being a problem. */
+  repair?: boolean;
 }
 
 /** Pass 1: validates the whole file and indexes it. */
@@ -99,27 +113,44 @@ export async function indexFile(opts: IndexOptions): Promise<FileIndex> {
     refs: { category: new Map(), tag: new Map(), salesChannel: new Map(), collection: new Map(), type: new Map(), shippingProfile: new Map() },
     regions: new Set(),
     stockRows: 0,
+    dialect: opts.dialect,
+    rowKeys: new Map(),
+    dropSku: new Set(),
+    repairs: [],
+    stockWithoutSku: [],
   };
-  for await (const rec of records(file, problems, opts.source, opts.signal)) {
+  for await (const rec of records(file, problems, opts.source, opts.signal, opts.dialect)) {
     if (!header) {
       header = mapHeader(rec.cells, file, problems);
       index.header = header;
       for (const p of header.prices) if (p.region) index.regions.add(p.region);
       continue;
     }
+    // A row of empty cells (what a spreadsheet leaves after deleting a row's contents) is not data.
+    if (rec.cells.every((c) => !c.trim())) continue;
     index.dataRows++;
     opts.onRow?.();
+    const before = problems.size;
     const row = parseRow(header, rec, file, problems);
     const at = { file, row: rec.row, line: rec.line };
     const key = productKeyOf(row, opts.matchHandle);
     if (!key) {
-      problems.add({ ...at, column: "Product Handle", message: opts.matchHandle ? "missing (--match handle matches products by handle)" : "missing (a row needs a Product Handle or a Product Id)" });
+      // A handle that is there but not valid was reported as such: "missing" would only confuse.
+      const said = problems.list.slice(before).some((p) => /^product (handle|id)$/i.test(p.column ?? ""));
+      if (!said) problems.add({ ...at, column: "Product Handle", message: opts.matchHandle ? "missing (--match handle matches products by handle)" : "missing (a row needs a Product Handle or a Product Id)" });
       continue;
     }
-    const sku = typeof row.variant.sku === "string" ? row.variant.sku : undefined;
+    index.rowKeys.set(rec.row, key);
+    let sku = typeof row.variant.sku === "string" ? row.variant.sku : undefined;
     if (sku) {
       const dup = index.skus.get(sku);
-      if (dup) problems.add({ ...at, column: "Variant Sku", message: `SKU "${sku}" is also on row ${dup.row}` });
+      if (dup && opts.repair) {
+        // A product duplicated in the shop's admin keeps its original's SKUs: the later one goes without.
+        index.repairs.push({ row: rec.row, line: rec.line, message: `SKU "${sku}" is also on row ${dup.row}: this variant is imported without a SKU` });
+        index.dropSku.add(rec.row);
+        delete row.variant.sku;
+        sku = undefined;
+      } else if (dup) problems.add({ ...at, column: "Variant Sku", message: `SKU "${sku}" is also on row ${dup.row}` });
       else index.skus.set(sku, { row: rec.row, line: rec.line, key });
     }
     const vid = !opts.matchHandle && typeof row.variant.id === "string" ? row.variant.id : undefined;
@@ -128,9 +159,10 @@ export async function indexFile(opts: IndexOptions): Promise<FileIndex> {
       if (dup) problems.add({ ...at, column: "Variant Id", message: `variant ${vid} is also on row ${dup.row}` });
       else index.variantIds.set(vid, { row: rec.row, line: rec.line, key });
     }
+    // A row without SKU is stocked through the variant it creates or matches (import-stock.ts).
     if (row.stock !== undefined) {
       index.stockRows++;
-      if (!sku) problems.add({ ...at, column: STOCK_COLUMN, message: "stock needs a Variant Sku on the row" });
+      if (!sku) index.stockWithoutSku.push({ row: rec.row, line: rec.line });
     }
     for (const kind of ["category", "tag", "salesChannel"] as const) for (const v of row.refs[kind] ?? []) if (!index.refs[kind].has(v)) index.refs[kind].set(v, at);
     for (const kind of ["collection", "type", "shippingProfile"] as const) {
@@ -166,8 +198,6 @@ export async function indexFile(opts: IndexOptions): Promise<FileIndex> {
     else if (row.options.length && facts.combos.has(combo)) problems.add({ ...at, message: `another row of this product has the same option values (${row.options.map(([t, v]) => `${t}: ${v}`).join(", ")})` });
     else if (row.options.length) facts.combos.add(combo);
   }
-  // An empty file, or a header alone, is a valid job with nothing to do (an export of an empty catalogue).
-  if (index.stockRows && !header?.has.sku) problems.add({ file, row: 1, column: STOCK_COLUMN, message: "stock needs a Variant Sku column" });
   return index;
 }
 
@@ -193,6 +223,8 @@ export interface StoreCheckOptions {
   signal?: AbortSignal;
   /** Category handles that will be created before the import (a converted file's tree). */
   newCategories?: Set<string>;
+  /** Stock in the file without --location is a problem (Medusa's format); another platform's file says it is not imported. */
+  stockNeedsLocation?: boolean;
 }
 
 /** Look-ups in flight while the file is checked against the store. */
@@ -230,7 +262,7 @@ export async function checkStore(index: FileIndex, o: StoreCheckOptions): Promis
   resolved.salesChannelId = await ref(o.salesChannel, REFS.salesChannel);
   resolved.shippingProfileId = await ref(o.shippingProfile, REFS.shippingProfile);
   facts.locationId = await ref(o.location, REFS.stockLocation);
-  if (index.stockRows && !o.location) problems.add({ file, row: 1, column: STOCK_COLUMN, message: "stock quantities need --location <id|name>" });
+  if (index.stockRows && !o.location && o.stockNeedsLocation !== false) problems.add({ file, row: 1, column: STOCK_COLUMN, message: "stock quantities need --location <id|name>" });
 
   if (index.regions.size) {
     const regions = (await sdk.admin.region.list({ fields: "id,name,currency_code", limit: 1000 }, undefined, { signal: o.signal })).regions as Rec[];
@@ -332,35 +364,6 @@ export async function checkStore(index: FileIndex, o: StoreCheckOptions): Promis
   return facts;
 }
 
-/**
- * Pass 2: yields each product once its last row has been read (rows of a product need not be
- * adjacent), skipping the keys in `skip` (done by an interrupted run).
- */
-export async function* streamProducts(file: string, index: FileIndex, opts: { matchHandle: boolean; skip: Set<string>; keepCells?: boolean; signal?: AbortSignal; source?: SourceRows }): AsyncGenerator<FileProduct> {
-  const open = new Map<string, ParsedRow[]>();
-  const problems = new Problems();
-  let header: HeaderMap | undefined;
-  for await (const rec of records(file, problems, opts.source, opts.signal)) {
-    if (!header) {
-      header = index.header;
-      continue;
-    }
-    const row = parseRow(header, rec, file, problems);
-    const key = productKeyOf(row, opts.matchHandle);
-    if (!key || opts.skip.has(key)) continue;
-    if (opts.keepCells) row.cells = rec.cells;
-    const facts = index.products.get(key)!;
-    const rows = open.get(key) ?? [];
-    rows.push(row);
-    if (rec.row === facts.lastRow) {
-      open.delete(key);
-      yield { key, rows };
-    } else open.set(key, rows);
-  }
-  // The file changed under us (the checkpoint key is the content hash, so this is a race).
-  if (problems.size || open.size) throw new Error(`${file} changed while it was being imported`);
-}
-
 export const PLAN_FIELDS = [
   "id", "handle", "title", "subtitle", "status", "description", "external_id", "thumbnail", "collection_id", "type_id",
   "discountable", "is_giftcard", "weight", "length", "height", "width", "hs_code", "mid_code", "origin_country", "material", "metadata",
@@ -378,7 +381,8 @@ export async function fetchExisting(sdk: Medusa, products: FileProduct[], ids: M
   const wanted = products.flatMap((p) => (ids.has(p.key) ? [ids.get(p.key)!] : []));
   const out = new Map<string, ExistingProduct>();
   if (!wanted.length) return out;
-  const found = await listByKeys(sdk, "product", "id", wanted, { fields: PLAN_FIELDS }, { concurrency: 1, signal });
+  // The times say whether a change would undo a more recent one in the store (diff.ts).
+  const found = await listByKeys(sdk, "product", "id", wanted, { fields: `${PLAN_FIELDS},updated_at,variants.updated_at,variants.prices.updated_at` }, { concurrency: 1, signal });
   const byId = new Map(found.map((p) => [p.id as string, p as ExistingProduct]));
   for (const p of products) {
     const id = ids.get(p.key);
@@ -405,16 +409,18 @@ export interface WriteContext {
   signal?: AbortSignal;
   /** The wait before a read-back (default `settle`; tests make it instant). */
   pause?: (attempt: number, signal?: AbortSignal, lost?: unknown) => Promise<void>;
+  /** When the file was saved (ms): a change undoing a later one in the store is flagged. */
+  since?: number;
 }
 
 /**
  * What one chunk of products would do, from the store as it is now: the one plan step shared by
  * `--dry-run` (which stops here) and the write (which sends it).
  */
-export async function planChunk(products: FileProduct[], ctx: Pick<WriteContext, "sdk" | "ids" | "resolved" | "matchHandle" | "signal">): Promise<ChunkResult[]> {
+export async function planChunk(products: FileProduct[], ctx: Pick<WriteContext, "sdk" | "ids" | "resolved" | "matchHandle" | "signal" | "since">): Promise<ChunkResult[]> {
   const existing = await fetchExisting(ctx.sdk, products, ctx.ids, ctx.signal);
   return products.map((p) => {
-    const plan = planProduct(p, existing.get(p.key), ctx.resolved, { matchHandle: ctx.matchHandle });
+    const plan = planProduct(p, existing.get(p.key), ctx.resolved, { matchHandle: ctx.matchHandle, since: ctx.since });
     const variantIds = new Map<string, string>();
     for (const v of existing.get(p.key)?.variants ?? []) if (v.sku) variantIds.set(v.sku, v.id);
     return { plan, productId: plan.productId, variantIds };
@@ -543,10 +549,11 @@ async function sendBatch(group: { plan: ProductPlan; body: Rec }[], results: Map
   }
 }
 
-/** Report rows of one written (or planned) product. */
+/** Report rows of one written (or planned) product: one per source row (a WooCommerce "any" variation made several variants of one). */
 export function reportRows(result: ChunkResult, product: string): (ReportRow & { product: string })[] {
   const { plan } = result;
-  return plan.rows.map((r) => ({
+  const seen = new Set<number>();
+  return plan.rows.filter((r) => !seen.has(r.row) && Boolean(seen.add(r.row))).map((r) => ({
     product,
     row: r.row,
     line: r.line !== r.row ? r.line : undefined,

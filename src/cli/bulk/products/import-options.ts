@@ -28,4 +28,10 @@ export interface ImportOptions extends BulkFlags {
   strictImages?: boolean;
   /** Pictures on loopback, private, link-local or metadata addresses are fetched too (refused by default). */
   imagesAllowPrivate?: boolean;
+  /**
+   * skip: a product that cannot be imported is skipped with its reasons and the rest imported (exit
+   * 3); stop: the whole file is refused (exit 2). Default: skip for Shopify and WooCommerce files,
+   * stop for Medusa's own.
+   */
+  onError?: "skip" | "stop";
 }

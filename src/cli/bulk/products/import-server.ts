@@ -18,7 +18,8 @@ import { CancelError, JobError } from "../../../term/errors.js";
 import { CsvSpool } from "../csv.js";
 import { classifyColumn, type ParsedRow } from "./csv-columns.js";
 import { planProduct, variantTitle, type ExistingProduct, type ProductPlan } from "./plan.js";
-import { fetchExisting, streamProducts, type FileIndex, type StoreFacts } from "./import-batch.js";
+import { fetchExisting, type FileIndex, type StoreFacts } from "./import-batch.js";
+import { streamProducts } from "./import-stream.js";
 import { applyStock } from "./import-stock.js";
 import { createProgress } from "../progress.js";
 import { ReportWriter, emptySummary, countRow, type ReportRow } from "../report.js";
@@ -123,9 +124,10 @@ export async function serverImport(f: Factory, o: ImportOptions, ctx: { index: F
     ? plans.flatMap((r) => r.rows.flatMap((row) => (typeof row.variant.sku === "string" ? [{ sku: row.variant.sku, quantity: row.stock, row: row.row }] : [])))
     : [];
   const stockPlan = store.locationId ? await applyStock(sdk, store.locationId, stockTargets, { dryRun: true, signal: f.signal }) : undefined;
+  const changedSkus = new Set([...(stockPlan?.changed.keys() ?? [])].map((i) => stockTargets[i]!.sku));
 
   for (const r of plans) {
-    const stockChanged = r.rows.some((row) => typeof row.variant.sku === "string" && stockPlan?.changed.has(row.variant.sku));
+    const stockChanged = r.rows.some((row) => typeof row.variant.sku === "string" && changedSkus.has(row.variant.sku));
     if (r.plan.action === "unchanged" && stockChanged) r.plan = { ...r.plan, action: "update", changes: [...r.plan.changes, "stock"] };
     // Only products Medusa has to write go into the upload; stock-only changes are ours.
     if (!r.plan.create && !r.plan.update && !r.plan.optionOps) continue;
@@ -282,8 +284,8 @@ async function runServerJob(
       for (const x of r.plan.rows) x.variantId = ((p.variants as Rec[]) ?? []).find((v) => x.sku && v.sku === x.sku)?.id;
     }
   }
-  let stockErrors = new Map<string, import("../report.js").RowError>();
-  if (store.locationId && stockTargets.length) stockErrors = (await applyStock(sdk, store.locationId, stockTargets, { dryRun: false, signal: job.signal })).errors;
+  const stockErrors = new Map<string, import("../report.js").RowError>();
+  if (store.locationId && stockTargets.length) for (const [i, e] of (await applyStock(sdk, store.locationId, stockTargets, { dryRun: false, signal: job.signal })).errors) stockErrors.set(stockTargets[i]!.sku, e);
   const rows = rowsOf((r) => (r.rows.some((row) => typeof row.variant.sku === "string" && stockErrors.has(row.variant.sku)) ? "failed" : r.plan.action));
   for (const row of rows) if (row.action === "failed" && row.key && stockErrors.has(row.key)) row.error = stockErrors.get(row.key);
   const summary = await finish(rows, { transaction_id: transactionId, outcome });

@@ -9,15 +9,18 @@ import type { Factory } from "../../cmdutil/factory.js";
 import { ValidationError } from "../problems.js";
 import { copyImages, isRemote, leadsOut } from "./images.js";
 import { readCsv } from "../csv.js";
+import type { CsvDialect } from "../csv-dialect.js";
 import { Problems } from "../problems.js";
 import type { HeaderMap } from "./csv-columns.js";
 import { UsageError } from "../../../term/errors.js";
 import { listAll, listByKeys, pageAll } from "../lookup.js";
 import { fromListPrice } from "../prices/plan.js";
-import { writeConverted, writePrivateCsv, type CategoryNode, type Conversion, type ConvertedFile, type SourceFormat } from "./convert.js";
+import { repairDuplicateSkus, writeConverted, writePrivateCsv, type CategoryNode, type Conversion, type ConvertedFile, type SourceFormat } from "./convert.js";
 import { detectFormat, type ProductFormat } from "./detect.js";
 import { fromShopify } from "./from-shopify.js";
 import { fromWooCommerce } from "./from-woocommerce.js";
+import { variantFor } from "./import-stock.js";
+import { fieldDiff } from "../diff.js";
 
 type Rec = Record<string, any>;
 
@@ -33,8 +36,8 @@ export interface SourceFile {
   withStock: boolean;
 }
 
-export async function resolveFormat(file: string, from: ProductFormat | undefined, signal?: AbortSignal): Promise<ProductFormat> {
-  return from ?? (await detectFormat(file, signal));
+export async function resolveFormat(file: string, from: ProductFormat | undefined, signal?: AbortSignal, dialect?: CsvDialect): Promise<ProductFormat> {
+  return from ?? (await detectFormat(file, signal, dialect));
 }
 
 /** The store's default currency (lower case). */
@@ -48,9 +51,10 @@ export async function storeCurrency(sdk: Medusa, signal?: AbortSignal): Promise<
 
 export async function convertSource(
   format: SourceFormat,
-  o: { file: string; problems: Problems; signal?: AbortSignal; currency?: string; withStock: boolean; sdk: Medusa },
+  o: { file: string; problems: Problems; signal?: AbortSignal; currency?: string; sdk: Medusa; dialect?: CsvDialect; repair?: boolean },
 ): Promise<SourceFile> {
-  const conversion = await (format === "shopify" ? fromShopify : fromWooCommerce)({ file: o.file, problems: o.problems, signal: o.signal });
+  const conversion = await (format === "shopify" ? fromShopify : fromWooCommerce)({ file: o.file, problems: o.problems, signal: o.signal, dialect: o.dialect, repair: o.repair });
+  if (o.repair) repairDuplicateSkus(conversion);
   let currency = o.currency?.toLowerCase();
   let currencyFrom = "--currency";
   if (currency && !/^[a-z]{3}$/.test(currency)) throw new UsageError(`--currency ${o.currency}: expected a three-letter ISO code such as EUR`);
@@ -58,8 +62,9 @@ export async function convertSource(
     currency = await storeCurrency(o.sdk, o.signal);
     currencyFrom = "the store's default currency";
   }
-  const converted = await writeConverted(conversion, { currency, withStock: o.withStock });
-  return { format, conversion, converted, currency, currencyFrom, withStock: o.withStock };
+  // Stock is always in the converted file, so its cells are checked whether or not --location is given.
+  const converted = await writeConverted(conversion, { currency, withStock: true });
+  return { format, conversion, converted, currency, currencyFrom, withStock: true };
 }
 
 /** Handles of the tree that the store lacks (parents first), and the ids of those it has. */
@@ -96,8 +101,9 @@ export interface PictureOutcome {
  * Copies every picture of the converted products into Medusa's file module (remembered per store
  * in the jobs folder), then rewrites the converted file with the uploaded URLs.
  */
-export async function copySourceImages(f: Factory, sdk: Medusa, src: SourceFile, o: { dryRun: boolean; strict: boolean; allowPrivate?: boolean; signal?: AbortSignal }): Promise<PictureOutcome> {
-  const products = src.conversion.products;
+export async function copySourceImages(f: Factory, sdk: Medusa, src: SourceFile, o: { dryRun: boolean; strict: boolean; allowPrivate?: boolean; signal?: AbortSignal; skip?: Set<string> }): Promise<PictureOutcome> {
+  // A skipped product's pictures are not copied: nothing would show them.
+  const products = src.conversion.products.filter((p) => !o.skip?.has(p.handle));
   const target = await f.target();
   // A relative picture path is the sheet's, whatever its format: read from the sheet's folder, never the current one.
   const res = await copyImages(sdk, products.flatMap((p) => p.images), { dir: path.join(f.dataDir(), "jobs"), store: target.url, baseDir: path.dirname(path.resolve(src.conversion.file)), dryRun: o.dryRun, allowPrivate: o.allowPrivate, signal: o.signal });
@@ -132,13 +138,13 @@ export async function uploadLocalImages(
   sdk: Medusa,
   file: string,
   header: HeaderMap,
-  o: { dryRun: boolean; copyUrls: boolean; strict?: boolean; allowPrivate?: boolean; problems: Problems; signal?: AbortSignal },
+  o: { dryRun: boolean; copyUrls: boolean; strict?: boolean; allowPrivate?: boolean; problems: Problems; signal?: AbortSignal; dialect?: CsvDialect },
 ): Promise<{ converted?: ConvertedFile; outcome?: PictureOutcome }> {
   const columns = header.roles.flatMap((r, i) => ((r?.role === "list" && r.list === "image") || (r?.role === "product" && r.col.field === "thumbnail") ? [i] : []));
   if (!columns.length) return {};
   const wanted = (cell: string) => cell !== "" && (o.copyUrls || !isRemote(cell)) && !cell.startsWith("data:");
   const firstRow = new Map<string, number>();
-  for await (const rec of readCsv(file, { file, problems: new Problems(), signal: o.signal })) {
+  for await (const rec of readCsv(file, { file, problems: new Problems(), signal: o.signal, dialect: o.dialect })) {
     if (rec.row === 1) continue;
     for (const i of columns) {
       const cell = rec.cells[i] ?? "";
@@ -175,7 +181,7 @@ export async function uploadLocalImages(
   // The rewritten copy: same records, uploaded URLs in place of paths; rows map to the original's.
   const rows: { row: number; line: number }[] = [{ row: 1, line: 1 }];
   const written = await writePrivateCsv("medusactl-images-", async (w) => {
-    for await (const rec of readCsv(file, { file, problems: new Problems(), signal: o.signal })) {
+    for await (const rec of readCsv(file, { file, problems: new Problems(), signal: o.signal, dialect: o.dialect })) {
       rows[rec.row] = { row: rec.row, line: rec.line };
       const cells = rec.row === 1 ? rec.cells : rec.cells.map((c, i) => (columns.includes(i) ? (res.urls.get(c) ?? c) : c));
       await w.write(cells);
@@ -199,38 +205,47 @@ export interface SaleOutcome {
   unchanged: number;
   /** Sale prices that could not be placed (a variant without SKU…), with the source row. */
   notPlaced: { row: number; message: string }[];
+  /** Updates that would undo a change the list got after the file was saved. */
+  undoes?: number;
 }
 
 /**
  * Puts each variant's sale price into the price list `title` (type sale, created when missing),
  * keyed by variant and currency; prices already equal are left alone.
  */
-export async function applySalePrices(sdk: Medusa, src: SourceFile, title: string, opts: { dryRun: boolean; signal?: AbortSignal }): Promise<SaleOutcome | undefined> {
-  const sales = src.conversion.products.flatMap((p) => p.variants.filter((v) => v.salePrice !== undefined).map((v) => ({ v, handle: p.handle })));
+export async function applySalePrices(sdk: Medusa, src: SourceFile, title: string, opts: { dryRun: boolean; signal?: AbortSignal; skip?: Set<string>; since?: number }): Promise<SaleOutcome | undefined> {
+  // A skipped product was not written: its SKU may even belong to another product.
+  const sales = src.conversion.products.filter((p) => !opts.skip?.has(p.handle)).flatMap((p) => p.variants.filter((v) => v.salePrice !== undefined).map((v) => ({ v, handle: p.handle })));
   if (!sales.length) return undefined;
   const out: SaleOutcome = { title, created: false, add: 0, update: 0, unchanged: 0, notPlaced: [] };
   const skus = sales.flatMap(({ v }) => (v.sku ? [v.sku] : []));
   const variants = skus.length ? await listByKeys(sdk, "productVariant", "sku", skus, { fields: "id,sku" }, { signal: opts.signal }) : [];
   const idBySku = new Map(variants.map((v) => [v.sku as string, v.id as string]));
+  // A variant without SKU (a repaired duplicate) is found through its product and option values.
+  const bare = [...new Set(sales.filter(({ v }) => !v.sku).map(({ handle }) => handle))];
+  const byHandle = new Map(
+    (bare.length ? await listByKeys(sdk, "product", "handle", bare, { fields: "id,handle,options.id,options.title,variants.id,variants.options.value,variants.options.option_id" }, { signal: opts.signal }) : []).map((p) => [p.handle as string, p]),
+  );
+  const idOf = (v: (typeof sales)[number]["v"], handle: string) => (v.sku ? idBySku.get(v.sku) : (byHandle.has(handle) ? variantFor(byHandle.get(handle)!, v.options)?.id : undefined) as string | undefined);
   const lists = (await listAll<Rec>(sdk, "priceList", { q: title }, { signal: opts.signal })).filter((l) => l.title === title);
   if (lists.length > 1) throw new UsageError(`${lists.length} price lists are titled "${title}": name another with --sale-price-list`);
   let list = lists[0];
-  const existing = new Map<string, { id: string; amount: number }>();
+  const existing = new Map<string, { id: string; amount: number; at?: string | null }>();
   if (list) {
     for (const raw of await pageAll<Rec>((q) => sdk.admin.priceList.prices(list!.id, q as never, undefined, { signal: opts.signal }), "prices", {}, 1000)) {
       const p = fromListPrice(raw);
       if (p.min_quantity != null || p.max_quantity != null || p.region_id) continue;
-      existing.set(`${p.variant_id}|${p.currency_code.toLowerCase()}`, { id: p.id, amount: p.amount });
+      existing.set(`${p.variant_id}|${p.currency_code.toLowerCase()}`, { id: p.id, amount: p.amount, at: p.updated_at });
     }
   }
   const create: Rec[] = [];
   const update: Rec[] = [];
   for (const { v, handle } of sales) {
-    const variantId = v.sku ? idBySku.get(v.sku) : undefined;
+    const variantId = idOf(v, handle);
     if (!variantId) {
       // In a dry run a new variant has no id yet: it would get its sale price.
-      if (opts.dryRun && v.sku) out.add++;
-      else out.notPlaced.push({ row: v.at.row, message: `sale price ${v.salePrice} of ${v.sku ?? `a variant of ${handle} without SKU`} not placed: ${v.sku ? "the variant was not written" : "a sale price needs the variant's SKU"}` });
+      if (opts.dryRun) out.add++;
+      else out.notPlaced.push({ row: v.at.row, message: `sale price ${v.salePrice} of ${v.sku ?? `a variant of ${handle} without SKU`} not placed: the variant was not written` });
       continue;
     }
     const amount = Number(v.salePrice);
@@ -241,6 +256,7 @@ export async function applySalePrices(sdk: Medusa, src: SourceFile, title: strin
     } else if (cur.amount !== amount) {
       update.push({ id: cur.id, variant_id: variantId, currency_code: src.currency, amount });
       out.update++;
+      if (fieldDiff("amount", cur.amount, amount, cur.at, opts.since).newer) out.undoes = (out.undoes ?? 0) + 1;
     } else out.unchanged++;
   }
   if (opts.dryRun) {

@@ -1,10 +1,13 @@
 /**
  * The `products import` job: validate the whole file (locally, then against the store), then hand
  * it to the batch engine (plan and write chunk by chunk, with checkpoint and report) or to
- * Medusa's own import workflow (`--engine server`).
+ * Medusa's own import workflow (`--engine server`). With `--on-error skip` (the default for
+ * Shopify's and WooCommerce's files) a product that cannot be imported is skipped with its
+ * reasons and the rest goes on (import-skip.ts).
  */
 import type { Factory } from "../../cmdutil/factory.js";
-import { CancelError } from "../../../term/errors.js";
+import { CancelError, PartialFailureError, UsageError } from "../../../term/errors.js";
+import { sanitize } from "../../../term/sanitize.js";
 import { openRegularFile } from "../../cmdutil/input-file.js";
 import { BulkJob, checkBulkFlags } from "../job.js";
 import { emptyJob } from "../empty-job.js";
@@ -15,14 +18,18 @@ import { createProgress } from "../progress.js";
 import { countRow, emptySummary, rowRange, type ReportRow } from "../report.js";
 import * as imp from "./import-batch.js";
 import type { ChunkResult } from "./import-batch.js";
-import { applyStock } from "./import-stock.js";
+import { streamProducts } from "./import-stream.js";
+import { applyStock, type StockTarget } from "./import-stock.js";
 import { serverImport } from "./import-server.js";
 import type { FileProduct } from "./plan.js";
 import { leanHeap } from "../lean-heap.js";
-import { UsageError } from "../../../term/errors.js";
+import { dialectOf } from "../options.js";
+import { csvFormatOf } from "../csv.js";
+import { formatNote } from "../csv-dialect.js";
+import { diffText, fieldDiff, newerSummary, savedAt } from "../diff.js";
 import { mappingText, toSourceColumns, type ConvertedFile } from "./convert.js";
+import { emptySkips, settleProblems, skipReason, skipText, unresolvedReferences, type OnError, type Skips } from "./import-skip.js";
 import { DEFAULT_SALE_PRICE_LIST, applySalePrices, copySourceImages, pictureText, uploadLocalImages, type PictureOutcome, convertSource, createCategories, missingCategories, resolveFormat, type SaleOutcome, type SourceFile } from "./import-source.js";
-
 
 type Rec = Record<string, any>;
 
@@ -30,12 +37,16 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
   leanHeap();
   await checkBulkFlags(o);
   await (await openRegularFile(o.file)).close();
-  const format = await resolveFormat(o.file, o.from, f.signal);
+  const dialect = dialectOf(o);
+  const format = await resolveFormat(o.file, o.from, f.signal, dialect);
+  // Another platform's export carries what shop owners leave behind: import the good, name the bad.
+  const onError: OnError = o.onError ?? (format === "medusa" ? "stop" : "skip");
+  const readAs = formatNote(o.file, await csvFormatOf(o.file, dialect, f.signal));
   if (format === "medusa") {
     if (o.currency || o.salePriceList) throw new UsageError("--currency and --sale-price-list are for Shopify and WooCommerce files (Medusa's own columns name their currency)");
     const local: { converted?: ConvertedFile } = {};
     try {
-      return await importFile(f, o, undefined, local);
+      return await importFile(f, { ...o, onError }, { readAs }, local);
     } finally {
       await local.converted?.dispose();
     }
@@ -43,44 +54,65 @@ export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
   if (o.engine === "server") throw new UsageError(`a ${format === "shopify" ? "Shopify" : "WooCommerce"} file is imported with --engine batch (the default)`);
   const sdk = await f.sdk({ pool: true });
   const problems = new Problems();
-  const src = await convertSource(format, { file: o.file, problems, signal: f.signal, currency: o.currency, withStock: Boolean(o.location), sdk });
+  const src = await convertSource(format, { file: o.file, problems, signal: f.signal, currency: o.currency, sdk, dialect, repair: onError === "skip" });
   try {
-    return await importFile(f, o, { src, problems });
+    return await importFile(f, { ...o, onError }, { src, problems, readAs });
   } finally {
     await src.converted.dispose();
   }
 }
 
-async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile; problems: Problems } | undefined, local: { converted?: ConvertedFile } = {}): Promise<void> {
+async function importFile(
+  f: Factory,
+  o: ImportOptions & { onError: OnError },
+  from: { src?: SourceFile; problems?: Problems; readAs?: string },
+  local: { converted?: ConvertedFile } = {},
+): Promise<void> {
   const json = o.json || o.output === "json";
-  const src = from?.src;
+  const src = from.src;
   const matchHandle = o.match === "handle" || Boolean(src);
   const sdk = await f.sdk({ pool: true });
-  const problems = from?.problems ?? new Problems();
+  const problems = from.problems ?? new Problems();
+  const skipping = o.onError === "skip";
+  const skips = emptySkips();
   let source = src ? { read: src.converted.path, rows: src.converted.rows } : undefined;
+  const since = await savedAt(o.file);
 
   const validating = createProgress(f.io, { label: "validating", quiet: o.quiet });
   let index;
   try {
-    index = await imp.indexFile({ file: o.file, source, problems, matchHandle, signal: f.signal, onRow: () => validating.add() });
+    index = await imp.indexFile({ file: o.file, source, problems, matchHandle, signal: f.signal, onRow: () => validating.add(), dialect: dialectOf(o), repair: skipping });
   } finally {
     validating.done();
   }
   if (f.signal.aborted) throw new CancelError();
+  const conversion = src?.conversion;
+  // Source rows folded into a product (Shopify image rows, WooCommerce variable parents) belong to it.
+  for (const p of conversion?.products ?? []) for (const x of p.extraRows) index.rowKeys.set(x.row, `handle:${p.handle}`);
   if (o.engine === "server" && index.header?.has.portable) {
     problems.add({ file: o.file, row: 1, message: "the --portable reference columns work only with --engine batch (Medusa's importer takes ids)" });
   }
-  const conversion = src?.conversion;
+  if (o.engine === "server") for (const at of index.stockWithoutSku) problems.add({ file: o.file, ...at, column: "Variant Inventory Quantity", message: "with --engine server, stock needs a Variant Sku on the row (the batch engine stocks a row without one through its variant)" });
   // A converted file's category tree: what the store lacks is created before the import.
   const cats = conversion ? await missingCategories(sdk, conversion.categories, f.signal) : undefined;
   const newCategories = new Set(cats?.missing.map((c) => c.handle));
   // Store checks run even after local problems, so one run lists everything.
-  const store = index.header && index.dataRows > 0 ? await imp.checkStore(index, { ...o, file: o.file, sdk, problems, matchHandle, concurrency: o.concurrency, signal: f.signal, newCategories }) : undefined;
+  const store =
+    index.header && index.dataRows > 0
+      ? await imp.checkStore(index, { ...o, file: o.file, sdk, problems, matchHandle, concurrency: o.concurrency, signal: f.signal, newCategories, stockNeedsLocation: !src })
+      : undefined;
+  if (store && skipping) unresolvedReferences(index, store, o.file, problems, newCategories);
   if (conversion) toSourceColumns(conversion, problems.list);
-  problems.throwIfAny();
+  if (skipping) settleProblems(problems, index, skips);
+  else problems.throwIfAny();
+  const handles = new Map([...index.products].map(([k, p]) => [k, p.handle ?? k]));
+  const say = (lines: string[]) => {
+    if (lines.length && !(o.quiet && !o.dryRun) && (!json || o.dryRun)) f.io.err.write(lines.join("\n") + "\n");
+  };
+  if (from.readAs) say([sanitize(from.readAs)]);
   // Pictures: copied into Medusa's file module once the file is known to be good (then the converted file is rewritten).
   let pictures: PictureOutcome | undefined;
-  if (conversion && !(o.quiet && !o.dryRun)) {
+  if (conversion) {
     const lines: string[] = [];
     if (o.dryRun) lines.push(mappingText(conversion).trimEnd());
     lines.push(`prices: in ${src!.currency.toUpperCase()} (${src!.currencyFrom})`);
@@ -88,12 +120,14 @@ async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile;
     if (cats?.missing.length) lines.push(`categories ${o.dryRun ? "to create" : "created"}: ${cats.missing.map((c) => c.handle).join(", ")}`);
     for (const s of conversion.skipped) lines.push(`row ${s.row}: skipped: ${s.reason}`);
     for (const n of conversion.notes) lines.push(`row ${n.row}: ${n.message}`);
-    if (!json || o.dryRun) f.io.err.write(lines.join("\n") + "\n");
+    say(lines.flatMap((l) => l.split("\n")).map((l) => sanitize(l)));
   }
+  say(index.repairs.map((r) => sanitize(`row ${r.row}: ${r.message}`)));
   if (!src && store && o.engine !== "server" && index.header) {
     // Medusa's own format: pictures given as paths next to the CSV are uploaded (URLs too with --images copy).
-    const up = await uploadLocalImages(f, sdk, o.file, index.header, { dryRun: Boolean(o.dryRun), copyUrls: o.images === "copy", strict: Boolean(o.strictImages), allowPrivate: o.imagesAllowPrivate, problems, signal: f.signal });
-    problems.throwIfAny();
+    const up = await uploadLocalImages(f, sdk, o.file, index.header, { dryRun: Boolean(o.dryRun), copyUrls: o.images === "copy", strict: Boolean(o.strictImages), allowPrivate: o.imagesAllowPrivate, problems, signal: f.signal, dialect: dialectOf(o) });
+    if (skipping) settleProblems(problems, index, skips);
+    else problems.throwIfAny();
     pictures = up.outcome;
     if (up.converted) {
       local.converted = up.converted;
@@ -101,22 +135,28 @@ async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile;
     }
     if (pictures && !(o.quiet && !o.dryRun) && !json) f.io.err.write(pictureText(pictures, Boolean(o.dryRun)));
   }
+  say(skipText(skips, handles, Boolean(o.dryRun)));
+  const skippedProducts = new Map([...skips.products].map(([k, list]) => [k, skipReason(list)]));
   if (src && store && o.images !== "link") {
-    pictures = await copySourceImages(f, sdk, src, { dryRun: Boolean(o.dryRun), strict: Boolean(o.strictImages), allowPrivate: o.imagesAllowPrivate, signal: f.signal });
+    pictures = await copySourceImages(f, sdk, src, { dryRun: Boolean(o.dryRun), strict: Boolean(o.strictImages), allowPrivate: o.imagesAllowPrivate, signal: f.signal, skip: new Set([...skippedProducts.keys()].map((k) => k.replace(/^handle:/, ""))) });
     source!.read = src.converted.path;
     if (!(o.quiet && !o.dryRun) && !json) f.io.err.write(pictureText(pictures, Boolean(o.dryRun)));
   }
   if (store && cats?.missing.length) {
-    if (o.dryRun) for (const c of cats.missing) store.resolved.refs.category.set(c.handle, `(new) ${c.handle}`);
+    // Only the categories a product that is imported needs: a skipped product leaves no empty category behind.
+    const needed = neededCategories(conversion!, skippedProducts);
+    const missing = cats.missing.filter((c) => needed.has(c.handle));
+    if (o.dryRun) for (const c of missing) store.resolved.refs.category.set(c.handle, `(new) ${c.handle}`);
     else {
-      await createCategories(sdk, cats.missing, cats.ids, f.signal);
-      for (const c of cats.missing) store.resolved.refs.category.set(c.handle, cats.ids.get(c.handle)!);
+      await createCategories(sdk, missing, cats.ids, f.signal);
+      for (const c of missing) store.resolved.refs.category.set(c.handle, cats.ids.get(c.handle)!);
     }
   }
   if (!store) return emptyJob(f, o.file, json, { engine: o.engine, dryRun: Boolean(o.dryRun), products: { create: 0, update: 0, unchanged: 0, failed: 0 } });
 
   const rowsTotal = conversion?.dataRows ?? index.dataRows;
   if (o.engine === "server") {
+    if (skippedProducts.size || skips.rows.size) throw new UsageError("--engine server imports a file whole: use the batch engine (the default) to skip the products above, or --on-error stop");
     return serverImport(f, o, { index, store, sdk });
   }
 
@@ -124,7 +164,6 @@ async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile;
   let lastRow = 1;
   for (const p of index.products.values()) lastRow = Math.max(lastRow, p.lastRow);
   if (conversion) lastRow = Math.max(lastRow, conversion.lastRow);
-  // Source rows folded into a product (Shopify image rows, WooCommerce variable parents) are reported with it.
   const extraRows = new Map(conversion?.products.map((p) => [`handle:${p.handle}`, p.extraRows]));
   const job = o.dryRun
     ? undefined
@@ -140,43 +179,65 @@ async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile;
         toReport: ({ product: _p, ...r }) => r,
       });
   const planSummary = emptySummary();
-  const productSummary = { create: 0, update: 0, unchanged: 0, failed: 0 };
+  const productSummary = { create: 0, update: 0, unchanged: 0, failed: 0, skipped: 0 };
   const planOut: Rec[] = [];
   const done = new Set<string>();
+  let newer = 0;
   const countProduct = (rows: Entry[]) => {
-    const action = rows.some((r) => r.action === "failed") ? "failed" : (rows[0]?.action as "create" | "update" | "unchanged");
+    const action = rows.some((r) => r.action === "failed") ? "failed" : (rows[0]?.action as "create" | "update" | "unchanged" | "skipped");
     if (action && action in productSummary) productSummary[action as keyof typeof productSummary]++;
   };
   const progress = job?.progress ?? createProgress(f.io, { label: "planning", total: rowsTotal, quiet: o.quiet });
   const ids = new Map(store.existing);
-  const wctx = { sdk, resolved: store.resolved, matchHandle, ids, signal: job?.signal ?? f.signal };
+  const wctx = { sdk, resolved: store.resolved, matchHandle, ids, signal: job?.signal ?? f.signal, since };
 
-  async function writeGroup(group: FileProduct[]): Promise<void> {
-    const results: ChunkResult[] = o.dryRun ? await imp.planChunk(group, wctx) : await imp.writeChunk(group, wctx);
-    if (store!.locationId) {
-      const targets = results.flatMap((r) => {
-        if (r.error) return [];
-        const fp = group.find((g) => g.key === r.plan.key)!;
-        return fp.rows.flatMap((row) => (typeof row.variant.sku === "string" ? [{ sku: row.variant.sku, quantity: row.stock, row: row.row }] : []));
-      });
-      const { changed, errors } = await applyStock(sdk, store!.locationId, targets, { dryRun: Boolean(o.dryRun), signal: wctx.signal });
-      for (const r of results) {
-        const skus = r.plan.rows.map((x) => x.sku).filter((s): s is string => Boolean(s));
-        const stockChanged = skus.filter((s) => changed.has(s));
-        if (stockChanged.length && r.plan.action !== "create") {
-          r.plan = { ...r.plan, action: "update", changes: [...r.plan.changes, ...stockChanged.map((s) => `${s}.stock`)] };
-        }
-        const err = skus.map((s) => errors.get(s)).find(Boolean);
-        if (err && !r.error) r.error = { ...err, message: `stock: ${err.message}` };
+  /** Stock at --location for every row of the chunk's good products; stock changes count as updates. */
+  async function stockOf(group: FileProduct[], results: ChunkResult[]): Promise<void> {
+    const targets: StockTarget[] = [];
+    const owners: { r: ChunkResult; label: string }[] = [];
+    for (const r of results) {
+      if (r.error) continue;
+      for (const row of group.find((g) => g.key === r.plan.key)!.rows) {
+        const sku = typeof row.variant.sku === "string" ? row.variant.sku : undefined;
+        targets.push({ sku, productId: r.productId ?? r.plan.productId, options: row.options, quantity: row.stock, row: row.row });
+        owners.push({ r, label: sku ?? `row ${row.row}` });
       }
     }
+    const { changed, errors } = await applyStock(sdk, store!.locationId!, targets, { dryRun: Boolean(o.dryRun), signal: wctx.signal });
+    for (const [i, c] of changed) {
+      const { r, label } = owners[i]!;
+      if (r.plan.action === "create") continue;
+      r.plan = { ...r.plan, action: "update", changes: [...r.plan.changes, `${label}.stock`], diff: [...r.plan.diff, fieldDiff(`${label}.stock`, c.old, c.new, c.at, since)] };
+    }
+    for (const [i, e] of errors) {
+      const { r } = owners[i]!;
+      if (!r.error) r.error = { ...e, message: `stock: ${e.message}` };
+    }
+  }
+
+  async function writeGroup(group: FileProduct[]): Promise<void> {
+    const good = group.filter((p) => p.skipped === undefined);
+    const results: ChunkResult[] = !good.length ? [] : o.dryRun ? await imp.planChunk(good, wctx) : await imp.writeChunk(good, wctx);
+    if (store!.locationId && results.length) await stockOf(good, results);
     const entries: Entry[] = [];
+    for (const p of group) {
+      if (p.skipped === undefined) continue;
+      const seen = new Set<number>();
+      const rows: Entry[] = [...p.rows, ...(extraRows.get(p.key) ?? [])]
+        .filter((r) => !seen.has(r.row) && Boolean(seen.add(r.row)))
+        .map((r) => ({ product: p.key, row: r.row, line: r.line !== r.row ? r.line : undefined, action: "skipped", key: handles.get(p.key), error: { message: p.skipped!, retryable: false } }));
+      entries.push(...rows);
+      countProduct(rows);
+      if (o.dryRun || json) planOut.push({ action: "skipped", handle: handles.get(p.key), reason: p.skipped });
+      if (o.dryRun && !json) f.io.out.write(skipLine(handles.get(p.key) ?? p.key, p.skipped!, f.io.isStdoutTTY));
+    }
     for (const r of results) {
       const rows = imp.reportRows(r, r.plan.key);
       for (const x of extraRows.get(r.plan.key) ?? []) rows.push({ ...rows[0]!, row: x.row, line: x.line !== x.row ? x.line : undefined, key: r.plan.handle, ids: { product_id: rows[0]?.ids?.product_id } });
       entries.push(...rows);
       countProduct(rows);
-      if (o.dryRun || json) planOut.push({ action: r.error ? "failed" : r.plan.action, handle: r.plan.handle, id: r.productId, changes: r.plan.changes, ...(r.error ? { error: r.error } : {}) });
+      newer += r.plan.diff.filter((d) => d.newer).length;
+      if (o.dryRun || json) planOut.push({ action: r.error ? "failed" : r.plan.action, handle: r.plan.handle, id: r.productId, changes: r.plan.changes, ...(r.plan.diff.length ? { diff: r.plan.diff } : {}), ...(r.error ? { error: r.error } : {}) });
       if (o.dryRun && !json) f.io.out.write(planLine(r, f.io.isStdoutTTY));
     }
     if (job) await job.record(entries);
@@ -187,6 +248,11 @@ async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile;
   }
 
   let sale: SaleOutcome | undefined;
+  // Rows of another platform's file with no Medusa counterpart, and rows of no product that have problems: reported as skipped.
+  const rowSkips: Entry[] = [
+    ...(conversion?.skipped ?? []).map((x) => ({ product: `skip:${x.row}`, row: x.row, line: x.line !== x.row ? x.line : undefined, action: "skipped" as const, key: x.key, error: { message: x.reason } })),
+    ...[...skips.rows].map(([row, list]) => ({ product: `skip:${row}`, row, line: list[0]!.line !== row ? list[0]!.line : undefined, action: "skipped" as const, error: { message: skipReason(list), retryable: false } })),
+  ];
   try {
     if (job?.checkpoint.resumed) {
       const byProduct = new Map<string, Entry[]>();
@@ -199,10 +265,8 @@ async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile;
         await job.carry(rows);
       }
     }
-    // Rows of another platform's file that have no Medusa counterpart: reported once, as skipped.
-    const skippedEntries: Entry[] = (conversion?.skipped ?? []).map((x) => ({ product: `skip:${x.row}`, row: x.row, line: x.line !== x.row ? x.line : undefined, action: "skipped", key: x.key, error: { message: x.reason } }));
-    if (skippedEntries.length && !skippedEntries.every((e) => done.has(e.product))) {
-      const todo = skippedEntries.filter((e) => !done.has(e.product));
+    const todo = rowSkips.filter((e) => !done.has(e.product));
+    if (todo.length) {
       if (job) await job.record(todo);
       else {
         for (const e of todo) countRow(planSummary, e);
@@ -225,7 +289,7 @@ async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile;
     const chunkSize = Math.max(1, Math.min(o.chunkSize, Math.ceil((index.products.size - done.size) / o.concurrency)));
     async function* chunks() {
       let group: FileProduct[] = [];
-      for await (const p of imp.streamProducts(o.file, index!, { matchHandle, skip: done, signal: f.signal, source })) {
+      for await (const p of streamProducts(o.file, index!, { matchHandle, skip: done, skipped: skippedProducts, signal: f.signal, source })) {
         group.push(p);
         if (group.length >= chunkSize) {
           yield group;
@@ -237,16 +301,21 @@ async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile;
     const describe = (g: FileProduct[]) => `rows ${rowRange(g.flatMap((p) => p.rows.map((r) => r.row)))}`;
     if (job) await job.each(chunks(), writeGroup, describe);
     else await runPool(chunks(), o.concurrency, writeGroup, f.signal);
-    if (src && !f.signal.aborted) sale = await applySalePrices(sdk, src, o.salePriceList ?? DEFAULT_SALE_PRICE_LIST, { dryRun: Boolean(o.dryRun), signal: job?.signal ?? f.signal });
+    if (src && !f.signal.aborted) sale = await applySalePrices(sdk, src, o.salePriceList ?? DEFAULT_SALE_PRICE_LIST, { dryRun: Boolean(o.dryRun), signal: job?.signal ?? f.signal, skip: new Set([...skippedProducts.keys()].map((k) => k.replace(/^handle:/, ""))), since });
   } catch (e) {
     if (job) await job.abandon(e);
     progress.done();
     throw e;
   }
+  // Rows skipped because of what they hold (not for want of a Medusa counterpart): exit 3.
+  const problemRows = [...skips.products.keys()].reduce((n, k) => n + (index!.products.get(k)?.rows ?? 0) + (extraRows.get(k)?.length ?? 0), 0) + skips.rows.size;
   let rowSummary = planSummary;
   const extra = {
     ...(pictures ? { pictures } : {}),
     ...(src ? { format: src.format, currency: src.currency, ...(o.dryRun ? { mapping: conversion!.columns } : {}), ...(sale ? { sale_prices: sale } : {}), ...(conversion!.notes.length ? { notes: conversion!.notes } : {}) } : {}),
+    ...(index.repairs.length ? { repairs: index.repairs } : {}),
+    ...(from.readAs ? { read_as: from.readAs } : {}),
+    ...(newer ? { undoes_newer_changes: newer } : {}),
   };
   if (job) rowSummary = await job.end({ products: productSummary, ...extra });
   else {
@@ -260,19 +329,43 @@ async function importFile(f: Factory, o: ImportOptions, from: { src: SourceFile;
     const p = productSummary;
     const skippedText = rowSummary.skipped ? `; ${rowSummary.skipped} row${rowSummary.skipped === 1 ? "" : "s"} skipped` : "";
     const text = o.dryRun
-      ? `${o.file}: would create ${p.create}, update ${p.update}, leave ${p.unchanged} unchanged (${rowSummary.rows} rows); nothing written`
-      : `${o.file}: ${p.create} created, ${p.update} updated, ${p.unchanged} unchanged, ${p.failed} failed (${rowSummary.rows} rows)${skippedText}${o.report ? `; report: ${o.report}` : ""}`;
+      ? `${o.file}: would create ${p.create}, update ${p.update}, leave ${p.unchanged} unchanged${p.skipped ? `, skip ${p.skipped}` : ""} (${rowSummary.rows} rows); nothing written`
+      : `${o.file}: ${p.create} created, ${p.update} updated, ${p.unchanged} unchanged, ${p.failed} failed${p.skipped ? `, ${p.skipped} skipped` : ""} (${rowSummary.rows} rows)${skippedText}${o.report ? `; report: ${o.report}` : ""}`;
     const saleText = sale
-      ? `\nsale prices in "${sale.title}"${sale.created ? (o.dryRun ? " (a new list)" : " (created)") : ""}: ${o.dryRun ? "would add" : "added"} ${sale.add}, ${o.dryRun ? "update" : "updated"} ${sale.update}, ${sale.unchanged} unchanged${sale.notPlaced.length ? `; not placed: ${sale.notPlaced.map((x) => `row ${x.row}: ${x.message}`).join("; ")}` : ""}`
+      ? `\nsale prices in "${sale.title}"${sale.created ? (o.dryRun ? " (a new list)" : " (created)") : ""}: ${o.dryRun ? "would add" : "added"} ${sale.add}, ${o.dryRun ? "update" : "updated"} ${sale.update}, ${sale.unchanged} unchanged${sale.undoes ? ` (${sale.undoes} of the updates would undo a change the list got after the file was saved)` : ""}${sale.notPlaced.length ? `; not placed: ${sale.notPlaced.map((x) => `row ${x.row}: ${x.message}`).join("; ")}` : ""}`
       : "";
-    (o.dryRun ? f.io.err : f.io.out).write(text + (o.dryRun ? skippedText : "") + saleText + "\n");
+    const newerText = newerSummary(newer, o.file, since);
+    const out = (text + (o.dryRun ? skippedText : "") + saleText).split("\n").map((l) => sanitize(l));
+    (o.dryRun ? f.io.err : f.io.out).write([...out, ...(newerText ? [newerText] : [])].join("\n") + "\n");
   }
   job?.failIfAny();
+  if (problemRows && !o.dryRun) {
+    throw new PartialFailureError(
+      `${problemRows} row${problemRows === 1 ? "" : "s"} of ${sanitize(o.file)} ${problemRows === 1 ? "was" : "were"} not imported: their reasons are above${o.report ? ` and in ${sanitize(o.report)}` : ""}. Correct them and run the same command again: what was imported stays as it is`,
+    );
+  }
+}
+
+/** Handles of the categories the imported products need, their ancestors included. */
+function neededCategories(conversion: SourceFile["conversion"], skipped: Map<string, string>): Set<string> {
+  const parent = new Map(conversion.categories.map((c) => [c.handle, c.parent]));
+  const out = new Set<string>();
+  for (const p of conversion.products) {
+    if (skipped.has(`handle:${p.handle}`)) continue;
+    for (const leaf of p.categories) for (let h: string | undefined = leaf; h; h = parent.get(h)) out.add(h);
+  }
+  return out;
 }
 
 function planLine(r: ChunkResult, tty: boolean): string {
   const action = r.error ? "failed" : r.plan.action;
-  const what = r.plan.handle ?? r.productId ?? r.plan.key;
-  const detail = r.error ? r.error.message : r.plan.changes.join(", ");
-  return tty ? `${action.padEnd(9)} ${what}${detail ? `  ${detail}` : ""}\n` : `${action}\t${what}\t${detail}\n`;
+  const what = sanitize(r.plan.handle ?? r.productId ?? r.plan.key);
+  if (r.error) return tty ? `${action.padEnd(9)} ${what}  ${sanitize(r.error.message)}\n` : `${action}\t${what}\t${sanitize(r.error.message)}\n`;
+  const fields = r.plan.diff.map(diffText);
+  if (!tty) return `${action}\t${what}\t${fields.join("; ")}\n`;
+  return `${action.padEnd(9)} ${what}\n${fields.map((x) => `            ${x}\n`).join("")}`;
+}
+
+function skipLine(handle: string, reason: string, tty: boolean): string {
+  return tty ? `${"skipped".padEnd(9)} ${sanitize(handle)}  ${sanitize(reason)}\n` : `skipped\t${sanitize(handle)}\t${sanitize(reason)}\n`;
 }

@@ -14,6 +14,7 @@
  * - `sales_channels` on update replace the links; metadata is merged server-side.
  */
 import { PRODUCT_COLUMNS, VARIANT_COLUMNS, priceKey, type ParsedRow, type RefKind, type Scalar } from "./csv-columns.js";
+import { Changes, type FieldDiff } from "../diff.js";
 
 type Rec = Record<string, unknown>;
 
@@ -26,6 +27,7 @@ export interface ExistingPrice {
   rules?: Record<string, string> | null;
   /** Set on price-list prices, which the variant's own price set does not manage. */
   price_list_id?: string | null;
+  updated_at?: string | null;
 }
 
 export interface ExistingVariant {
@@ -68,6 +70,8 @@ export interface Resolved {
 export interface FileProduct {
   key: string;
   rows: ParsedRow[];
+  /** Why it is not imported (`--on-error skip`): reported, never planned. */
+  skipped?: string;
 }
 
 export interface RowOutcome {
@@ -84,6 +88,8 @@ export interface ProductPlan {
   productId?: string;
   action: "create" | "update" | "unchanged";
   changes: string[];
+  /** The changed fields with their values in the store and in the file (dry run, `--json`). */
+  diff: FieldDiff[];
   create?: Rec;
   update?: Rec;
   /** Body for POST /admin/products/{id}/options/batch, run before the update. */
@@ -131,6 +137,12 @@ function metadataChanges(current: unknown, incoming: Record<string, unknown>): b
   return Object.entries(incoming).some(([k, v]) => JSON.stringify(cur[k]) !== JSON.stringify(v));
 }
 
+/** The stored values of the keys a metadata update sends (Medusa merges; the others stay). */
+function pick(current: unknown, incoming: Record<string, unknown>): Record<string, unknown> {
+  const cur = (current && typeof current === "object" ? current : {}) as Rec;
+  return Object.fromEntries(Object.keys(incoming).filter((k) => k in cur).map((k) => [k, cur[k]]));
+}
+
 function sameSet(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((x) => b.includes(x));
 }
@@ -167,7 +179,7 @@ function newPrices(row: ParsedRow, resolved: Resolved): Rec[] {
 }
 
 /** Prices to send for an existing variant, or undefined when the row changes none. */
-function mergedPrices(row: ParsedRow, existing: ExistingPrice[], resolved: Resolved, changes: string[], label: string): Rec[] | undefined {
+function mergedPrices(row: ParsedRow, existing: ExistingPrice[], resolved: Resolved, changes: Changes, label: string): Rec[] | undefined {
   let changed = false;
   const out: Rec[] = existing.map((p) => ({
     id: p.id,
@@ -183,12 +195,12 @@ function mergedPrices(row: ParsedRow, existing: ExistingPrice[], resolved: Resol
       if (!same(existing[i]!.amount, p.amount)) {
         out[i]!.amount = p.amount;
         changed = true;
-        changes.push(`${label}.price.${p.key}`);
+        changes.add(`${label}.price.${p.key}`, existing[i]!.amount, p.amount, existing[i]!.updated_at);
       }
     } else {
       out.push(p.regionId ? { currency_code: p.currency, amount: p.amount, rules: { region_id: p.regionId } } : { currency_code: p.currency, amount: p.amount });
       changed = true;
-      changes.push(`${label}.price.${p.key}`);
+      changes.add(`${label}.price.${p.key}`, undefined, p.amount);
     }
   }
   return changed ? out : undefined;
@@ -242,7 +254,7 @@ function rowOutcome(row: ParsedRow, variantId?: string): RowOutcome {
 }
 
 /** Plans one product of the file against the store's copy (undefined: not in the store). */
-export function planProduct(fp: FileProduct, existing: ExistingProduct | undefined, resolved: Resolved, opts: { matchHandle: boolean }): ProductPlan {
+export function planProduct(fp: FileProduct, existing: ExistingProduct | undefined, resolved: Resolved, opts: { matchHandle: boolean; since?: number }): ProductPlan {
   const merged = mergeRows(fp.rows);
   const body = productBody(merged, resolved);
   const handle = typeof merged.product.handle === "string" ? merged.product.handle : existing?.handle;
@@ -268,10 +280,12 @@ export function planProduct(fp: FileProduct, existing: ExistingProduct | undefin
     const exclusive = new Map<string, boolean>();
     for (const r of fp.rows) for (const [t, b] of Object.entries(r.optionExclusive)) if (!exclusive.has(t)) exclusive.set(t, b);
     if (exclusive.size && Array.isArray(create.options)) for (const o of create.options as Rec[]) if (exclusive.has(o.title as string)) o.is_exclusive = exclusive.get(o.title as string);
-    return { key: fp.key, handle, action: "create", changes: [], create, rows: fp.rows.map((r) => rowOutcome(r)) };
+    return { key: fp.key, handle, action: "create", changes: [], diff: [], create, rows: fp.rows.map((r) => rowOutcome(r)) };
   }
 
-  const changes: string[] = [];
+  const changes = new Changes(opts.since);
+  // A product's own fields carry no time of their own: the product's is the best the store says.
+  const productAt = existing.updated_at;
   const update: Rec = { id: existing.id };
   // Scalars: only non-empty cells count (an empty cell leaves the stored value alone).
   for (const [field, v] of Object.entries(body)) {
@@ -279,12 +293,12 @@ export function planProduct(fp: FileProduct, existing: ExistingProduct | undefin
     if (field === "handle" && opts.matchHandle) continue;
     if (!same(existing[field], v)) {
       update[field] = v;
-      changes.push(field);
+      changes.add(field, existing[field], v, productAt);
     }
   }
   if (body.metadata !== undefined && metadataChanges(existing.metadata, body.metadata as Rec)) {
     update.metadata = body.metadata;
-    changes.push("metadata");
+    changes.add("metadata", pick(existing.metadata, body.metadata as Rec), body.metadata, productAt);
   }
   const idsOf = (xs: { id: string }[] | null | undefined) => (xs ?? []).map((x) => x.id);
   for (const [field, cur] of [
@@ -294,7 +308,7 @@ export function planProduct(fp: FileProduct, existing: ExistingProduct | undefin
     const want = body[field] as { id: string }[] | undefined;
     if (want && !sameSet(want.map((x) => x.id), cur)) {
       update[field] = want;
-      changes.push(field);
+      changes.add(field, cur, want.map((x) => x.id), productAt);
     }
   }
   if (body.images) {
@@ -305,7 +319,7 @@ export function planProduct(fp: FileProduct, existing: ExistingProduct | undefin
         const id = cur.find((i) => i.url === url)?.id;
         return id ? { id, url } : { url };
       });
-      changes.push("images");
+      changes.add("images", cur.map((i) => i.url), want, productAt);
     }
   }
   {
@@ -314,7 +328,7 @@ export function planProduct(fp: FileProduct, existing: ExistingProduct | undefin
     if (resolved.salesChannelId) want.add(resolved.salesChannelId);
     if (!sameSet([...want], cur)) {
       update.sales_channels = [...want].map((id) => ({ id }));
-      changes.push("sales_channels");
+      changes.add("sales_channels", cur, [...want], productAt);
     }
   }
   {
@@ -322,7 +336,7 @@ export function planProduct(fp: FileProduct, existing: ExistingProduct | undefin
     const want = (body.shipping_profile_id as string | undefined) ?? (cur ? undefined : resolved.shippingProfileId);
     if (want !== undefined && want !== cur) {
       update.shipping_profile_id = want;
-      changes.push("shipping_profile_id");
+      changes.add("shipping_profile_id", cur, want, productAt);
     }
   }
 
@@ -335,13 +349,13 @@ export function planProduct(fp: FileProduct, existing: ExistingProduct | undefin
     const cur = existing.options?.find((o) => o.title === title);
     if (!cur) {
       (optionOps.add ??= []).push({ title, values });
-      changes.push(`options.${title}`);
+      changes.add(`options.${title}`, undefined, values);
       continue;
     }
     const missing = values.filter((v) => !knownValues.get(title)!.has(v));
     if (missing.length) {
       (optionOps.update ??= []).push({ product_option_id: cur.id, add: missing.map((value) => ({ value })) });
-      changes.push(`options.${title}`);
+      changes.add(`options.${title}`, [...knownValues.get(title)!], [...knownValues.get(title)!, ...missing]);
     }
   }
 
@@ -361,6 +375,8 @@ export function planProduct(fp: FileProduct, existing: ExistingProduct | undefin
       const want = JSON.stringify(Object.fromEntries([...row.options].sort()));
       match = existingVariants.find((v) => !claimed.has(v.id) && JSON.stringify(Object.fromEntries(Object.entries(variantOptionMap(v, existing)).sort())) === want);
     }
+    // A product of one variant without SKU or options (a duplicate whose SKU was left out): its only variant.
+    if (!match && !vid && !sku && !row.options.length && fp.rows.length === 1 && existingVariants.length === 1) match = existingVariants[0];
     if (!match) {
       const label = sku ?? `row ${row.row}`;
       created.push({
@@ -369,7 +385,7 @@ export function planProduct(fp: FileProduct, existing: ExistingProduct | undefin
         ...(row.options.length ? { options: Object.fromEntries(row.options) } : {}),
         prices: newPrices(row, resolved),
       });
-      changes.push(`+variant ${label}`);
+      changes.add(`+variant ${label}`, undefined, { ...(sku ? { sku } : {}), ...(row.options.length ? { options: Object.fromEntries(row.options) } : {}) });
       rows.push(rowOutcome(row));
       continue;
     }
@@ -381,18 +397,18 @@ export function planProduct(fp: FileProduct, existing: ExistingProduct | undefin
       if (field === "metadata") {
         if (metadataChanges(match.metadata, v as Rec)) {
           upd.metadata = v;
-          changes.push(`${label}.metadata`);
+          changes.add(`${label}.metadata`, pick(match.metadata, v as Rec), v, match.updated_at);
         }
       } else if (!same(match[field], v)) {
         upd[field] = v;
-        changes.push(`${label}.${field}`);
+        changes.add(`${label}.${field}`, match[field], v, match.updated_at);
       }
     }
     const curOptions = variantOptionMap(match, existing);
     const optionChanged = row.options.some(([t, v]) => curOptions[t] !== v);
     if (optionChanged) {
       upd.options = { ...curOptions, ...Object.fromEntries(row.options) };
-      changes.push(`${label}.options`);
+      changes.add(`${label}.options`, curOptions, upd.options, match.updated_at);
     }
     // Price-list prices are not the variant's own: Medusa's update leaves them alone, so must we.
     const prices = mergedPrices(row, (match.prices ?? []).filter((p) => !p.price_list_id), resolved, changes, label);
@@ -409,13 +425,14 @@ export function planProduct(fp: FileProduct, existing: ExistingProduct | undefin
       ...created,
     ];
   }
-  const action = changes.length ? "update" : "unchanged";
+  const action = changes.names.length ? "update" : "unchanged";
   return {
     key: fp.key,
     handle,
     productId: existing.id,
     action,
-    changes,
+    changes: changes.names,
+    diff: changes.diff,
     update: Object.keys(update).length > 1 ? update : undefined,
     optionOps: optionOps.add || optionOps.update ? optionOps : undefined,
     rows,

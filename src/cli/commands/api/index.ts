@@ -35,6 +35,7 @@ export function register(cmd: Command, ctx: CommandContext): void {
     .option("--set <key=value>", "set a body field; dotted keys nest, values are JSON-typed (repeatable)", collect)
     .option("--query <querystring>", "query parameters, qs syntax: a=1&b[]=2 (repeatable)", collect)
     .option("--paginate", "GET every page (limit/offset) and merge them: the list key holds all items, count the total")
+    .option("-y, --yes", "accepted for scripts; the raw command asks for no confirmation (CONTRACT.md §7)")
     .addHelpText(
       "after",
       "\nExamples:\n  medusactl api GET /admin/products --query 'limit=5&fields=id,title'\n  medusactl api POST /admin/product-tags --data '{\"value\":\"sale\"}'\n  medusactl api GET /admin/orders --paginate > orders.json",

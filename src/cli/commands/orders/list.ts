@@ -7,6 +7,7 @@ import { collect, parseSince } from "../../cmdutil/input.js";
 import { OUTPUT_FORMATS, type OutputFormat } from "../../output/render.js";
 import { notice } from "../../output/notice.js";
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, type StatusKind, statusProblem, statusWord } from "../../../shared/orders/statuses.js";
+import { CSV_RAW_HELP } from "../../output/csv-field.js";
 
 export interface ListOptions {
   status?: string[];
@@ -67,7 +68,7 @@ export function makeListCommand(ctx: CommandContext, run: (f: Factory, o: ListOp
     .option("--order <field>", "sort by a field; prefix - for descending (default -created_at)")
     .addOption(new Option("-o, --output <format>", "table, json, ndjson, csv, or ids (one id per line)").choices(OUTPUT_FORMATS as string[]))
     .option("--json", "same as --output json")
-    .option("--csv-raw", "with -o csv: write cells exactly, without the leading ' that keeps spreadsheets from running = + - @ cells as formulas")
+    .option("--csv-raw", `with -o csv: ${CSV_RAW_HELP}`)
     .addHelpText(
       "after",
       "\nPayment and fulfilment statuses are computed by Medusa and cannot be filtered on the server: those filters walk pages until enough orders match.\n\nExamples:\n  medusactl orders list --since 24h --payment-status authorized\n  medusactl orders list --fulfillment-status not_fulfilled --all --output csv\n  medusactl orders list --email jane@example.com --json\n  medusactl orders list --fields id,display_id,email,total --order display_id",

@@ -3,6 +3,7 @@ import type { CommandContext } from "../../cmdutil/context.js";
 import type { Factory } from "../../cmdutil/factory.js";
 import { statuses } from "./list.js";
 import type { PickListOptions } from "../../bulk/orders/pick-list.js";
+import { CSV_RAW_HELP } from "../../output/csv-field.js";
 
 export function makePickListCommand(ctx: CommandContext, run: (f: Factory, o: PickListOptions) => Promise<void> = pickListRun): Command {
   const cmd = new Command("pick-list")
@@ -14,7 +15,7 @@ export function makePickListCommand(ctx: CommandContext, run: (f: Factory, o: Pi
     .option("--region <id|name>", "only orders of this region")
     .addOption(new Option("-o, --output <format>", "csv or ndjson").choices(["csv", "ndjson"]).default("csv"))
     .option("--out <file>", "write to a file (replaced whole when complete) instead of stdout")
-    .option("--csv-raw", "write cells exactly: no leading ' on cells starting with = + - @")
+    .option("--csv-raw", CSV_RAW_HELP)
     .option("--quiet", "no progress on stderr")
     .addHelpText("after", "\nExamples:\n  medusactl orders pick-list --payment-status captured --out picks.csv\n  medusactl orders pick-list --since last -o ndjson   # a daily run: the orders since the previous one");
   return cmd.action(async (o: PickListOptions, c: Command) => run(ctx.factory(c), o));

@@ -6,6 +6,7 @@ import { UsageError } from "../../../term/errors.js";
 import { collect } from "../../cmdutil/input.js";
 import type { ExportOptions } from "../../bulk/products/export.js";
 import { DEFAULT_CONCURRENCY, parseConcurrency } from "../../bulk/pool.js";
+import { CSV_RAW_HELP } from "../../output/csv-field.js";
 
 const exportRun = async (f: Factory, o: ExportOptions) => (await import("../../bulk/products/export.js")).exportRun(f, o);
 
@@ -24,7 +25,7 @@ export function makeExportCommand(ctx: CommandContext, run: (f: Factory, o: Expo
       if (!Number.isInteger(n) || n < 1 || n > 1000) throw new UsageError("--page-size: expected 1 to 1000");
       return n;
     }, 100)
-    .option("--csv-raw", "write cells exactly: no leading ' on cells starting with = + - @ (which spreadsheets would run as formulas)")
+    .option("--csv-raw", CSV_RAW_HELP)
     .option("--concurrency <n>", "pages in flight at once", parseConcurrency, DEFAULT_CONCURRENCY)
     .option("--report <file>", "write one line per exported product (.json or .csv)")
     .option("--resume", "continue an interrupted export into the same --out after its last complete page")

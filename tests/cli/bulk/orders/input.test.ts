@@ -73,3 +73,23 @@ describe("the next step of a shipment, from the order as it is", () => {
     expect(shipStep(order(), parcel(["T1"], "NOPE"))).toEqual({ kind: "skip", reason: "the order has no line with SKU NOPE" });
   });
 });
+
+describe("a courier's file as German Excel saves it", () => {
+  it("reads semicolons and Windows-1252 from a file, and a forced --delimiter from stdin", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const path = await import("node:path");
+    const dir = mkdtempSync(path.join((await import("node:os")).tmpdir(), "courier-"));
+    const f = path.join(dir, "sendungen.csv");
+    // "Auftrag;Sendungsnummer;Spediteur" with "Spedition Müller" in Windows-1252.
+    writeFileSync(f, Buffer.concat([Buffer.from("Order;Tracking Number;Carrier\r\n1042;00340434;Spedition M"), Buffer.from([0xfc]), Buffer.from("ller\r\n")]));
+    const problems = new Problems();
+    let read: unknown;
+    const r = await readOrderRows(f, "sendungen.csv", { onFormat: (x) => (read = x) }, problems);
+    expect(problems.list).toEqual([]);
+    expect(r.rows.map((x) => [x.order, x.tracking, x.carrier])).toEqual([["1042", "00340434", "Spedition Müller"]]);
+    expect(read).toEqual({ delimiter: ";", encoding: "windows-1252", encodingDetected: true });
+    const piped = new Problems();
+    const s = await readOrderRows(Readable.from([Buffer.from("Order|Tracking\n7|T7\n")]), "stdin", { dialect: { delimiter: "|" } }, piped);
+    expect(s.rows.map((x) => [x.order, x.tracking])).toEqual([["7", "T7"]]);
+  });
+});

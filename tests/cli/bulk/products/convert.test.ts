@@ -2,7 +2,7 @@ import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { Problems } from "../../../../src/cli/bulk/problems.js";
-import { categoryPath, slugify, toCentimetres, toGrams, writeConverted, type CategoryNode } from "../../../../src/cli/bulk/products/convert.js";
+import { categoryPath, repairDuplicateSkus, slugify, toCentimetres, toGrams, writeConverted, type CategoryNode } from "../../../../src/cli/bulk/products/convert.js";
 import { detectFromHeader, detectFormat } from "../../../../src/cli/bulk/products/detect.js";
 import { fromShopify } from "../../../../src/cli/bulk/products/from-shopify.js";
 import { fromWooCommerce } from "../../../../src/cli/bulk/products/from-woocommerce.js";
@@ -126,17 +126,82 @@ describe("WooCommerce", () => {
     expect(c.columns.find((x) => x.source === "Weight (kg)")?.target).toMatch(/grams, from kg/);
   });
 
-  it("skips a variation whose parent is missing or that applies to any value", async () => {
+  it("a variation with an \"any\" attribute becomes a variant per value its product lists, after the specific ones", async () => {
     const { writeFileSync, mkdtempSync } = await import("node:fs");
     const dir = mkdtempSync(path.join((await import("node:os")).tmpdir(), "woo-"));
     const file = path.join(dir, "w.csv");
-    writeFileSync(file, ["ID,Type,SKU,Name,Parent,Regular price,Sale price,Attribute 1 name,Attribute 1 value(s)", "1,variable,V,Vee,,,,Size,\"S, M\"", "2,variation,V-S,Vee - S,V,5,,Size,S", "3,variation,V-ANY,Vee - any,id:1,5,,Size,", "4,variation,X-S,X,NOPE,5,,Size,S"].join("\n"));
+    writeFileSync(
+      file,
+      [
+        "ID,Type,SKU,Name,Parent,Regular price,Sale price,Stock,Attribute 1 name,Attribute 1 value(s),Attribute 2 name,Attribute 2 value(s)",
+        '1,variable,V,Vee,,,,,Color,"Red, Blue",Size,"S, M"',
+        "2,variation,V-RED-S,Vee - Red S,V,6,,,Color,Red,Size,S",
+        "3,variation,V-RED,Vee - Red,id:1,5,,4,Color,Red,Size,",
+        "4,variation,V-BLUE,Vee - Blue,V,5,,,Color,Blue,Size,",
+        "5,variation,V-ANY,Vee,V,9,,,Color,,Size,",
+        "6,variation,X-S,X,NOPE,5,,,Color,Red,Size,S",
+        '7,variable,W,Wee,,,,,Size,""',
+        "8,variation,W-ANY,Wee - any,W,5,,,Size,",
+      ].join("\n"),
+    );
     const c = await fromWooCommerce({ file, problems: new Problems() });
-    expect(c.products[0]!.variants.map((v) => v.sku)).toEqual(["V-S"]);
-    expect(c.skipped.map((s) => [s.row, s.reason])).toEqual([
-      [4, expect.stringMatching(/any Size/)],
-      [5, expect.stringMatching(/"NOPE" is not in the file/)],
+    const vee = c.products.find((p) => p.handle === "vee")!;
+    // The specific variation keeps Red/S; "any size" of Red fills Red/M; "any" of both finds nothing left.
+    expect(vee.variants.map((v) => [v.sku, v.options, v.price, v.stock])).toEqual([
+      ["V-RED-S", [["Color", "Red"], ["Size", "S"]], "6", undefined],
+      ["V-RED-m", [["Color", "Red"], ["Size", "M"]], "5", 4],
+      ["V-BLUE-s", [["Color", "Blue"], ["Size", "S"]], "5", undefined],
+      ["V-BLUE-m", [["Color", "Blue"], ["Size", "M"]], "5", undefined],
     ]);
+    expect(vee.variants.every((v) => v.sku === "V-RED-S" || v.title === undefined)).toBe(true);
+    expect(c.notes.map((n) => [n.row, n.message])).toEqual([
+      [4, expect.stringMatching(/applies to any Size: imported as 1 variant \(M\) with SKUs V-RED-…/)],
+      [5, expect.stringMatching(/applies to any Size: imported as 2 variants \(S, M\)/)],
+    ]);
+    expect(c.skipped.map((s) => [s.row, s.reason]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
+      [6, expect.stringMatching(/every value is taken by a sibling variation/)],
+      [7, expect.stringMatching(/"NOPE" is not in the file/)],
+      [8, expect.stringMatching(/none of its variations can be imported/)],
+      [9, expect.stringMatching(/product lists no values of it/)],
+    ]);
+  });
+
+  it("turns WordPress's written line breaks back into line breaks and leaves out the default category", async () => {
+    const { writeFileSync, mkdtempSync } = await import("node:fs");
+    const dir = mkdtempSync(path.join((await import("node:os")).tmpdir(), "woo-"));
+    const file = path.join(dir, "w.csv");
+    writeFileSync(file, ["ID,Type,SKU,Name,Parent,Regular price,Description,Categories", '1,simple,S,Soap,,3,"<p>One</p>\\n<p>Two \\\\n kept</p>",Uncategorized'].join("\n"));
+    const c = await fromWooCommerce({ file, problems: new Problems() });
+    expect(c.products[0]!.description).toBe("<p>One</p>\n<p>Two \\n kept</p>");
+    expect(c.products[0]!.categories).toEqual([]);
+    expect(c.categories).toEqual([]);
+  });
+
+  it("with repairs, a measure that is not a number or in an unknown unit is left out with a note", async () => {
+    const { writeFileSync, mkdtempSync } = await import("node:fs");
+    const dir = mkdtempSync(path.join((await import("node:os")).tmpdir(), "woo-"));
+    const file = path.join(dir, "w.csv");
+    writeFileSync(file, ["ID,Type,SKU,Name,Parent,Regular price,Weight (kg),Length (st)", "1,simple,S,Soap,,3,heavy,4"].join("\n"));
+    const problems = new Problems();
+    const c = await fromWooCommerce({ file, problems, repair: true });
+    expect(problems.list).toEqual([]);
+    expect(c.products[0]!.variants[0]!.weight).toBeUndefined();
+    expect(c.notes.map((n) => n.message)).toEqual(['Weight "heavy" is not a number: left out']);
+    expect(c.columns.find((x) => x.source === "Length (st)")?.reason).toMatch(/unknown unit "st"/);
+    const strict = new Problems();
+    await fromWooCommerce({ file, problems: strict });
+    expect(strict.list.map((p) => p.message)).toEqual(['"heavy" is not a number']);
+  });
+
+  it("repairs a SKU a later product repeats (Shopify's Duplicate), naming both rows", async () => {
+    const { writeFileSync, mkdtempSync } = await import("node:fs");
+    const dir = mkdtempSync(path.join((await import("node:os")).tmpdir(), "shop-"));
+    const file = path.join(dir, "s.csv");
+    writeFileSync(file, ["Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price", "mug,Mug,Title,Default Title,MUG-1,5", "mug-copy,Copy of Mug,Title,Default Title,MUG-1,5"].join("\n"));
+    const c = await fromShopify({ file, problems: new Problems() });
+    repairDuplicateSkus(c);
+    expect(c.products.map((p) => p.variants[0]!.sku)).toEqual(["MUG-1", undefined]);
+    expect(c.notes).toEqual([{ row: 3, line: 3, message: 'SKU "MUG-1" is also on row 2 (product "mug"): this variant of "mug-copy" is imported without a SKU' }]);
   });
 });
 
