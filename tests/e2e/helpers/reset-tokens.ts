@@ -77,3 +77,43 @@ export async function resetTokenFor(
     await new Promise((res) => setTimeout(res, 200));
   }
 }
+
+/** An order-transfer token as the sandbox's `order.transfer_requested` subscriber records it (sandbox/src/subscribers/order-transfer-tokens.ts). */
+export interface TransferTokenRecord {
+  order_id: string;
+  order_change_id: string;
+  customer_id: string | null;
+  original_email: string | null;
+  token: string;
+  /** The storefront path that accepts or declines it. */
+  link: string;
+  at: string;
+}
+
+/** Waits until the sandbox has recorded the transfer token of `orderId` (the newest one) and returns its record. */
+export async function transferTokenFor(orderId: string, o: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<TransferTokenRecord> {
+  const file = sandboxPaths({ env: o.env ?? process.env }).transferTokens;
+  const deadline = Date.now() + (o.timeoutMs ?? 20_000);
+  for (;;) {
+    let text = "";
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      // not written yet
+    }
+    const found = text
+      .split("\n")
+      .flatMap((l) => {
+        try {
+          return [JSON.parse(l) as TransferTokenRecord];
+        } catch {
+          return [];
+        }
+      })
+      .filter((r) => r.order_id === orderId)
+      .at(-1);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no transfer token for ${orderId} in ${file}`);
+    await new Promise((res) => setTimeout(res, 200));
+  }
+}
