@@ -46,7 +46,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: { noExternal: true, external: ["undici", "jsdom"] },
   build: isSsrBuild
     ? { outDir: here("../../dist/storefront-server"), emptyOutDir: true, target: "node20", sourcemap: false, minify: false }
-    : { outDir: here("../../dist/storefront"), emptyOutDir: true, target: "es2022", sourcemap: false },
+    : // The manifest tells the server which files a page's lazy code is in, to preload them with the page.
+      { outDir: here("../../dist/storefront"), emptyOutDir: true, target: "es2022", sourcemap: false, manifest: true },
   server: { host: "127.0.0.1", port: 5173 },
   preview: { host: "127.0.0.1", port: 4173 },
 }));

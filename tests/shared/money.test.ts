@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatMoney, minorDigits, roundMoney, toMinor } from "../../src/shared/format.js";
-import { moneyBreakdown, roundToSum, taxNameFor, type TotalsLike } from "../../src/shared/money.js";
+import { moneyBreakdown, roundToSum, type TotalsLike } from "../../src/shared/money.js";
+import { taxNameFor } from "../../src/shared/shopper-price.js";
 
 /** Signed sum of the shown lines, in minor units. */
 const shownSum = (b: ReturnType<typeof moneyBreakdown>) => b.lines.reduce((a, l) => a + l.sign * l.minor, 0);
@@ -203,7 +204,7 @@ describe("tables and CSV", () => {
 
 describe("shopperPrice", () => {
   it("is the amount with tax where the store API computed it, and says so", async () => {
-    const { shopperPrice } = await import("../../src/shared/money.js");
+    const { shopperPrice } = await import("../../src/shared/shopper-price.js");
     // As Medusa 2.21 answered /store/products?country_code=de for a €19.99 price and 19 % VAT.
     const p = shopperPrice({ calculated_amount: 19.99, original_amount: 19.99, calculated_amount_with_tax: 23.7881, calculated_amount_without_tax: 19.99, original_amount_with_tax: 23.7881, is_calculated_price_tax_inclusive: false, currency_code: "eur" });
     expect(p).toEqual({ amount: 23.7881, original: 23.7881, currency: "eur", taxNote: "incl. VAT" });
@@ -224,12 +225,12 @@ describe("the shopper's basis (one VAT rule for the storefront)", () => {
     ["usd", "excl", "Prices exclude sales tax; it is added at checkout."],
     ["cad", "excl", "Prices exclude sales tax; it is added at checkout."],
   ] as const)("%s: %s", async (currency, basis, note) => {
-    const { shopperBasis, shopperBasisNote } = await import("../../src/shared/money.js");
+    const { shopperBasis, shopperBasisNote } = await import("../../src/shared/shopper-price.js");
     expect([shopperBasis(currency), shopperBasisNote(currency)]).toEqual([basis, note]);
   });
 
   it("shows a US price before its sales tax, and says it is added", async () => {
-    const { shopperPrice } = await import("../../src/shared/money.js");
+    const { shopperPrice } = await import("../../src/shared/shopper-price.js");
     expect(shopperPrice({ calculated_amount: 50, calculated_amount_with_tax: 54.38, calculated_amount_without_tax: 50, currency_code: "usd" })).toEqual({ amount: 50, original: undefined, currency: "usd", taxNote: "before tax" });
   });
 

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { renderPage } from "../../src/storefront-web/src/entry-server.js";
 import { setPurifier } from "../../src/storefront-web/src/lib/rich-text.js";
 import { DEFAULT_SITE } from "../../src/storefront-web/src/lib/site.js";
+import { structuredJsonLd } from "../../src/storefront-web/server/structured-data.js";
 import { createShop, type Shop } from "../helpers/storefront.js";
 
 const site = { ...DEFAULT_SITE, origin: "https://shop.example" };
@@ -25,7 +26,7 @@ describe("renderPage (the server's render of one page)", () => {
     expect(r.html).toContain("€54.00");
     expect(r.html).toMatch(/<nav aria-label="Categories" class="category-nav"><ul>/);
     expect(r.head).toMatchObject({ title: "Organic Sweatshirt", description: "Warm.", path: "/products/organic-sweatshirt", type: "product" });
-    const ld = r.head!.jsonLd as Record<string, unknown>[];
+    const ld = structuredJsonLd(r.head!.structured!, { ...r.headContext!, shopName: "Medusa Store" }) as Record<string, unknown>[];
     expect(ld.map((d) => d["@type"])).toEqual(["Product", "BreadcrumbList"]);
     expect(ld[0]).toMatchObject({ name: "Organic Sweatshirt", url: "https://shop.example/de/products/organic-sweatshirt" });
     const offers = ld[0]!.offers as Record<string, string>[];
@@ -109,7 +110,7 @@ describe("renderPage (the server's render of one page)", () => {
   it("gives the home page the shop's description and its Organization and WebSite search action", async () => {
     const r = await render("/de");
     expect(r.head).toMatchObject({ title: "", description: DEFAULT_SITE.description, path: "/" });
-    const ld = r.head!.jsonLd as Record<string, any>[];
+    const ld = structuredJsonLd(r.head!.structured!, { ...r.headContext!, shopName: "Medusa Store" }) as Record<string, any>[];
     expect(ld.map((d) => d["@type"])).toEqual(["Organization", "WebSite"]);
     expect(ld[1]!.potentialAction.target.urlTemplate).toBe("https://shop.example/de/search?q={search_term_string}");
   });

@@ -18,14 +18,17 @@ import { undiciTransport } from "../../sdk/transport/undici.js";
 import createDOMPurify from "dompurify";
 import { JSDOM } from "jsdom";
 import { renderPage } from "../src/entry-server.js";
-import { COUNTRY_COOKIE, countriesOf, parseAcceptLanguage, readCookie } from "../src/lib/country.js";
-import { headHtml, headTags, jsonForScript } from "../src/lib/head.js";
+import { COUNTRY_COOKIE, countriesOf, readCookie } from "../src/lib/country.js";
+import { parseAcceptLanguage } from "./accept-language.js";
+import { headTags, jsonForScript } from "../src/lib/head.js";
 import { createStoreSdk, type StoreSdk } from "../src/lib/sdk.js";
 import { DEFAULT_SITE, type SiteConfig } from "../src/lib/site.js";
 import { setPurifier } from "../src/lib/rich-text.js";
 import { STATE_ELEMENT_ID, type ShopState } from "../src/lib/state.js";
 import { cachingTransport, type CacheStats, type CatalogueCacheOptions } from "./catalogue-cache.js";
 import { contentSecurityPolicy } from "../../../scripts/static-server.mjs";
+import { headHtml } from "./head-html.js";
+import { structuredJsonLd } from "./structured-data.js";
 import { robotsTxt, sitemapIndex, sitemapPart } from "./sitemap.js";
 
 export interface StorefrontServerOptions {
@@ -129,6 +132,7 @@ export function createStorefrontHandler(opts: StorefrontServerOptions): Storefro
   const csp = contentSecurityPolicy(config.medusaUrl);
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const assets = new Map<string, Compressed>();
+  const preloads = manifestPreloads(dist);
   const security = { "content-security-policy": csp, "x-content-type-options": "nosniff", "referrer-policy": "strict-origin-when-cross-origin" };
 
   async function countries(): Promise<string[]> {
@@ -139,6 +143,8 @@ export function createStorefrontHandler(opts: StorefrontServerOptions): Storefro
   /** A file of the build (never index.html: pages are rendered), or null. */
   function staticFile(pathname: string): { file: string; type: string } | null {
     if (pathname === "/" || pathname === "/index.html") return null;
+    // The build's own records (.vite/manifest.json) are not the shop's files.
+    if (pathname.split("/").some((seg) => seg.startsWith("."))) return null;
     const file = path.join(dist, pathname);
     if (!file.startsWith(dist + path.sep)) return null;
     try {
@@ -181,8 +187,15 @@ export function createStorefrontHandler(opts: StorefrontServerOptions): Storefro
       res.end();
       return;
     }
-    const head = result.head;
-    const tags = head && result.headContext ? headHtml(headTags(head, result.headContext)) : `<title>${escapeText(site.name)}</title>`;
+    const ctx = result.headContext;
+    // The page's structured data, built here only (the browser does not download the builders).
+    const head = result.head && ctx && result.head.structured ? { ...result.head, jsonLd: [...(result.head.jsonLd ?? []), ...structuredJsonLd(result.head.structured, ctx)] } : result.head;
+    const tags =
+      (head && ctx ? headHtml(headTags(head, ctx)) : `<title>${escapeText(site.name)}</title>`) +
+      // A page that loads its code on demand (the cart, the checkout) gets those files at once, beside the page's own.
+      [...new Set(result.preload.flatMap((m) => preloads(m)))]
+        .map((href) => `\n    <link rel="modulepreload" crossorigin href="${escapeText(href)}">`)
+        .join("");
     const state: ShopState = {
       config,
       site: { name: site.name, description: site.description, lang: site.lang, origin, ...(site.defaultCountry ? { defaultCountry: site.defaultCountry } : {}) },
@@ -265,6 +278,39 @@ export function createStorefrontHandler(opts: StorefrontServerOptions): Storefro
 }
 
 const escapeText = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * The files a source module's code is in, from Vite's manifest of the client build: its own chunk
+ * and the chunks it imports, less the entry's (the page loads those already). A build without a
+ * manifest preloads nothing.
+ */
+function manifestPreloads(dist: string): (module: string) => string[] {
+  let manifest: Record<string, ManifestChunk> = {};
+  try {
+    manifest = JSON.parse(readFileSync(path.join(dist, ".vite", "manifest.json"), "utf8")) as Record<string, ManifestChunk>;
+  } catch {
+    return () => [];
+  }
+  const entry = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    const c = manifest[key];
+    if (!c || into.has(key)) return;
+    into.add(key);
+    for (const i of c.imports ?? []) walk(i, into);
+  };
+  for (const [k, c] of Object.entries(manifest)) if (c.isEntry) walk(k, entry);
+  return (module) => {
+    const keys = new Set<string>();
+    walk(module, keys);
+    return [...keys].filter((k) => !entry.has(k)).map((k) => `/${manifest[k]!.file}`);
+  };
+}
 
 function unavailablePage(name: string): string {
   const safe = escapeText(name);

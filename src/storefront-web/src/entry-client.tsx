@@ -6,8 +6,8 @@
  */
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app.js";
-import "./app/styles.css";
 import { ConfigError, loadConfig, restrictConnections } from "./lib/config.js";
+import "./app/styles.css";
 import { QueryCache } from "./lib/query.js";
 import { createStoreSdk } from "./lib/sdk.js";
 import { readShopState, STATE_ELEMENT_ID } from "./lib/state.js";

@@ -32,6 +32,8 @@ export interface RenderResult {
   html: string;
   head?: PageHead;
   headContext?: HeadContextValue;
+  /** Modules the page loads on demand, for the server to preload. */
+  preload: string[];
   /** The reads the page was rendered from, for the browser to hydrate with. */
   cache: QueryCache;
 }
@@ -50,7 +52,7 @@ export function renderPage(input: RenderInput): Promise<RenderResult> {
         onAllReady() {
           if (request.redirect) {
             stream.abort();
-            resolve({ status: 302, redirect: request.redirect, html: "", cache });
+            resolve({ status: 302, redirect: request.redirect, html: "", cache, preload: [] });
             return;
           }
           const out = new PassThrough();
@@ -58,7 +60,7 @@ export function renderPage(input: RenderInput): Promise<RenderResult> {
           out.on("data", (c: Buffer) => chunks.push(c));
           out.on("end", () => {
             const head = collector.head;
-            resolve({ status: failed ? 500 : (head?.status ?? 200), html: Buffer.concat(chunks).toString("utf8"), head, headContext: collector.context, cache });
+            resolve({ status: failed ? 500 : (head?.status ?? 200), html: Buffer.concat(chunks).toString("utf8"), head, headContext: collector.context, cache, preload: collector.preload ?? [] });
           });
           stream.pipe(out);
         },

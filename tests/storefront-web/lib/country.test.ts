@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { countriesOf, parseAcceptLanguage, pickCountry, readCookie, splitCountry } from "../../../src/storefront-web/src/lib/country.js";
+import { parseAcceptLanguage } from "../../../src/storefront-web/server/accept-language.js";
+import { countriesOf, pickCountry, readCookie, splitCountry } from "../../../src/storefront-web/src/lib/country.js";
 
 const codes = ["de", "fr", "at", "us", "gb"];
 

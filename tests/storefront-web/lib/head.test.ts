@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clip, headHtml, headTags, jsonForScript } from "../../../src/storefront-web/src/lib/head.js";
+import { headHtml } from "../../../src/storefront-web/server/head-html.js";
+import { clip, headTags, jsonForScript } from "../../../src/storefront-web/src/lib/head.js";
 
 const ctx = { origin: "https://shop.example", shopName: "Shop & Co", lang: "en", country: "de", countries: ["de", "us"] };
 

@@ -1,7 +1,8 @@
 import createDOMPurify from "dompurify";
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
-import { looksLikeHtml, plainText, sanitizeHtml, setPurifier } from "../../../src/storefront-web/src/lib/rich-text.js";
+import { looksLikeHtml, plainText } from "../../../src/storefront-web/src/lib/plain-text.js";
+import { sanitizeHtml, setPurifier } from "../../../src/storefront-web/src/lib/rich-text.js";
 
 const purifier = createDOMPurify(new JSDOM("").window as never);
 setPurifier(purifier);

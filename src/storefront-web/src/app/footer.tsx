@@ -1,4 +1,4 @@
-import { shopperBasisNote } from "../../../shared/money.js";
+import { shopperBasisNote } from "../../../shared/shopper-price.js";
 import { useCustomer } from "../features/auth/api/get-customer.js";
 import { Link } from "../lib/router.js";
 import { useShop } from "../lib/shop.js";

@@ -27,11 +27,27 @@ export interface PageHead {
   price?: { amount: number; currency: string } | null;
   /** schema.org objects, rendered as JSON-LD. */
   jsonLd?: object[];
+  /**
+   * What the page is, for its structured data: the server turns it into JSON-LD (server/structured-data.ts)
+   * for the first HTML a crawler reads; the browser keeps the builders out of its download.
+   */
+  structured?: Structured;
   /** The HTTP status the server answers with (404 for what does not exist). */
   status?: number;
 }
 
 /** Where the head's URLs point: the shop's public origin, its name and language, its countries. */
+/** A crumb of the trail a page sits in: its name and its path inside the country. */
+export interface StructuredCrumb {
+  name: string;
+  path: string;
+}
+
+export type Structured =
+  | { kind: "home" }
+  | { kind: "product"; product: unknown; crumbs: StructuredCrumb[] }
+  | { kind: "listing"; crumbs: StructuredCrumb[] };
+
 export interface HeadContextValue {
   origin: string;
   shopName: string;
@@ -57,13 +73,15 @@ export function clip(text: string, max = MAX_DESCRIPTION): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–—-]+$/, "")}…`;
 }
 
-const abs = (origin: string, path: string) => `${origin.replace(/\/+$/, "")}${path}`;
+/** An absolute URL on the shop's origin. */
+export const abs = (origin: string, path: string) => `${origin.replace(/\/+$/, "")}${path}`;
 
 /** The head's tags, in the order the server writes them. */
 export function headTags(head: PageHead, ctx: HeadContextValue): HeadTag[] {
   const title = head.title ? `${head.title} · ${ctx.shopName}` : ctx.shopName;
   const tags: HeadTag[] = [{ tag: "title", attrs: {}, text: title }];
-  const description = head.description ? clip(head.description) : "";
+  // A page without words of its own (a cart, a login) is still described, for whoever shows its link.
+  const description = head.description ? clip(head.description) : head.title ? `${head.title} at ${ctx.shopName}.` : "";
   if (description) tags.push({ tag: "meta", attrs: { name: "description", content: description } });
   if (head.noindex) tags.push({ tag: "meta", attrs: { name: "robots", content: "noindex, follow" } });
   const canonical = head.path !== undefined && !head.noindex ? abs(ctx.origin, `/${ctx.country}${head.path === "/" ? "" : head.path}`) : undefined;
@@ -108,22 +126,6 @@ export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
-/** The tags as HTML, each marked `data-head` so the browser knows which ones it manages. */
-export function headHtml(tags: HeadTag[]): string {
-  return tags
-    .map((t) => {
-      const attrs = Object.entries({ ...t.attrs, "data-head": "" })
-        .map(([k, v]) => (v === "" ? ` ${k}` : ` ${k}="${escapeHtml(v)}"`))
-        .join("");
-      if (t.tag === "meta" || t.tag === "link") return `<${t.tag}${attrs}>`;
-      // A script's text is JSON already escaped for it (jsonForScript); a title's is text.
-      return `<${t.tag}${attrs}>${t.tag === "script" ? (t.text ?? "") : escapeHtml(t.text ?? "")}</${t.tag}>`;
-    })
-    .join("\n    ");
-}
-
 /** Replaces the document's managed head tags (and its title) with `tags`. */
 export function applyHead(tags: HeadTag[], doc: Document = document): void {
   for (const el of [...doc.head.querySelectorAll("[data-head]")]) el.remove();
@@ -145,6 +147,14 @@ export interface HeadCollector {
   head?: PageHead;
   /** Where the head's URLs point, as the page saw it. */
   context?: HeadContextValue;
+  /** Source modules the page loads on demand (`src/app/routes/cart.tsx`): the server preloads their files with the page. */
+  preload?: string[];
+}
+
+/** Declares a module the page loads on demand, so the server sends its files with the page (no-op in the browser). */
+export function usePreload(module: string | undefined): void {
+  const collector = useContext(HeadCollectorContext);
+  if (collector && module && !collector.preload?.includes(module)) (collector.preload ??= []).push(module);
 }
 
 export const HeadCollectorContext = createContext<HeadCollector | null>(null);
@@ -172,8 +182,3 @@ export function useHead(head: PageHead | null): void {
   }, [key]);
 }
 
-/** The absolute URL of a path inside the current country (`/products/x` → `https://shop/de/products/x`), for structured data. */
-export function useShopUrl(): (path: string) => string {
-  const ctx = useContext(HeadValueContext);
-  return (path) => (ctx ? abs(ctx.origin, `/${ctx.country}${path === "/" ? "" : path}`) : path);
-}

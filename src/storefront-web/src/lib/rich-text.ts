@@ -40,9 +40,6 @@ export function setPurifier(p: DOMPurify): void {
   purifier = p;
 }
 
-/** Whether the text holds markup worth rendering (a tag or an entity), not just words. */
-export const looksLikeHtml = (text: string): boolean => /<\/?[a-z][^>]*>|&(#\d+|#x[0-9a-f]+|[a-z]+);/i.test(text);
-
 /**
  * Two renames before parsing; DOMPurify still decides what stays. Event-handler attributes become
  * data attributes (`onerror=` → `data-dropped-onerror=`, dropped by the allowlist): Chromium
@@ -61,27 +58,4 @@ function prepare(html: string): string {
 export function sanitizeHtml(html: string, p: DOMPurify | null = purifier): string | null {
   if (!p?.isSupported) return null;
   return p.sanitize(prepare(html), { ...RICH_TEXT_CONFIG, RETURN_TRUSTED_TYPE: false }) as string;
-}
-
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", ndash: "–", mdash: "—", hellip: "…", rsquo: "’", lsquo: "‘", rdquo: "”", ldquo: "“", euro: "€" };
-
-/**
- * The words of an HTML text, for meta descriptions and link previews: tags become spaces (a block
- * ends a sentence), entities their characters, whitespace one space. The result is text, escaped
- * wherever it is written.
- */
-export function plainText(html: string): string {
-  return html
-    .replace(/<(script|style|template)\b[\s\S]*?<\/\1\s*>/gi, " ")
-    .replace(/<!--[\s\S]*?-->/g, " ")
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (m, e: string) => {
-      if (e[0] === "#") {
-        const code = e[1] === "x" || e[1] === "X" ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10);
-        return Number.isFinite(code) && code > 31 && code < 0x110000 ? String.fromCodePoint(code) : " ";
-      }
-      return ENTITIES[e.toLowerCase()] ?? m;
-    })
-    .replace(/\s+/g, " ")
-    .trim();
 }

@@ -7,10 +7,9 @@ import { useCollections } from "../../features/products/api/list-collections.js"
 import { FeaturedCollections, Hero } from "../../features/products/components/featured.js";
 import { PAGE_SIZE, SORTS, isSortKey, useProducts, type SortKey } from "../../features/products/api/list-products.js";
 import { ProductGrid, ProductGridSkeleton } from "../../features/products/components/product-grid.js";
-import { breadcrumbJsonLd, homeJsonLd } from "../../features/products/seo.js";
-import { shopperBasisNote } from "../../../../shared/money.js";
-import { useShopUrl, type PageHead } from "../../lib/head.js";
-import { plainText } from "../../lib/rich-text.js";
+import { shopperBasisNote } from "../../../../shared/shopper-price.js";
+import type { PageHead } from "../../lib/head.js";
+import { plainText } from "../../lib/plain-text.js";
 import { Link, navigate, useLocation, usePage, withSearch } from "../../lib/router.js";
 import { useShop } from "../../lib/shop.js";
 import { useSite } from "../../lib/site.js";
@@ -65,17 +64,16 @@ export default function Home({ params }: { params: Record<string, string> }) {
   const homePending = isHome && collections.status === "pending";
   const heading = collection?.title ?? category?.name ?? (q ? `Results for “${q}”` : isSearch ? "Search" : "All products");
   const site = useSite();
-  const url = useShopUrl();
   const count = products.data?.count ?? 0;
   // A path naming a category or collection that does not exist is not found (404); a filter in the query is only empty.
   const missing = filtersReady && ((fixedCategory && !category) || (fixedCollection && !collection));
   const pageSuffix = page > 1 ? `?page=${page}` : "";
   const listingHead = (): PageHead => {
-    if (isHome) return { title: "", description: site.description, path: "/", jsonLd: homeJsonLd(site.name, url("/"), url("/search")) };
+    if (isHome) return { title: "", description: site.description, path: "/", structured: { kind: "home" } };
     if (fixedCategory && category) {
       const path = `${categoryPath(categories.data ?? [], category.handle)}${pageSuffix}`;
-      const crumbs = [{ name: "All products", url: url("/") }, ...categoryTrail(categories.data ?? [], category.handle).map((c) => ({ name: c.name, url: url(categoryPath(categories.data ?? [], c.handle)) }))];
-      return { title: category.name, description: plainText(category.description ?? "") || `${category.name} at ${site.name}: ${count === 1 ? "1 product" : `${count} products`}.`, path, jsonLd: [breadcrumbJsonLd(crumbs)] };
+      const crumbs = [{ name: "All products", path: "/" }, ...categoryTrail(categories.data ?? [], category.handle).map((c) => ({ name: c.name, path: categoryPath(categories.data ?? [], c.handle) }))];
+      return { title: category.name, description: plainText(category.description ?? "") || `${category.name} at ${site.name}: ${count === 1 ? "1 product" : `${count} products`}.`, path, structured: { kind: "listing", crumbs } };
     }
     if (fixedCollection && collection) {
       const text = typeof collection.metadata?.description === "string" ? collection.metadata.description : typeof collection.metadata?.tagline === "string" ? collection.metadata.tagline : "";

@@ -5,11 +5,9 @@ import { useCartDrawer } from "../../features/cart/components/cart-drawer.js";
 import { useProduct } from "../../features/products/api/get-product.js";
 import { categoryPath, categoryTrail, useCategories } from "../../features/products/api/list-categories.js";
 import { ProductDetails, ProductDetailsSkeleton } from "../../features/products/components/product-details.js";
-import { breadcrumbJsonLd, productJsonLd } from "../../features/products/seo.js";
-import { type CalculatedPriceLike, shopperPrice } from "../../../../shared/money.js";
+import { type CalculatedPriceLike, shopperPrice } from "../../../../shared/shopper-price.js";
 import { isNotFound } from "../../lib/errors.js";
-import { useShopUrl } from "../../lib/head.js";
-import { plainText } from "../../lib/rich-text.js";
+import { plainText } from "../../lib/plain-text.js";
 import { usePage } from "../../lib/router.js";
 import { useShop } from "../../lib/shop.js";
 import NotFound from "./not-found.js";
@@ -20,7 +18,6 @@ export default function ProductPage({ params }: { params: Record<string, string>
   const add = useAddToCart();
   const drawer = useCartDrawer();
   const categories = useCategories();
-  const url = useShopUrl();
   // The product's first category and its parents, as nested links.
   const p = product.data;
   const first = p?.categories?.[0];
@@ -48,7 +45,7 @@ export default function ProductPage({ params }: { params: Record<string, string>
             image: p.thumbnail ?? p.images?.[0]?.url ?? null,
             type: "product",
             price: price ? { amount: Math.round(price.amount * 100) / 100, currency: price.currency } : null,
-            jsonLd: [productJsonLd(p, url(path)), breadcrumbJsonLd(trail.map((c) => ({ name: c.label, url: url(c.to ?? path) })))],
+            structured: { kind: "product", product: p, crumbs: trail.map((c) => ({ name: c.label, path: c.to ?? path })) },
           }
         : { title: "Product", noindex: true },
     product.status !== "pending",

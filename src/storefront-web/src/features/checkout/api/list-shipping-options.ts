@@ -1,5 +1,5 @@
 import type { HttpTypes } from "@medusajs/types";
-import { shopperBasis } from "../../../../../shared/money.js";
+import { shopperBasis } from "../../../../../shared/shopper-price.js";
 import { useQuery } from "../../../lib/query.js";
 import { useStoreSdk, type StoreSdk } from "../../../lib/sdk.js";
 

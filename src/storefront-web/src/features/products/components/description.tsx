@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { looksLikeHtml, plainText } from "../../../lib/rich-text.js";
+import { looksLikeHtml, plainText } from "../../../lib/plain-text.js";
 
 // The sanitiser (DOMPurify, about 9 KB) loads with the first description that holds markup, not
 // with every page; while it loads, the description's words stand in for it.

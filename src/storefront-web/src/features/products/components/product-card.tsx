@@ -1,5 +1,5 @@
 import type { HttpTypes } from "@medusajs/types";
-import { type CalculatedPriceLike, type ShopperPrice, shopperPrice } from "../../../../../shared/money.js";
+import { type CalculatedPriceLike, type ShopperPrice, shopperPrice } from "../../../../../shared/shopper-price.js";
 import { Price } from "../../../components/ui/price.js";
 import { Picture } from "../../../components/ui/picture.js";
 import { Link } from "../../../lib/router.js";

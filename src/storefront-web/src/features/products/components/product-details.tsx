@@ -1,4 +1,4 @@
-import { type CalculatedPriceLike, shopperPrice } from "../../../../../shared/money.js";
+import { type CalculatedPriceLike, shopperPrice } from "../../../../../shared/shopper-price.js";
 import type { HttpTypes } from "@medusajs/types";
 import { useState, type FormEvent } from "react";
 import { Button } from "../../../components/ui/button.js";

@@ -1,5 +1,6 @@
 import DOMPurify from "dompurify";
-import { plainText, sanitizeHtml, setPurifier } from "../../../lib/rich-text.js";
+import { plainText } from "../../../lib/plain-text.js";
+import { sanitizeHtml, setPurifier } from "../../../lib/rich-text.js";
 
 // In the browser DOMPurify works on the page's DOM; the server sets its own (server/server.ts).
 if (typeof window !== "undefined") setPurifier(DOMPurify);

@@ -1,13 +1,15 @@
 /**
- * What search engines and link previews read of the catalogue: schema.org `Product` with one
+ * The structured data of a page, built on the server only (the browser does not download it):
+ * what search engines and link previews read of the catalogue: schema.org `Product` with one
  * `Offer` per variant (the price as the shopper pays it in this country, its currency,
  * availability and SKU), `BreadcrumbList` for the trail a page sits in, and `Organization` with a
  * `WebSite` search action for the home page (Google's structured-data guidelines).
  */
 import type { HttpTypes } from "@medusajs/types";
-import { type CalculatedPriceLike, shopperPrice } from "../../../../shared/money.js";
-import { plainText } from "../../lib/rich-text.js";
-import { inStock } from "./components/variant-picker.js";
+import { type CalculatedPriceLike, shopperPrice } from "../../shared/shopper-price.js";
+import { inStock } from "../src/features/products/components/variant-picker.js";
+import { abs, type Structured } from "../src/lib/head.js";
+import { plainText } from "../src/lib/plain-text.js";
 
 const SCHEMA = "https://schema.org";
 
@@ -78,4 +80,13 @@ export function homeJsonLd(name: string, homeUrl: string, searchUrl: string): ob
       potentialAction: { "@type": "SearchAction", target: { "@type": "EntryPoint", urlTemplate: `${searchUrl}?q={search_term_string}` }, "query-input": "required name=search_term_string" },
     },
   ];
+}
+
+/** The page's JSON-LD from what it says it is, with URLs on the shop's origin in its country. */
+export function structuredJsonLd(s: Structured, ctx: { origin: string; country: string; shopName: string }): object[] {
+  const url = (path: string) => abs(ctx.origin, `/${ctx.country}${path === "/" ? "" : path}`);
+  if (s.kind === "home") return homeJsonLd(ctx.shopName, url("/"), url("/search"));
+  const crumbs = breadcrumbJsonLd(s.crumbs.map((c) => ({ name: c.name, url: url(c.path) })));
+  if (s.kind === "listing") return [crumbs];
+  return [productJsonLd(s.product as HttpTypes.StoreProduct, url(s.crumbs.at(-1)?.path ?? "/")), crumbs];
 }

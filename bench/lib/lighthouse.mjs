@@ -1,0 +1,59 @@
+// Lighthouse 12 (mobile: its default form factor, screen and simulated slow-4G throttling) in
+// Debian's headless Chromium, for the storefront's test and its benchmark. One browser for a run of
+// pages; a page may be given a cart first (localStorage on its origin, which Lighthouse then keeps:
+// disableStorageReset), so the cart page is audited with lines in it as a shopper sees it.
+import lighthouse from "lighthouse";
+import puppeteer from "puppeteer-core";
+
+export const CHROMIUM = "/usr/bin/chromium-headless-shell";
+export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+
+/**
+ * Audits each of `pages` ({name, url, storage?}) in turn; resolves to one result per page:
+ * {name, url, scores: {performance, …} (0–100), metrics: {fcp, lcp, tbt, cls, si} (display
+ * strings), failing: [{category, id, score, title}] (audits below 1 that count), lhr}.
+ * @param {{ name: string, url: string, storage?: Record<string, string> }[]} pages
+ */
+export async function auditPages(pages, { chromePath = CHROMIUM } = {}) {
+  const browser = await puppeteer.launch({
+    executablePath: chromePath,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  });
+  const port = Number(new URL(browser.wsEndpoint()).port);
+  const out = [];
+  try {
+    for (const p of pages) {
+      if (p.storage) {
+        const page = await browser.newPage();
+        await page.goto(new URL("/health", p.url).href);
+        await page.evaluate((s) => {
+          for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
+        }, p.storage);
+        await page.close();
+      }
+      const run = await lighthouse(p.url, { port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, disableStorageReset: Boolean(p.storage) });
+      const lhr = run.lhr;
+      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
+      const metric = (id) => lhr.audits[id]?.displayValue ?? "";
+      const failing = [];
+      for (const c of CATEGORIES) {
+        for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+          const a = lhr.audits[ref.id];
+          if (ref.weight > 0 && a && a.score !== null && a.score < 1) failing.push({ category: c, id: ref.id, score: a.score, title: a.title, value: a.displayValue ?? "" });
+        }
+      }
+      out.push({
+        name: p.name,
+        url: p.url,
+        scores,
+        metrics: { fcp: metric("first-contentful-paint"), lcp: metric("largest-contentful-paint"), tbt: metric("total-blocking-time"), cls: metric("cumulative-layout-shift"), si: metric("speed-index") },
+        failing,
+        lhr,
+      });
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
