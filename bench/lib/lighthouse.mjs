@@ -12,7 +12,8 @@ export const CATEGORIES = ["performance", "accessibility", "best-practices", "se
  * Audits each of `pages` ({name, url, storage?}) in turn; resolves to one result per page:
  * {name, url, scores: {performance, …} (0–100), metrics: {fcp, lcp, tbt, cls, si} (display
  * strings), failing: [{category, id, score, title}] (audits below 1 that count), lhr}.
- * @param {{ name: string, url: string, storage?: Record<string, string> }[]} pages
+ * A page's `cookies` are set on its origin the same way (a storefront that keeps its cart in a cookie).
+ * @param {{ name: string, url: string, storage?: Record<string, string>, cookies?: Record<string, string> }[]} pages
  */
 export async function auditPages(pages, { chromePath = CHROMIUM } = {}) {
   const browser = await puppeteer.launch({
@@ -24,15 +25,19 @@ export async function auditPages(pages, { chromePath = CHROMIUM } = {}) {
   const out = [];
   try {
     for (const p of pages) {
-      if (p.storage) {
+      const keep = Boolean(p.storage || p.cookies);
+      if (keep) {
         const page = await browser.newPage();
-        await page.goto(new URL("/health", p.url).href);
-        await page.evaluate((s) => {
-          for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
-        }, p.storage);
+        await page.goto(new URL("/health", p.url).href).catch(() => {});
+        if (p.storage) {
+          await page.evaluate((s) => {
+            for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
+          }, p.storage);
+        }
+        for (const [name, value] of Object.entries(p.cookies ?? {})) await page.setCookie({ name, value, url: new URL("/", p.url).href });
         await page.close();
       }
-      const run = await lighthouse(p.url, { port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, disableStorageReset: Boolean(p.storage) });
+      const run = await lighthouse(p.url, { port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, disableStorageReset: keep });
       const lhr = run.lhr;
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
       const metric = (id) => lhr.audits[id]?.displayValue ?? "";
