@@ -405,8 +405,17 @@ export function registerStore(reg: StubRegistry, state: StoreState = new StoreSt
     const id = req.params[0]!;
     const o = s.orders.get(id);
     if (!o) throw notFound(`Order with id: ${id}`);
+    // As Medusa 2.21 refuses a second request while one is pending (400, no code).
+    if (s.transfers.has(id)) throw apiError(400, "not_allowed", `Order ${id} already has an existing active order change`);
     s.transfers.set(id, `transfer-${id}`);
     return { order: structuredClone(o) };
+  });
+  route("POST /store/orders/:id/transfer/cancel", (req) => {
+    s.customerOf(req);
+    const id = req.params[0]!;
+    if (!s.transfers.has(id)) throw apiError(400, "not_allowed", "Order change is not active");
+    s.transfers.delete(id);
+    return { order: structuredClone(s.orders.get(id)) };
   });
   for (const verb of ["accept", "decline"]) {
     route(`POST /store/orders/:id/transfer/${verb}`, ({ params: [id], body }) => {

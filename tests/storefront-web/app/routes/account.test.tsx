@@ -237,6 +237,32 @@ describe("order transfer", () => {
     expect(shop.state.transfers.get("order_guest")).toBe("transfer-order_guest");
   });
 
+  it("shows a request as waiting with its date, refuses to ask twice, and cancels it", async () => {
+    const shop = guestOrderSetup();
+    renderApp("/account/orders", { shop });
+    await askFor("order_guest", "old@example.com");
+    const pending = await screen.findByText(/^Transfer of order #5 requested on \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    expect(pending.closest("li")!.textContent).toContain("the link went to old@example.com");
+    await askFor("order_guest", "old@example.com");
+    expect((await screen.findByRole("alert")).textContent).toMatch(/is still waiting to be accepted through the link sent to old@example\.com\. Cancel it below to ask again\./);
+    expect(shop.registry.calls("POST", "/store/orders/*/transfer/request")).toHaveLength(1);
+    fireEvent.click(screen.getByRole("button", { name: "Cancel request" }));
+    expect(await screen.findByText(/request cancelled\.$/)).toBeTruthy();
+    expect(shop.registry.calls("POST", "/store/orders/*/transfer/cancel").map((c) => c.path)).toEqual(["/store/orders/order_guest/transfer/cancel"]);
+    expect(shop.state.transfers.has("order_guest")).toBe(false);
+    expect(screen.queryByRole("button", { name: "Cancel request" })).toBeNull();
+  });
+
+  it("says in words that a transfer asked for elsewhere is still waiting, not Medusa's message", async () => {
+    const shop = guestOrderSetup();
+    shop.state.transfers.set("order_guest", "asked-on-another-device");
+    renderApp("/account/orders", { shop });
+    await askFor("order_guest", "old@example.com");
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toMatch(/^A transfer of this order is already waiting to be accepted/);
+    expect(alert.textContent).not.toContain("active order change");
+  });
+
   it("refuses an e-mail address that is not the order's, and requests nothing", async () => {
     const shop = guestOrderSetup();
     renderApp("/account/orders", { shop });

@@ -1,4 +1,5 @@
 import type { HttpTypes } from "@medusajs/types";
+import { isApiError } from "medusactl/sdk/store";
 import { isNotFound } from "../../../lib/errors.js";
 import { useMutation } from "../../../lib/query.js";
 import { useStoreSdk } from "../../../lib/sdk.js";
@@ -59,7 +60,17 @@ export function useRequestTransfer(customerId: string) {
     }
     const pending = readPendingTransfers(storage, customerId).find((t) => t.orderId === id);
     if (pending) throw new TransferLookupError(`${pendingText(pending)} is still waiting to be accepted through the link sent to ${pending.email}. Cancel it below to ask again.`);
-    const { order } = await sdk.store.order.requestTransfer(id, { description: "Requested from the storefront" });
+    let order: HttpTypes.StoreOrder;
+    try {
+      ({ order } = await sdk.store.order.requestTransfer(id, { description: "Requested from the storefront" }));
+    } catch (e) {
+      // Asked for already (from another device, or before this browser kept its requests): Medusa 2.21
+      // answers 400 not_allowed with no code, and only its message tells this refusal from the others.
+      if (isApiError(e) && e.status === 400 && /active order change/i.test(e.message)) {
+        throw new TransferLookupError("A transfer of this order is already waiting to be accepted through the link sent to the order's e-mail address. It can be asked for again once that request is accepted, declined or cancelled.");
+      }
+      throw e;
+    }
     const displayId = order.display_id ?? found.display_id ?? null;
     const orderEmail = order.email ?? found.email ?? email;
     rememberTransfer(storage, { orderId: id, displayId, email: orderEmail, requestedAt: new Date().toISOString(), customerId });
