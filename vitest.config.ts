@@ -20,7 +20,15 @@ const ISOLATED = ["tests/storefront-web/**/*.test.ts", "tests/storefront-web/**/
  * restarts, the 10 s outage) rather than working. The production lane has room for that wait: it
  * ended 300 s before the two default lanes, which now have 175 s less of files to run.
  */
-const ON_PRODUCTION_ONLY = ["tests/e2e/failure-matrix.test.ts", "tests/e2e/faults-sdk.test.ts", "tests/e2e/faults-cli.test.ts"];
+const ON_PRODUCTION_ONLY = [
+  "tests/e2e/failure-matrix.test.ts",
+  "tests/e2e/faults-sdk.test.ts",
+  "tests/e2e/faults-cli.test.ts",
+  // What a crawler and Lighthouse read goes through the store API alone, the same on both topologies
+  // (pictures on S3 there): the production lane ends well before the default ones, so they run there.
+  "tests/e2e/storefront-seo.test.ts",
+  "tests/e2e/storefront-lighthouse.test.ts",
+];
 
 // The storefront imports the SDK's store entry by its package name, as an app would.
 const resolve = { alias: { "medusactl/sdk/store": fileURLToPath(new URL("./src/sdk/store-client.ts", import.meta.url)) } };

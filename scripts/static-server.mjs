@@ -20,22 +20,31 @@ const TYPES = {
 
 /**
  * The storefront's Content-Security-Policy: scripts, styles and fonts from this origin only, no
- * plugins, no <base>, no framing; requests and images also to the back-end's origin. Without a
- * known back-end (a build-time URL), requests may go to any https origin or a local one.
+ * plugins, no <base>, no framing; requests also to the back-end's origin; pictures from it and from
+ * any https origin (and local ports beside a local back-end). Without a known back-end (a
+ * build-time URL), requests may go to any https origin or a local one.
  * @param {string | undefined} medusaUrl
  */
 export function contentSecurityPolicy(medusaUrl) {
   let api = "https: http://localhost:* http://127.0.0.1:*";
+  let local = false;
   try {
-    if (medusaUrl) api = new URL(medusaUrl).origin;
+    if (medusaUrl) {
+      const u = new URL(medusaUrl);
+      api = u.origin;
+      local = u.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(u.hostname);
+    }
   } catch {
     // keep the generic sources
   }
+  // Pictures may live elsewhere than the API (Medusa's file module on S3 or a CDN): any https origin,
+  // and any local port beside a local back-end (the sandbox's S3 server). A picture cannot run code.
+  const images = local ? `${api} https: http://localhost:* http://127.0.0.1:*` : `${api} https:`;
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    `img-src 'self' data: blob: ${api}`,
+    `img-src 'self' data: blob: ${[...new Set(images.split(" "))].join(" ")}`,
     `connect-src 'self' ${api}`,
     "font-src 'self'",
     "object-src 'none'",

@@ -24,6 +24,12 @@ export async function auditPages(pages, { chromePath = CHROMIUM } = {}) {
   const port = Number(new URL(browser.wsEndpoint()).port);
   const out = [];
   try {
+    // A browser's first page load pays for starting its own processes; the audits should not.
+    if (pages[0]) {
+      const warm = await browser.newPage();
+      await warm.goto(pages[0].url, { waitUntil: "load" }).catch(() => {});
+      await warm.close();
+    }
     for (const p of pages) {
       const keep = Boolean(p.storage || p.cookies);
       if (keep) {

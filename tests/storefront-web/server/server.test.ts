@@ -39,7 +39,11 @@ describe("the storefront server", () => {
     const res = await get(`${url}/de/products/organic-sweatshirt`);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe(CATALOGUE_CACHE_CONTROL);
-    expect(res.headers.get("content-security-policy")).toContain("script-src 'self'");
+    const csp = res.headers.get("content-security-policy")!;
+    expect(csp).toContain("script-src 'self';");
+    // Pictures may live on the file module's own host (S3, a CDN): any https origin, beside the back-end.
+    expect(csp).toMatch(/img-src 'self' data: blob: http:\/\/medusa\.test https:;/);
+    expect(csp).toContain("connect-src 'self' http://medusa.test;");
     const html = await res.text();
     expect(html).toContain('<title data-head>Organic Sweatshirt · Medusa Store</title>');
     expect(html).toContain(`<link rel="canonical" href="${url}/de/products/organic-sweatshirt" data-head>`);
