@@ -12,7 +12,7 @@ export { EXIT_CODES_HELP };
 async function registerNoun(cmd: Command, noun: NounEntry, ctx: CommandContext): Promise<void> {
   const load = commandModule(noun.name);
   if (load) await (await load()).register(cmd, ctx);
-  if (noun.admin) await (await import("./commands/crud.js")).registerCrud(cmd, noun, ctx);
+  if (noun.admin) await (await import("./commands/crud/index.js")).registerCrud(cmd, noun, ctx);
 }
 
 /** The root command with global flags (CONTRACT.md §2); only the invoked noun's commands are built. */

@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
-import { confirmationLevel, isSimpleMethod, kebab, registerCrud } from "../../src/cli/commands/crud.js";
+import { registerCrud } from "../../src/cli/commands/crud/index.js";
+import { confirmationLevel, isSimpleMethod, kebab } from "../../src/cli/commands/crud/domain-verbs.js";
 import { findNoun } from "../../src/cli/nouns.js";
 import { adminResources } from "../../src/sdk/admin/index.js";
 import type { MethodSpec, ResourceSpec } from "../../src/sdk/resource.js";
