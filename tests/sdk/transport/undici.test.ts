@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { Medusa, isAbortError, isTimeoutError } from "../../src/sdk/index.js";
-import { startServer } from "../helpers/http-server.js";
+import { Medusa, isAbortError, isTimeoutError } from "../../../src/sdk/index.js";
+import { startServer } from "../../helpers/http-server.js";
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 const servers: Server[] = [];

@@ -14,7 +14,7 @@ import {
   resolveOptions,
   sandboxPaths,
   sandboxUrl,
-} from "../../src/cli/sandbox/paths.js";
+} from "../../../src/cli/sandbox/paths.js";
 
 describe("dataRoot precedence", () => {
   const cases: [string, Parameters<typeof dataRoot>[0], string][] = [
@@ -117,7 +117,7 @@ describe("helpers", () => {
 describe("up checks every port before the install", () => {
   it("a database port taken by another program is refused at once, before Medusa is installed", async () => {
     const { createServer } = await import("node:net");
-    const { runCli } = await import("../helpers/cli.js");
+    const { runCli } = await import("../../helpers/cli.js");
     const { existsSync } = await import("node:fs");
     const taken = createServer();
     await new Promise<void>((r) => taken.listen(0, "127.0.0.1", r));

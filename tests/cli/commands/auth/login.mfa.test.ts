@@ -2,13 +2,13 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createFactory } from "../../src/cli/cmdutil/factory.js";
-import { main, reportError } from "../../src/cli/main.js";
-import { buildProgram } from "../../src/cli/program.js";
-import { globalFlags } from "../../src/cli/cmdutil/context.js";
-import type { Prompter } from "../../src/cli/cmdutil/prompter.js";
-import { json, startServer } from "../helpers/http-server.js";
-import { testIO } from "../helpers/test-io.js";
+import { createFactory } from "../../../../src/cli/cmdutil/factory.js";
+import { main, reportError } from "../../../../src/cli/main.js";
+import { buildProgram } from "../../../../src/cli/program.js";
+import { globalFlags } from "../../../../src/cli/cmdutil/context.js";
+import type { Prompter } from "../../../../src/cli/cmdutil/prompter.js";
+import { json, startServer } from "../../../helpers/http-server.js";
+import { testIO } from "../../../helpers/test-io.js";
 
 // Medusa 2.21 answers a password login of an account with MFA with an actorless token and a
 // challenge; POST /auth/mfa/challenges/{id}/verify {method, code} (authenticated with that token) gives the JWT.

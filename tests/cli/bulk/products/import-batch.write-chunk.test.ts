@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { Medusa } from "../../../src/sdk/index.js";
-import { Problems } from "../../../src/cli/bulk/problems.js";
-import { mapHeader, parseRow } from "../../../src/cli/bulk/products/csv-columns.js";
-import { writeChunk } from "../../../src/cli/bulk/products/import-batch.js";
-import { UNCERTAIN_TRIES } from "../../../src/cli/bulk/uncertain.js";
-import type { FileProduct, Resolved } from "../../../src/cli/bulk/products/plan.js";
-import { json, startServer } from "../../helpers/http-server.js";
+import { Medusa } from "../../../../src/sdk/index.js";
+import { Problems } from "../../../../src/cli/bulk/problems.js";
+import { mapHeader, parseRow } from "../../../../src/cli/bulk/products/csv-columns.js";
+import { writeChunk } from "../../../../src/cli/bulk/products/import-batch.js";
+import { UNCERTAIN_TRIES } from "../../../../src/cli/bulk/uncertain.js";
+import type { FileProduct, Resolved } from "../../../../src/cli/bulk/products/plan.js";
+import { json, startServer } from "../../../helpers/http-server.js";
 
 type Rec = Record<string, any>;
 const resolved: Resolved = { regions: new Map(), refs: { category: new Map(), tag: new Map(), salesChannel: new Map(), collection: new Map(), type: new Map(), shippingProfile: new Map() } };

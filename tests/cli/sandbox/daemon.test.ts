@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { livePid, spawnDaemon, stopDaemon, waitReady } from "../../src/cli/sandbox/daemon.js";
-import { resolveOptions } from "../../src/cli/sandbox/paths.js";
-import { pidAlive } from "../../src/cli/sandbox/processes.js";
-import { assertRedisAvailable, ensureRedisServer, REDIS_INSTALL_HINT, redisPing } from "../../src/cli/sandbox/redis.js";
+import { livePid, spawnDaemon, stopDaemon, waitReady } from "../../../src/cli/sandbox/daemon.js";
+import { resolveOptions } from "../../../src/cli/sandbox/paths.js";
+import { pidAlive } from "../../../src/cli/sandbox/processes.js";
+import { assertRedisAvailable, ensureRedisServer, REDIS_INSTALL_HINT, redisPing } from "../../../src/cli/sandbox/redis.js";
 
 const started: number[] = [];
 afterEach(() => {

@@ -2,9 +2,9 @@ import http from "node:http";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { Medusa } from "../../src/sdk/index.js";
-import { undiciTransport } from "../../src/sdk/transport/undici.js";
-import { json, startServer } from "../helpers/http-server.js";
+import { Medusa } from "../../../src/sdk/index.js";
+import { undiciTransport } from "../../../src/sdk/transport/undici.js";
+import { json, startServer } from "../../helpers/http-server.js";
 
 /** A forward proxy that tunnels CONNECT and forwards absolute-form requests, recording what it was asked. */
 async function startProxy() {

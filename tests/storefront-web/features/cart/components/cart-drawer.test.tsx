@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderApp, createShop } from "../../../helpers/storefront.js";
+import { renderApp, createShop } from "../../../../helpers/storefront.js";
 
 async function addSweatshirt(quantity = 1) {
   const shop = createShop();

@@ -1,10 +1,10 @@
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
-import { registerCrud } from "../../src/cli/commands/crud/index.js";
-import { confirmationLevel, isSimpleMethod, kebab } from "../../src/cli/commands/crud/domain-verbs.js";
-import { findNoun } from "../../src/cli/nouns.js";
-import { adminResources } from "../../src/sdk/admin/index.js";
-import type { MethodSpec, ResourceSpec } from "../../src/sdk/resource.js";
+import { registerCrud } from "../../../../src/cli/commands/crud/index.js";
+import { confirmationLevel, isSimpleMethod, kebab } from "../../../../src/cli/commands/crud/domain-verbs.js";
+import { findNoun } from "../../../../src/cli/nouns.js";
+import { adminResources } from "../../../../src/sdk/admin/index.js";
+import type { MethodSpec, ResourceSpec } from "../../../../src/sdk/resource.js";
 
 const specs = adminResources as unknown as Record<string, ResourceSpec>;
 const method = (res: string, name: string) => specs[res]!.methods[name] as MethodSpec;
@@ -74,7 +74,7 @@ describe("domain verbs from declarations", () => {
 
   it("builds every noun's verbs without clashes", async () => {
     for (const [key] of Object.entries(specs)) {
-      const noun = (await import("../../src/cli/nouns.js")).NOUNS.find((n) => n.admin === key)!;
+      const noun = (await import("../../../../src/cli/nouns.js")).NOUNS.find((n) => n.admin === key)!;
       const v = await verbs(noun.name);
       expect(new Set(v).size).toBe(v.length);
     }
@@ -83,7 +83,7 @@ describe("domain verbs from declarations", () => {
 
 describe("nouns with both generated and hand-written verbs", () => {
   it("adds the hand-written verbs and lets them replace generated ones of the same name", async () => {
-    const { buildProgram } = await import("../../src/cli/program.js");
+    const { buildProgram } = await import("../../../../src/cli/program.js");
     // fulfillments: `cancel` is both an SDK-declared verb and a hand-written one (order-aware, with confirmation).
     const program = await buildProgram(["fulfillments", "list"], noCtx);
     const noun = program.commands.find((c) => c.name() === "fulfillments")!;

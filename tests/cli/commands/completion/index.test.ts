@@ -4,8 +4,8 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
-import { testIO } from "../helpers/test-io.js";
+import { main } from "../../../../src/cli/main.js";
+import { testIO } from "../../../helpers/test-io.js";
 
 async function script(shell: string): Promise<string> {
   const t = testIO({ env: {} });

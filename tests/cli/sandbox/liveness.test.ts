@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { liveLockHolder, lockRecord } from "../../src/cli/sandbox/cache-rules.js";
-import { bootId, processStartTime, systemProbe } from "../../src/cli/sandbox/liveness.js";
-import { sandboxPaths } from "../../src/cli/sandbox/paths.js";
-import { acquireLock } from "../../src/cli/sandbox/state.js";
+import { liveLockHolder, lockRecord } from "../../../src/cli/sandbox/cache-rules.js";
+import { bootId, processStartTime, systemProbe } from "../../../src/cli/sandbox/liveness.js";
+import { sandboxPaths } from "../../../src/cli/sandbox/paths.js";
+import { acquireLock } from "../../../src/cli/sandbox/state.js";
 
 const linux = process.platform === "linux";
 const dirs: string[] = [];

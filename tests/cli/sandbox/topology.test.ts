@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
-import { medusaEnv, withYoungGeneration } from "../../src/cli/sandbox/medusa-process.js";
-import { resolveOptions, sandboxPaths } from "../../src/cli/sandbox/paths.js";
-import { medusaDatabaseUrl, type DbTarget } from "../../src/cli/sandbox/postgres.js";
-import { loadState, newState, s3Credentials, saveState } from "../../src/cli/sandbox/state.js";
+import { medusaEnv, withYoungGeneration } from "../../../src/cli/sandbox/medusa-process.js";
+import { resolveOptions, sandboxPaths } from "../../../src/cli/sandbox/paths.js";
+import { medusaDatabaseUrl, type DbTarget } from "../../../src/cli/sandbox/postgres.js";
+import { loadState, newState, s3Credentials, saveState } from "../../../src/cli/sandbox/state.js";
 import {
   applyEnv,
   assertPortsFit,
@@ -17,7 +17,7 @@ import {
   processPort,
   topologyEnv,
   topologyPorts,
-} from "../../src/cli/sandbox/topology.js";
+} from "../../../src/cli/sandbox/topology.js";
 
 const keys = { accessKeyId: "medusactl-abc", secretAccessKey: "s3-secret" };
 const db: DbTarget = { embedded: true, url: "postgres://postgres:pw@127.0.0.1:54339/medusa", host: "127.0.0.1", port: 54339, user: "postgres", password: "pw", database: "medusa", key: "embedded" };

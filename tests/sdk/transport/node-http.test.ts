@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { Medusa, TimeoutError, isAbortError, isApiError, isNetworkError } from "../../src/sdk/index.js";
-import { nodeHttpTransport } from "../../src/sdk/transport/node-http.js";
-import { json, startServer } from "../helpers/http-server.js";
+import { Medusa, TimeoutError, isAbortError, isApiError, isNetworkError } from "../../../src/sdk/index.js";
+import { nodeHttpTransport } from "../../../src/sdk/transport/node-http.js";
+import { json, startServer } from "../../helpers/http-server.js";
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 const servers: Server[] = [];
@@ -69,7 +69,7 @@ describe("node:http transport", () => {
     // The hand-over loads undici first: on a loaded machine that alone can take longer than any
     // fixed pause, so wait for the module (the transport's own import resolves first), then a beat.
     const settle = async () => {
-      await import("../../src/sdk/transport/undici.js");
+      await import("../../../src/sdk/transport/undici.js");
       await new Promise((r) => setTimeout(r, 50));
     };
 

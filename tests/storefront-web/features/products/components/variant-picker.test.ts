@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shopperOrder } from "../../../../src/storefront-web/src/features/products/components/variant-picker.js";
+import { shopperOrder } from "../../../../../src/storefront-web/src/features/products/components/variant-picker.js";
 
 const v = (...values: string[]) => values.map((value) => ({ value }));
 const order = (...values: string[]) => shopperOrder(v(...values)).map((x) => x.value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseOrderRef } from "../../../../src/storefront-web/src/features/orders/api/request-transfer.js";
+import { parseOrderRef } from "../../../../../src/storefront-web/src/features/orders/api/request-transfer.js";
 
 describe("what a shopper may type to name an order", () => {
   it.each([

@@ -2,11 +2,11 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
-import { ProfileStore, secretKey } from "../../src/cli/config/profiles.js";
-import { FileTokenStore } from "../../src/sdk/token-store-file.js";
-import { json, startServer } from "../helpers/http-server.js";
-import { testIO } from "../helpers/test-io.js";
+import { main } from "../../../../src/cli/main.js";
+import { ProfileStore, secretKey } from "../../../../src/cli/config/profiles.js";
+import { FileTokenStore } from "../../../../src/sdk/token-store-file.js";
+import { json, startServer } from "../../../helpers/http-server.js";
+import { testIO } from "../../../helpers/test-io.js";
 
 const KEY = "sk_unit_crud_0123456789";
 const basic = `Basic ${Buffer.from(`${KEY}:`).toString("base64")}`;

@@ -4,8 +4,8 @@
  */
 import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { productCatalogue } from "../../sandbox/src/scripts/seed/catalogue";
-import { encodePng, pictureCount, productPictures } from "../../sandbox/src/scripts/seed/images";
+import { productCatalogue } from "../../../../../sandbox/src/scripts/seed/catalogue";
+import { encodePng, pictureCount, productPictures } from "../../../../../sandbox/src/scripts/seed/images";
 
 function chunks(png: Buffer): { type: string; data: Buffer; crcOk: boolean }[] {
   const out = [];

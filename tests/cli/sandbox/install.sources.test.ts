@@ -2,10 +2,10 @@ import { appendFileSync, cpSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { sourcesHash, syncSources } from "../../src/cli/sandbox/install.js";
-import { resolveOptions } from "../../src/cli/sandbox/paths.js";
+import { sourcesHash, syncSources } from "../../../src/cli/sandbox/install.js";
+import { resolveOptions } from "../../../src/cli/sandbox/paths.js";
 
-const repoSandbox = join(import.meta.dirname, "../../sandbox");
+const repoSandbox = join(import.meta.dirname, "../../../sandbox");
 
 /** A copy of the shipped sandbox sources (package files and src/), as an older or newer medusactl would ship them. */
 function shippedCopy(): string {

@@ -13,7 +13,7 @@ import {
   sha256,
   stepsToRun,
   type ProcessProbe,
-} from "../../src/cli/sandbox/cache-rules.js";
+} from "../../../src/cli/sandbox/cache-rules.js";
 
 /** A machine where only the listed pids live, with the given start times, folders and command lines. */
 function probe(bootId: string | undefined, procs: Record<number, { start?: string; cwd?: string; cmdline?: string[] }>): ProcessProbe {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { MemoryStorage, renderApp, createShop } from "../../../helpers/storefront.js";
+import { MemoryStorage, renderApp, createShop } from "../../../../helpers/storefront.js";
 
 async function cartPage(path = "/cart") {
   const shop = createShop();

@@ -2,11 +2,11 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createFactory, refreshDue } from "../../src/cli/cmdutil/factory.js";
-import { ProfileStore, secretKey } from "../../src/cli/config/profiles.js";
-import { FileTokenStore } from "../../src/sdk/token-store-file.js";
-import { json, startServer } from "../helpers/http-server.js";
-import { testIO } from "../helpers/test-io.js";
+import { createFactory, refreshDue } from "../../../src/cli/cmdutil/factory.js";
+import { ProfileStore, secretKey } from "../../../src/cli/config/profiles.js";
+import { FileTokenStore } from "../../../src/sdk/token-store-file.js";
+import { json, startServer } from "../../helpers/http-server.js";
+import { testIO } from "../../helpers/test-io.js";
 
 const HOUR = 3600;
 const T0 = 1_800_000_000; // seconds; a fixed clock, so nothing depends on the real date

@@ -2,12 +2,12 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { diffText } from "../../../src/cli/bulk/diff.js";
-import { Problems } from "../../../src/cli/bulk/problems.js";
-import { classifyColumn, exportHeader, mapHeader, parseRow, productRows } from "../../../src/cli/bulk/products/csv-columns.js";
-import { indexFile } from "../../../src/cli/bulk/products/import-batch.js";
-import { streamProducts } from "../../../src/cli/bulk/products/import-stream.js";
-import { planProduct, type ExistingProduct, type Resolved } from "../../../src/cli/bulk/products/plan.js";
+import { diffText } from "../../../../src/cli/bulk/diff.js";
+import { Problems } from "../../../../src/cli/bulk/problems.js";
+import { classifyColumn, exportHeader, mapHeader, parseRow, productRows } from "../../../../src/cli/bulk/products/csv-columns.js";
+import { indexFile } from "../../../../src/cli/bulk/products/import-batch.js";
+import { streamProducts } from "../../../../src/cli/bulk/products/import-stream.js";
+import { planProduct, type ExistingProduct, type Resolved } from "../../../../src/cli/bulk/products/plan.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "medusactl-import-unit-"));
 let n = 0;

@@ -10,10 +10,10 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { seed } from "../../src/cli/sandbox/migrate-and-seed.js";
-import { resolveOptions } from "../../src/cli/sandbox/paths.js";
-import { newState } from "../../src/cli/sandbox/state.js";
-import type { DbTarget } from "../../src/cli/sandbox/postgres.js";
+import { seed } from "../../../src/cli/sandbox/migrate-and-seed.js";
+import { resolveOptions } from "../../../src/cli/sandbox/paths.js";
+import { newState } from "../../../src/cli/sandbox/state.js";
+import type { DbTarget } from "../../../src/cli/sandbox/postgres.js";
 
 const closers: (() => void)[] = [];
 afterEach(() => {

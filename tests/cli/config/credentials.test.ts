@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkUrl, resolveTarget } from "../../src/cli/config/credentials.js";
-import type { ProfilesFile } from "../../src/cli/config/profiles.js";
-import { configDir, dataDir } from "../../src/cli/config/paths.js";
+import { checkUrl, resolveTarget } from "../../../src/cli/config/credentials.js";
+import type { ProfilesFile } from "../../../src/cli/config/profiles.js";
+import { configDir, dataDir } from "../../../src/cli/config/paths.js";
 
 const file: ProfilesFile = {
   default: "shop",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { freeShippingProgress, freeShippingThreshold } from "../../../../src/storefront-web/src/features/cart/api/free-shipping.js";
+import { freeShippingProgress, freeShippingThreshold } from "../../../../../src/storefront-web/src/features/cart/api/free-shipping.js";
 
 const price = (amount: number, currency_code: string, rules: { attribute: string; operator: string; value: string | number }[] = []) => ({ amount, currency_code, price_rules: rules });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Factory } from "../../../src/cli/cmdutil/factory.js";
-import { StuckImportError, waitForImport } from "../../../src/cli/bulk/products/import-wait.js";
-import { connectionReset, fault, stubRegistry, type StubRequest } from "../../helpers/medusa-stub/registry.js";
-import { testIO } from "../../helpers/test-io.js";
+import type { Factory } from "../../../../src/cli/cmdutil/factory.js";
+import { StuckImportError, waitForImport } from "../../../../src/cli/bulk/products/import-wait.js";
+import { connectionReset, fault, stubRegistry, type StubRequest } from "../../../helpers/medusa-stub/registry.js";
+import { testIO } from "../../../helpers/test-io.js";
 
 type Rec = Record<string, any>;
 

@@ -3,12 +3,12 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { main } from "../../src/cli/main.js";
-import type { IOStreams } from "../../src/term/io.js";
-import { OrdersState, registerOrders } from "../helpers/medusa-stub/orders.js";
-import { reply, stubRegistry } from "../helpers/medusa-stub/registry.js";
-import { listen } from "../helpers/medusa-stub/server.js";
-import { testIO } from "../helpers/test-io.js";
+import { main } from "../../../../src/cli/main.js";
+import type { IOStreams } from "../../../../src/term/io.js";
+import { OrdersState, registerOrders } from "../../../helpers/medusa-stub/orders.js";
+import { reply, stubRegistry } from "../../../helpers/medusa-stub/registry.js";
+import { listen } from "../../../helpers/medusa-stub/server.js";
+import { testIO } from "../../../helpers/test-io.js";
 
 /** Streams that say they are a terminal, as Ink needs them (raw mode, size), recording the output. */
 function ttyIO(env: Record<string, string>, columns = 80) {
