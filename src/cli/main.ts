@@ -168,7 +168,7 @@ function notMedusaHint(url: string | undefined): string {
 }
 
 // The same as pathOf in ../shared/net.ts, kept here: --version and --help load only this module's
-// imports (tests/cli/cold-start.test.ts lists them).
+// imports (tests/cli/main.cold-start.test.ts lists them).
 function pathOf(url: string): string {
   try {
     const u = new URL(url);
