@@ -10,7 +10,7 @@ useTestSandboxDefaults();
  * localStorage live in module scope), those that vi.mock a module another file may already have
  * loaded for real, and first-frame's, which sets CI=0 before Ink loads (Ink reads it once, at load).
  */
-const ISOLATED = ["tests/storefront-web/**/*.test.ts", "tests/storefront-web/**/*.test.tsx", "tests/cli/sandbox/install-store.test.ts", "tests/cli/sandbox/start-order.test.ts", "tests/tui/first-frame.test.ts"];
+const ISOLATED = ["tests/storefront-web/**/*.test.ts", "tests/storefront-web/**/*.test.tsx", "tests/cli/sandbox/install-store.test.ts", "tests/cli/sandbox/medusa-process.start-order.test.ts", "tests/tui/first-frame.test.ts"];
 
 /**
  * End-to-end files that run on the production topology's sandbox instead of a default one: the

@@ -1,7 +1,8 @@
 import { CliError, EXIT, fsWords, isSystemError } from "../term/errors.js";
 import { sanitize } from "../term/sanitize.js";
 import type { Factory } from "./cmdutil/factory.js";
-import { EXIT_CODES_HELP, rootHelp } from "./help.js";
+import { HELP_TOPICS, findTopic, rootHelp } from "./help.js";
+import { findNoun } from "./nouns.js";
 import type { IOStreams } from "../term/io.js";
 import { SDK_VERSION } from "../sdk/version.js";
 
@@ -19,9 +20,16 @@ export async function main(argv: string[], io: IOStreams, signal: AbortSignal, s
     io.out.write(`${SDK_VERSION}\n`);
     return EXIT.ok;
   }
-  if (argv[0] === "help" && argv[1] === "exit-codes") {
-    io.out.write(EXIT_CODES_HELP + "\n");
-    return EXIT.ok;
+  if (argv[0] === "help" && argv.length === 2) {
+    const topic = findTopic(argv[1]);
+    if (topic) {
+      io.out.write(topic.text + "\n");
+      return EXIT.ok;
+    }
+    if (!findNoun(argv[1])) {
+      io.err.write(`error: no command or help topic "${sanitize(argv[1]!)}"\nHelp topics: ${HELP_TOPICS.map((t) => t.name).join(", ")}; \`medusactl --help\` lists the commands\n`);
+      return EXIT.usage;
+    }
   }
   const debug = argv.includes("--debug");
   if (argv.includes("--no-color")) io.noColor = true;
@@ -160,7 +168,7 @@ function notMedusaHint(url: string | undefined): string {
 }
 
 // The same as pathOf in ../shared/net.ts, kept here: --version and --help load only this module's
-// imports (tests/cli/cold-start.test.ts lists them).
+// imports (tests/cli/main.cold-start.test.ts lists them).
 function pathOf(url: string): string {
   try {
     const u = new URL(url);

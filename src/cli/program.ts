@@ -1,7 +1,8 @@
 import { Command, Help } from "commander";
 import { NOUNS, findNoun, type NounEntry } from "./nouns.js";
 import { SDK_VERSION } from "../sdk/version.js";
-import type { CommandContext, CommandModule } from "./cmdutil/context.js";
+import type { CommandContext } from "./cmdutil/context.js";
+import { commandModule } from "./commands/index.js";
 import { parseSeconds } from "./cmdutil/context.js";
 import { DESCRIPTION, EXIT_CODES_HELP, GLOBAL_OPTIONS, rootHelp } from "./help.js";
 
@@ -9,12 +10,9 @@ export { EXIT_CODES_HELP };
 
 /** Builds one noun's commands: hand-written verbs first, so a generated verb of the same name steps aside for them. */
 async function registerNoun(cmd: Command, noun: NounEntry, ctx: CommandContext): Promise<void> {
-  if (noun.module) {
-    // The table names modules as data; only the invoked noun's module is ever imported.
-    const mod = (await import(/* @vite-ignore */ `./commands/${noun.module}.js`)) as CommandModule;
-    await mod.register(cmd, ctx);
-  }
-  if (noun.admin) await (await import("./commands/crud.js")).registerCrud(cmd, noun, ctx);
+  const load = commandModule(noun.name);
+  if (load) await (await load()).register(cmd, ctx);
+  if (noun.admin) await (await import("./commands/crud/index.js")).registerCrud(cmd, noun, ctx);
 }
 
 /** The root command with global flags (CONTRACT.md §2); only the invoked noun's commands are built. */

@@ -94,7 +94,11 @@ export class Client {
     return this.transportPromise;
   }
 
-  /** Releases pooled connections (Node). */
+  /**
+   * Releases pooled connections (Node), so a script can end without waiting for idle sockets.
+   * @example
+   * await sdk.client.close()
+   */
   async close(): Promise<void> {
     if (!this.transportPromise) return;
     const t = await this.transportPromise;
@@ -116,23 +120,43 @@ export class Client {
     }
   }
 
+  /**
+   * Keeps a JWT in the configured storage; later requests send it as a bearer token.
+   * @example
+   * await sdk.client.setToken(process.env.MEDUSA_TOKEN!)
+   */
   async setToken(token: string): Promise<void> {
     const { storage } = this.storage();
     await storage?.setItem(this.tokenKey(), token);
   }
 
+  /**
+   * The JWT in the configured storage, if any.
+   * @example
+   * const token = await sdk.client.getToken()
+   */
   async getToken(): Promise<string | null | undefined> {
     const { storage } = this.storage();
     if (!storage) return null;
     return await storage.getItem(this.tokenKey());
   }
 
+  /**
+   * Forgets the stored JWT and any session cookie.
+   * @example
+   * await sdk.client.clearToken()
+   */
   async clearToken(): Promise<void> {
     const { storage } = this.storage();
     await storage?.removeItem(this.tokenKey());
     this.cookieJar.clear();
   }
 
+  /**
+   * The locale sent with every request (`x-medusa-locale`); kept in local storage in a browser.
+   * @example
+   * sdk.client.setLocale("fr-FR")
+   */
   setLocale(locale: string | undefined): void {
     this.locale = locale;
     if (isBrowser()) {
@@ -145,6 +169,11 @@ export class Client {
     }
   }
 
+  /**
+   * The locale in use, if any.
+   * @example
+   * const locale = sdk.client.getLocale()
+   */
   getLocale(): string | undefined {
     if (isBrowser()) {
       try {
@@ -160,7 +189,9 @@ export class Client {
 
   /**
    * Sends a request through the pipeline. JSON in, JSON out; a non-JSON `accept` returns the raw
-   * `Response`; status >= 300 raises {@link ApiError}.
+   * `Response`; status >= 300 raises {@link ApiError}. For a route no resource method covers.
+   * @example
+   * const { regions } = await sdk.client.fetch<{ regions: unknown[] }>("/admin/regions", { query: { limit: 10 } })
    */
   async fetch<T = any>(path: string, init: FetchInit = {}): Promise<T> {
     // Prepared synchronously unless the token store is asynchronous (a file): no promise turn for nothing.
@@ -173,6 +204,9 @@ export class Client {
   /**
    * Opens a server-sent events stream. Unlike the js-sdk, a caller's `signal` is honoured and
    * errors (status >= 300) are raised before the stream is returned.
+   * @example
+   * const { stream, abort } = await sdk.client.fetchStream("/admin/workflows-executions/create-product-tags/subscribe")
+   * for await (const event of stream) console.log(event.event, event.data)
    */
   async fetchStream(path: string, init: FetchInit = {}): Promise<{ stream: AsyncGenerator<ServerSentEvent>; abort: () => void }> {
     const controller = new AbortController();

@@ -152,7 +152,12 @@ export function defineResource<M extends Record<string, MethodSpec>>(spec: Resou
 export type BoundMethod<S> = S extends MethodSpec<infer A, infer R> ? (...args: [...A, options?: CallOptions]) => Promise<R> : never;
 
 export type BoundResource<S extends ResourceSpec> = { [K in keyof S["methods"]]: BoundMethod<S["methods"][K]> } & {
-  /** Walks every page of this resource's list as an async iterator of records. */
+  /**
+   * Walks every page of this resource's list (its `GET` list route, `limit`/`offset`) as an async
+   * iterator of records; a page that contradicts itself ends the walk with an error, never a partial list.
+   * @example
+   * for await (const product of sdk.admin.product.paginate({ limit: 100, fields: "id,handle" })) console.log(product.handle)
+   */
   paginate<T = any>(query?: Record<string, unknown>, options?: CallOptions & { headers?: Record<string, string> }): AsyncGenerator<T>;
 };
 

@@ -1,3 +1,4 @@
+// Not a mirror: login, whoami, logout, api, generated domain verbs and completion, each through main() against one fake back-end.
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";

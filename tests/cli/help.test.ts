@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NOUNS } from "../../src/cli/nouns.js";
+import { HELP_TOPICS } from "../../src/cli/help.js";
 import { main } from "../../src/cli/main.js";
 import { testIO } from "../helpers/test-io.js";
 
@@ -29,6 +30,36 @@ describe("help", () => {
     const r = await run(["help", "exit-codes"]);
     expect(r.out).toMatch(/^Exit codes:\n {2}0 {4}ok/);
     expect(r.out).toContain("4    authentication needed");
+  });
+
+  it.each([
+    ["formats", ["-o, --output <format>", "ndjson", "--set key=value", "stocked_quantity", "min_quantity", "docs/cli/bulk-data.md"]],
+    ["environment", ["MEDUSA_API_KEY", "MEDUSACTL_CONFIG_DIR", "MEDUSACTL_DATA_DIR", "NO_COLOR", "exit 4"]],
+    ["profiles", ["profile use", "--production", "tokens.json", "MEDUSACTL_PROFILE"]],
+    ["exit-codes", ["130  cancelled"]],
+  ])("prints the %s topic with `help <topic>`, without loading a command", async (topic, words) => {
+    const r = await run(["help", topic]);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe("");
+    for (const w of words) expect(r.out).toContain(w);
+  });
+
+  it("names every topic in the root help, and no topic takes a command's name", async () => {
+    const root = (await run(["--help"])).out;
+    for (const t of HELP_TOPICS) expect(root).toContain(t.name);
+    const words = new Set(NOUNS.flatMap((n) => [n.name, ...(n.aliases ?? [])]));
+    expect(HELP_TOPICS.filter((t) => words.has(t.name))).toEqual([]);
+  });
+
+  it("still gives a command's help with `help <command>`, and exit 2 for a word that is neither", async () => {
+    const orders = await run(["help", "orders"]);
+    expect(orders.code).toBe(0);
+    expect(orders.out).toContain("Usage: medusactl orders");
+    const bad = await run(["help", "nonsense"]);
+    expect(bad.code).toBe(2);
+    expect(bad.out).toBe("");
+    expect(bad.err).toContain('no command or help topic "nonsense"');
+    expect(bad.err).toContain("formats, exit-codes, environment, profiles");
   });
 
   it("prints the version with --version and -v", async () => {

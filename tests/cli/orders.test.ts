@@ -1,3 +1,4 @@
+// Not a mirror: the order verbs of several nouns (orders, returns, claims, exchanges, draft orders) through main() against one fake back-end.
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { createFactory, type Factory } from "../../src/cli/cmdutil/factory.js";

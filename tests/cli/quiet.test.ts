@@ -1,3 +1,4 @@
+// Not a mirror: the global --quiet across commands (notices, lists, completion, errors).
 /**
  * The global `--quiet`: progress lines and notices go, data, warnings and errors stay.
  */

@@ -1,3 +1,4 @@
+// Not a mirror: one attack (endless bodies and events) against every transport of the SDK.
 /**
  * Hostile back-ends, part 1: every byte we read is bounded (docs/SECURITY.md). A local server
  * answers with an endless body, an endless server-sent event or a lying content-length; every

@@ -1,3 +1,4 @@
+// Not a mirror: one attack (lists that never end) against every walk of a list, SDK and CLI.
 /**
  * Hostile back-ends, part 3: walks always end. A server that always answers `limit` distinct rows
  * (with `count: 1e12`, a count that grows page by page, or no count at all), or the same rows at

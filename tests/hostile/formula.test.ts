@@ -1,3 +1,4 @@
+// Not a mirror: one attack (formulas in cells) through the CSV writer and back through the reader.
 /**
  * Issue 42 (and 39): cells written for spreadsheets. The attack: a shopper's name or a sheet's
  * value that a spreadsheet runs as a formula even when it hides behind blanks or full-width

@@ -1,3 +1,4 @@
+// Not a mirror: hostile input (stdin, paths, documents, amounts, shop text) against every command that takes it.
 /**
  * Hostile input: secrets on stdin, raw paths, crafted documents, amounts and shop text. Each test
  * uses the attack itself and checks what reaches the terminal, the network and memory.

@@ -1,3 +1,4 @@
+// Not a mirror: one attack (planted symlinks) against every file medusactl writes.
 /**
  * Hostile file systems: we never follow a link we did not make (docs/SECURITY.md). A symbolic
  * link planted where medusactl writes (an export's part file, a checkpoint journal, tokens.json)

@@ -1,3 +1,4 @@
+// Not a mirror: one attack (huge server and file messages) against every place that prints one.
 /**
  * Hostile input, part 3: bounded messages. A value from a file may be megabytes, and YAML aliases
  * can multiply it a hundredfold; no message quotes more than a few hundred characters of a value,

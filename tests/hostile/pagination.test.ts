@@ -1,3 +1,4 @@
+// Not a mirror: one attack (lying counts and pages) against the page rule and every walk that uses it.
 /**
  * Hostile back-ends, part 2: pagination trusts rows, not `count`. A server that claims
  * `count: 1e12`, answers short pages while claiming more, or more rows than `limit` ends every walk

@@ -1,3 +1,4 @@
+// Not a mirror: an app's own tests with msw, through the SDK's public entry.
 /**
  * A Medusa app that swaps js-sdk for medusactl's SDK keeps its test mocks: with
  * `transport: "fetch"` every request goes through the global fetch, which msw intercepts in Node.

@@ -1,3 +1,4 @@
+// Not a mirror: the published package's entry points (package.json exports).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { SDK_VERSION } from "../../src/sdk/index.js";

@@ -1,3 +1,4 @@
+// Not a mirror: every SDK method against @medusajs/js-sdk's, request for request.
 /**
  * Differential parity with the official client: every method of @medusajs/js-sdk 2.21.2 is called
  * with the same arguments on the official client and on ours, both pointed at one recording

@@ -1,3 +1,4 @@
+// Not a mirror: the order operations of src/shared/orders/ together, over one fake back-end.
 import { describe, expect, it } from "vitest";
 import { OrderError } from "../../src/shared/orders/errors.js";
 import { captureOrder, refundOrder } from "../../src/shared/orders/payments.js";

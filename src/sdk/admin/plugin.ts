@@ -14,6 +14,12 @@ export const plugin = defineResource({
   columns: ["name"],
   docs: "https://docs.medusajs.com/api/admin#plugins",
   methods: {
+    /**
+     * List plugins. `GET /admin/plugins`
+     * https://docs.medusajs.com/api/admin#plugins
+     * @example
+     * const { plugins } = await sdk.admin.plugin.list()
+     */
     list: op<[headers?: H], HttpTypes.AdminPluginsListResponse>("GET /admin/plugins", ""),
   },
 });

@@ -14,6 +14,12 @@ export const productVariant = defineResource({
   columns: ["id", "sku", "title", "product_id", "manage_inventory"],
   docs: "https://docs.medusajs.com/api/admin#product-variants",
   methods: {
+    /**
+     * List variants. `GET /admin/product-variants`
+     * https://docs.medusajs.com/api/admin#product-variants
+     * @example
+     * const { variants, count } = await sdk.admin.productVariant.list({ limit: 20, fields: "id,sku" })
+     */
     list: op<[query?: HttpTypes.AdminProductVariantParams, headers?: H], HttpTypes.AdminProductVariantListResponse>("GET /admin/product-variants", "query", { list: true }),
   },
 });

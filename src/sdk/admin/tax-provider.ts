@@ -14,6 +14,12 @@ export const taxProvider = defineResource({
   columns: ["id", "is_enabled"],
   docs: "https://docs.medusajs.com/api/admin#tax-providers",
   methods: {
+    /**
+     * List tax providers. `GET /admin/tax-providers`
+     * https://docs.medusajs.com/api/admin#tax-providers
+     * @example
+     * const { tax_providers, count } = await sdk.admin.taxProvider.list({ limit: 20, fields: "id,is_enabled" })
+     */
     list: op<[query?: HttpTypes.AdminGetTaxProvidersParams, headers?: H], HttpTypes.AdminTaxProviderListResponse>("GET /admin/tax-providers", "query", { list: true }),
   },
 });

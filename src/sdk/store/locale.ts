@@ -14,6 +14,12 @@ export const locale = defineResource({
   columns: ["code", "name"],
   docs: "https://docs.medusajs.com/api/store#locales",
   methods: {
+    /**
+     * List locales. `GET /store/locales`
+     * https://docs.medusajs.com/api/store#locales
+     * @example
+     * const { locales } = await sdk.store.locale.list()
+     */
     list: op<[headers?: H], HttpTypes.StoreLocaleListResponse>("GET /store/locales", ""),
   },
 });

@@ -15,7 +15,19 @@ export const payment = defineResource({
   columns: ["id", "is_enabled"],
   docs: "https://docs.medusajs.com/api/store#payment-providers",
   methods: {
+    /**
+     * List payment providers. `GET /store/payment-providers`
+     * https://docs.medusajs.com/api/store#payment-providers
+     * @example
+     * const { payment_providers, count } = await sdk.store.payment.listPaymentProviders({ limit: 20 })
+     */
     listPaymentProviders: op<[query?: HttpTypes.FindParams & HttpTypes.StorePaymentProviderFilters, headers?: H], HttpTypes.StorePaymentProviderListResponse>("GET /store/payment-providers", "query"),
+    /**
+     * Creates the cart's payment collection when it has none, then POST /store/payment-collections/{id}/payment-sessions. `POST /store/payment-collections`
+     * https://docs.medusajs.com/api/store#payment-providers
+     * @example
+     * const { payment_collection } = await sdk.store.payment.initiatePaymentSession("cart_123", { provider_id: "pp_system_default" })
+     */
     initiatePaymentSession: handWritten<[cart: HttpTypes.StoreCart, body: HttpTypes.StoreInitializePaymentSession, query?: HttpTypes.SelectParams, headers?: H], HttpTypes.StorePaymentCollectionResponse>(
       "POST /store/payment-collections",
       "cart body query headers",

@@ -14,7 +14,19 @@ export const productOption = defineResource({
   columns: ["id", "title", "values"],
   docs: "https://docs.medusajs.com/api/store#product-options",
   methods: {
+    /**
+     * List product options. `GET /store/product-options`
+     * https://docs.medusajs.com/api/store#product-options
+     * @example
+     * const { product_options, count } = await sdk.store.productOption.list({ limit: 20, fields: "id,title" })
+     */
     list: op<[query?: HttpTypes.FindParams & HttpTypes.StoreProductOptionListParams, headers?: H], HttpTypes.StoreProductOptionListResponse>("GET /store/product-options", "query", { list: true }),
+    /**
+     * Retrieve one product option. `GET /store/product-options/{id}`
+     * https://docs.medusajs.com/api/store#product-options
+     * @example
+     * const { product_option } = await sdk.store.productOption.retrieve("opt_123")
+     */
     retrieve: op<[id: string, query?: HttpTypes.StoreProductOptionParams, headers?: H], HttpTypes.StoreProductOptionResponse>("GET /store/product-options/{id}", "id query"),
   },
 });

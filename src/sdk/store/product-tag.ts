@@ -14,7 +14,19 @@ export const productTag = defineResource({
   columns: ["id", "value"],
   docs: "https://docs.medusajs.com/api/store#product-tags",
   methods: {
+    /**
+     * Ours (no js-sdk method). `GET /store/product-tags`
+     * https://docs.medusajs.com/api/store#product-tags
+     * @example
+     * const { product_tags, count } = await sdk.store.productTag.list({ limit: 20, fields: "id,value" })
+     */
     list: op<[query?: HttpTypes.StoreProductTagListParams, headers?: H], HttpTypes.StoreProductTagListResponse>("GET /store/product-tags", "query", { list: true, summary: "Ours (no js-sdk method)." }),
+    /**
+     * Ours (no js-sdk method). `GET /store/product-tags/{id}`
+     * https://docs.medusajs.com/api/store#product-tags
+     * @example
+     * const { product_tag } = await sdk.store.productTag.retrieve("ptag_123")
+     */
     retrieve: op<[id: string, query?: HttpTypes.StoreProductTagParams, headers?: H], HttpTypes.StoreProductTagResponse>("GET /store/product-tags/{id}", "id query", { summary: "Ours (no js-sdk method)." }),
   },
 });

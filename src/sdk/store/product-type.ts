@@ -14,7 +14,19 @@ export const productType = defineResource({
   columns: ["id", "value"],
   docs: "https://docs.medusajs.com/api/store#product-types",
   methods: {
+    /**
+     * Ours (no js-sdk method). `GET /store/product-types`
+     * https://docs.medusajs.com/api/store#product-types
+     * @example
+     * const { product_types, count } = await sdk.store.productType.list({ limit: 20, fields: "id,value" })
+     */
     list: op<[query?: HttpTypes.StoreProductTypeListParams, headers?: H], HttpTypes.StoreProductTypeListResponse>("GET /store/product-types", "query", { list: true, summary: "Ours (no js-sdk method)." }),
+    /**
+     * Ours (no js-sdk method). `GET /store/product-types/{id}`
+     * https://docs.medusajs.com/api/store#product-types
+     * @example
+     * const { product_type } = await sdk.store.productType.retrieve("ptyp_123")
+     */
     retrieve: op<[id: string, query?: HttpTypes.StoreProductTypeParams, headers?: H], HttpTypes.StoreProductTypeResponse>("GET /store/product-types/{id}", "id query", { summary: "Ours (no js-sdk method)." }),
   },
 });

@@ -14,7 +14,19 @@ export const productVariant = defineResource({
   columns: ["id", "sku", "title", "product_id"],
   docs: "https://docs.medusajs.com/api/store#product-variants",
   methods: {
+    /**
+     * Ours (no js-sdk method). `GET /store/product-variants`
+     * https://docs.medusajs.com/api/store#product-variants
+     * @example
+     * const { variants, count } = await sdk.store.productVariant.list({ limit: 20, fields: "id,sku" })
+     */
     list: op<[query?: HttpTypes.StoreProductVariantParams, headers?: H], HttpTypes.StoreProductVariantListResponse>("GET /store/product-variants", "query", { list: true, summary: "Ours (no js-sdk method)." }),
+    /**
+     * Ours (no js-sdk method). `GET /store/product-variants/{id}`
+     * https://docs.medusajs.com/api/store#product-variants
+     * @example
+     * const { variant } = await sdk.store.productVariant.retrieve("variant_123")
+     */
     retrieve: op<[id: string, query?: HttpTypes.StoreProductVariantParams, headers?: H], HttpTypes.StoreProductVariantResponse>("GET /store/product-variants/{id}", "id query", { summary: "Ours (no js-sdk method)." }),
   },
 });

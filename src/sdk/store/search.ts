@@ -12,6 +12,12 @@ export const search = defineResource({
   path: "/store/search",
   docs: "https://docs.medusajs.com/api/store#search",
   methods: {
+    /**
+     * Ours (no js-sdk method): one search query, or several as { queries: [...] }. `POST /store/search`
+     * https://docs.medusajs.com/api/store#search
+     * @example
+     * const { results } = await sdk.store.search.query({ queries: [] })
+     */
     query: op<[body: HttpTypes.StoreSearch, query?: HttpTypes.SelectParams, headers?: H], HttpTypes.StoreSearchResponse>("POST /store/search", "body query", {
       summary: "Ours (no js-sdk method): one search query, or several as { queries: [...] }.",
     }),
