@@ -1,6 +1,6 @@
 /**
  * `medusactl tui`: the entry the CLI imports lazily, so Ink and React load only when the TUI runs
- * (cold start: tests/cli/cold-start.test.ts).
+ * (cold start: tests/cli/main.cold-start.test.ts).
  */
 import type { ReadStream, WriteStream } from "node:tty";
 import { CancelError, UsageError } from "../term/errors.js";
