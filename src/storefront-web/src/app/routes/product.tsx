@@ -1,7 +1,7 @@
 import { Breadcrumbs, type Crumb } from "../../components/ui/breadcrumbs.js";
 import { ErrorState } from "../../components/ui/status.js";
 import { useAddToCart } from "../../features/cart/api/add-line-item.js";
-import { useCartDrawer } from "../../features/cart/components/cart-drawer.js";
+import { preloadCartDrawer, useCartDrawer } from "../../features/cart/components/cart-drawer.js";
 import { useProduct } from "../../features/products/api/get-product.js";
 import { categoryPath, categoryTrail, useCategories } from "../../features/products/api/list-categories.js";
 import { ProductDetails, ProductDetailsSkeleton } from "../../features/products/components/product-details.js";
@@ -66,6 +66,7 @@ export default function ProductPage({ params }: { params: Record<string, string>
         <ProductDetails
           key={`${product.data.id}-${region.id}`}
           product={product.data}
+          onIntent={preloadCartDrawer}
           onAdd={async (variantId, quantity, said) => {
             await add.mutate({ variantId, quantity });
             drawer.open(said);

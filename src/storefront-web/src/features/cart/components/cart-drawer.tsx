@@ -1,7 +1,12 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 
 const loadPanel = () => import("./cart-drawer-panel.js");
 const CartDrawer = lazy(loadPanel);
+
+/** Fetches the drawer's code ahead of the first "Add to cart" (called as the shopper reaches for the button). */
+export function preloadCartDrawer(): void {
+  void loadPanel().catch(() => {});
+}
 
 interface Drawer {
   /** Opens the drawer with `message` announced; focus returns to what had it on close. */
@@ -28,11 +33,6 @@ export function CartDrawerProvider({ children }: { children?: ReactNode }) {
   }, []);
   const close = useCallback(() => setState((s) => ({ ...s, open: false })), []);
   const value = useMemo(() => ({ open, close, isOpen: state.open }), [open, close, state.open]);
-  // Fetched once the page is idle, so the first "Add to cart" opens the drawer at once.
-  useEffect(() => {
-    const idle = (globalThis as { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 2000));
-    idle(() => void loadPanel().catch(() => {}));
-  }, []);
   return (
     <DrawerContext.Provider value={value}>
       {children}

@@ -10,11 +10,13 @@ import { findVariant, inStock, maxQuantity, selectionOf, shopperOrder, valueAvai
 
 export interface ProductDetailsProps {
   product: HttpTypes.StoreProduct;
+  /** Called as the shopper reaches for "Add to cart" (pointer or focus): the page fetches what it will show then. */
+  onIntent?: () => void;
   /** Adds the chosen variant; the page decides which cart (features never import each other). `said` is the announcement. */
   onAdd: (variantId: string, quantity: number, said: string) => Promise<void>;
 }
 
-export function ProductDetails({ product, onAdd }: ProductDetailsProps) {
+export function ProductDetails({ product, onAdd, onIntent }: ProductDetailsProps) {
   const firstInStock = product.variants?.find(inStock) ?? product.variants?.[0];
   const [selection, setSelection] = useState<Selection>(() => selectionOf(product, firstInStock));
   const [quantity, setQuantity] = useState(1);
@@ -93,7 +95,7 @@ export function ProductDetails({ product, onAdd }: ProductDetailsProps) {
                 onChange={(e) => setQuantity(Number(e.target.value))}
               />
             </div>
-            <Button type="submit" disabled={!variant || !available} busy={status.kind === "adding"}>
+            <Button type="submit" disabled={!variant || !available} busy={status.kind === "adding"} onPointerEnter={onIntent} onFocus={onIntent} onTouchStart={onIntent}>
               Add to cart
             </Button>
           </div>
