@@ -155,6 +155,7 @@ export function register(noun: Command, ctx: CommandContext): void {
       await requireConfirmation(f.io, f.prompter(), { yes: o.yes, level: "moderate", question: "Put the sandbox back to its seeded state (all changes are lost)?" });
       const { sandboxReset } = await import("../../sandbox/manager.js");
       const info = await job(sandboxReset(options(f, {})));
+      await (await import("../../order-index.js")).forgetOrderIndex(f.dataDir(), info.url);
       await saveProfile(f, info.url, info.secretKey, info.publishableKey);
       f.io.out.write(`sandbox reset; running at ${info.url}\n`);
     });
@@ -183,6 +184,10 @@ export function register(noun: Command, ctx: CommandContext): void {
       if (o.orders > 0 && o.customers === 0) throw new UsageError("--orders needs customers to place them: add --customers N (e.g. one for every 2-3 orders)");
       const { sandboxGenerate } = await import("../../sandbox/generate.js");
       const summary = await job(sandboxGenerate(options(f, {}), { orders: o.orders, products: o.products, customers: o.customers, seed: o.seed }, (line) => notice(f.io, line)));
+      // Generated orders carry past dates, which an index kept from an updated_at cursor never sees.
+      const { sandboxStatus } = await import("../../sandbox/manager.js");
+      const url = (await sandboxStatus(options(f, {}))).url;
+      if (url) await (await import("../../order-index.js")).forgetOrderIndex(f.dataDir(), url);
       if (o.json) {
         f.io.out.write(`${JSON.stringify(summary, null, 2)}\n`);
         return;
