@@ -11,6 +11,7 @@ import { useKeymap } from "../hooks/use-keymap.js";
 import { useNewArrivals, type ArrivalProbe } from "../hooks/use-new-arrivals.js";
 import { usePagedList, type FetchPage } from "../hooks/use-paged-list.js";
 import { useScanList } from "../hooks/use-scan-list.js";
+import { useQueueIndex } from "../hooks/use-queue-index.js";
 import { isFatal } from "../error-text.js";
 import { useOnDataChange, useTuiState } from "../hooks/use-tui-state.js";
 import { useReportStatus, useTuiActions } from "../hooks/use-tui-actions.js";
@@ -152,10 +153,15 @@ export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope,
   const local = !nested && (localText || queue?.keeps !== undefined);
   const pageSize = nested ? ALL_IN_ONE_PAGE : PAGE_SIZE;
   const scopeKey = scope ? JSON.stringify(scope.query) : "";
-  const queryKey = `${view.name}|${order}|${filter}|${queue?.name ?? ""}|${pageSize}|${scopeKey}`;
+  // A queue of the whole shop in date order comes from the index of order states (every order in
+  // it, however old), once the index has been built; until then, and for other sorts, pages are read.
+  const index = useQueueIndex(queue?.rule !== undefined && !scope && view.name === "orders" ? queue.rule : undefined, tui.refreshMs);
+  const indexed = index.ready && queue?.rule !== undefined && !scope && view.name === "orders" && (order === "-created_at" || order === "created_at");
+  const queryKey = `${view.name}|${order}|${filter}|${queue?.name ?? ""}|${pageSize}|${scopeKey}|${indexed ? "index" : ""}`;
   const list = useMemo(() => lister(sdk, spec.resource), [sdk, spec.resource]);
   const fetchPage = useCallback<FetchPage<Row>>(
     async (offset, limit, signal) => {
+      if (indexed && queue?.rule) return index.page(queue.rule, order === "created_at" ? "oldest" : "newest", offset, limit, { fields: spec.fields, order }, signal);
       const query = listQuery(view, { offset, limit, order, filter, scope: scope?.query, queue });
       // The first page of the start view may already be on its way (sent while Ink loaded).
       const early = offset === 0 && !filter && !queue && !scope && order === spec.defaultOrder && limit === PAGE_SIZE ? act.takePrefetch(view.name) : undefined;
@@ -170,7 +176,7 @@ export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope,
       return { rows, count: typeof res.count === "number" ? res.count : rows.length };
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [list, order, filter, spec, view, act, scopeKey, sdk, queue],
+    [list, order, filter, spec, view, act, scopeKey, sdk, queue, indexed],
   );
   const keep = useCallback((r: Row) => (!queue?.keeps || queue.keeps(r)) && (!localText || keeps(view, r, filter)), [queue, localText, view, filter]);
 
@@ -330,8 +336,10 @@ export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope,
   if (!active) return null;
   const rows = Array.from({ length: Math.max(0, Math.min(visibleRows, count - top)) }, (_, i) => data.rowAt(top + i));
   const n = (x: number) => x.toLocaleString("en-US");
-  const more = local && !scan.complete;
-  const range = count ? `${n(top + 1)}–${n(Math.min(count, top + visibleRows))} of ${n(count)}${more ? "+" : ""}` : "";
+  // From the index, the queue's size is known before its orders are read.
+  const more = local && !scan.complete && !indexed;
+  const size = indexed ? Math.max(count, scan.total ?? 0) : count;
+  const range = count ? `${n(top + 1)}–${n(Math.min(count, top + visibleRows))} of ${n(size)}${more ? "+" : ""}` : "";
   const what = view.title.toLowerCase();
   return (
     <Box flexDirection="column" width={width} height={height}>
@@ -365,7 +373,17 @@ export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope,
         ) : (
           ""
         )}
-        {nested ? `  (${nested.note})` : more ? `  (read ${n(scan.scanned)} of ${n(scan.total ?? 0)}; j reads on)` : local ? "  (local)" : ""}
+        {nested
+          ? `  (${nested.note})`
+          : index.building
+            ? `  (indexing orders ${n(index.building.read)}${index.building.total ? ` of ${n(index.building.total)}` : ""}; meanwhile the newest pages)`
+            : more
+              ? `  (read ${n(scan.scanned)} of ${n(scan.total ?? 0)}; j reads on)`
+              : indexed
+                ? "  (every one, from the order index)"
+                : local
+                  ? "  (local)"
+                  : ""}
       </Text>
       {data.error ? <ErrorBox error={data.error} theme={tui.theme} width={width} stale={data.count !== undefined} /> : null}
       {data.status === "loading" ? (
