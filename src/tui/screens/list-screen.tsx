@@ -156,7 +156,8 @@ export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope,
   // A queue of the whole shop in date order comes from the index of order states (every order in
   // it, however old), once the index has been built; until then, and for other sorts, pages are read.
   const index = useQueueIndex(queue?.rule !== undefined && !scope && view.name === "orders" ? queue.rule : undefined, tui.refreshMs);
-  const indexed = index.ready && queue?.rule !== undefined && !scope && view.name === "orders" && (order === "-created_at" || order === "created_at");
+  // Text typed on top of a queue narrows on the server (q) or locally: pages are read for it.
+  const indexed = index.ready && queue?.rule !== undefined && !scope && filter === "" && view.name === "orders" && (order === "-created_at" || order === "created_at");
   const queryKey = `${view.name}|${order}|${filter}|${queue?.name ?? ""}|${pageSize}|${scopeKey}|${indexed ? "index" : ""}`;
   const list = useMemo(() => lister(sdk, spec.resource), [sdk, spec.resource]);
   const fetchPage = useCallback<FetchPage<Row>>(

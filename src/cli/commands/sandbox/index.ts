@@ -155,7 +155,6 @@ export function register(noun: Command, ctx: CommandContext): void {
       await requireConfirmation(f.io, f.prompter(), { yes: o.yes, level: "moderate", question: "Put the sandbox back to its seeded state (all changes are lost)?" });
       const { sandboxReset } = await import("../../sandbox/manager.js");
       const info = await job(sandboxReset(options(f, {})));
-      await (await import("../../order-index.js")).forgetOrderIndex(f.dataDir(), info.url);
       await saveProfile(f, info.url, info.secretKey, info.publishableKey);
       f.io.out.write(`sandbox reset; running at ${info.url}\n`);
     });

@@ -56,10 +56,6 @@ export function registerSnapshot(
       await requireConfirmation(f.io, f.prompter(), { yes: opts.yes, level: "moderate", question: `Replace the sandbox's data by snapshot ${sanitize(name)}?` });
       const started = Date.now();
       const meta = await o.job(sandboxSnapshotRestore(resolveOptions(o.options(f)), name));
-      // The orders were replaced underneath the local index of order states: it starts again.
-      const { sandboxStatus } = await import("../../sandbox/manager.js");
-      const url = (await sandboxStatus(o.options(f))).url;
-      if (url) await (await import("../../order-index.js")).forgetOrderIndex(f.dataDir(), url);
       f.io.out.write(`restored snapshot ${sanitize(meta.name)} in ${seconds(started)}\n`);
     });
 

@@ -53,8 +53,8 @@ export function register(cmd: Command, ctx: CommandContext): void {
         };
       }
       // The queues' index of order states; its first build starts when a queue is first shown.
-      const { OrderIndex } = await import("../../order-index.js");
-      const orderIndex = await OrderIndex.open(sdk, f.dataDir(), target.url);
+      const { OrderIndex, orderIndexEnabled } = await import("../../order-index.js");
+      const orderIndex = orderIndexEnabled(f.io.env) ? await OrderIndex.open(sdk, f.dataDir(), target.url) : undefined;
       await tui.runTui({
         io: f.io,
         sdk,
@@ -70,6 +70,6 @@ export function register(cmd: Command, ctx: CommandContext): void {
         signal: f.signal,
       });
       // What the screens learnt by reading orders (one captured meanwhile, …), for the next run.
-      await orderIndex.flush().catch(() => undefined);
+      await orderIndex?.flush().catch(() => undefined);
     });
 }
