@@ -14,9 +14,10 @@ export interface QueueIndexView {
   /** The first build's progress, while it runs. */
   building?: { read: number; total?: number };
   /**
-   * One page of a queue: the index's candidates from `offset`, read again by id (so what is shown
-   * is what Medusa says now; the index learns from it). The first page of a refresh brings the
-   * index up to date first: one request for what changed since the last one.
+   * One page of a queue: the index's candidates from `offset`, read again by id, so each row shows
+   * what Medusa says now (an order captured elsewhere shows "captured", and the index learns it:
+   * the next refresh leaves it out). The first page of a refresh brings the index up to date
+   * first: one request for what changed since the last one.
    */
   page(rule: QueueName, order: "newest" | "oldest", offset: number, limit: number, query: { fields: string; order: string }, signal: AbortSignal): Promise<{ rows: Row[]; count: number }>;
 }

@@ -150,14 +150,14 @@ export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope,
   // Medusa's `q` cannot say "not" nor match a status: such filters, and the queues' local parts,
   // run over the server's pages as they are read (useScanList), never over a block of 500.
   const localText = filter !== "" && !serverFilter(view, filter);
-  const local = !nested && (localText || queue?.keeps !== undefined);
+  // A queue of the whole shop in date order comes from the index of order states (every order in
+  // it, however old, paged like an unfiltered list), once the index has been built; until then,
+  // for other sorts, and with text typed on top (q or a local filter), pages are read and filtered.
+  const index = useQueueIndex(queue?.rule !== undefined && !scope && view.name === "orders" ? queue.rule : undefined, tui.refreshMs);
+  const indexed = index.ready && queue?.rule !== undefined && !scope && filter === "" && view.name === "orders" && (order === "-created_at" || order === "created_at");
+  const local = !nested && !indexed && (localText || queue?.keeps !== undefined);
   const pageSize = nested ? ALL_IN_ONE_PAGE : PAGE_SIZE;
   const scopeKey = scope ? JSON.stringify(scope.query) : "";
-  // A queue of the whole shop in date order comes from the index of order states (every order in
-  // it, however old), once the index has been built; until then, and for other sorts, pages are read.
-  const index = useQueueIndex(queue?.rule !== undefined && !scope && view.name === "orders" ? queue.rule : undefined, tui.refreshMs);
-  // Text typed on top of a queue narrows on the server (q) or locally: pages are read for it.
-  const indexed = index.ready && queue?.rule !== undefined && !scope && filter === "" && view.name === "orders" && (order === "-created_at" || order === "created_at");
   const queryKey = `${view.name}|${order}|${filter}|${queue?.name ?? ""}|${pageSize}|${scopeKey}|${indexed ? "index" : ""}`;
   const list = useMemo(() => lister(sdk, spec.resource), [sdk, spec.resource]);
   const fetchPage = useCallback<FetchPage<Row>>(
@@ -337,10 +337,8 @@ export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope,
   if (!active) return null;
   const rows = Array.from({ length: Math.max(0, Math.min(visibleRows, count - top)) }, (_, i) => data.rowAt(top + i));
   const n = (x: number) => x.toLocaleString("en-US");
-  // From the index, the queue's size is known before its orders are read.
-  const more = local && !scan.complete && !indexed;
-  const size = indexed ? Math.max(count, scan.total ?? 0) : count;
-  const range = count ? `${n(top + 1)}–${n(Math.min(count, top + visibleRows))} of ${n(size)}${more ? "+" : ""}` : "";
+  const more = local && !scan.complete;
+  const range = count ? `${n(top + 1)}–${n(Math.min(count, top + visibleRows))} of ${n(count)}${more ? "+" : ""}` : "";
   const what = view.title.toLowerCase();
   return (
     <Box flexDirection="column" width={width} height={height}>
