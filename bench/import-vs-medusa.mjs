@@ -6,7 +6,7 @@
 // concurrency 2 and 4. The three run interleaved, their order rotated every repeat, each on a
 // fresh prefix, so load from other work on the machine falls on all of them alike.
 // Input: N products × 2 variants (option Size S/M) × 2 prices (EUR, USD).
-// Usage: node bench/import-vs-medusa.mjs [--sizes 300,2000,10000] [--repeats 3] [--concurrency 2]
+// Usage: node bench/import-vs-medusa.mjs [--sizes 300,2000,10000] [--repeats 3] [--concurrency 2] [--fragment NAME]
 // Run it on a private sandbox (it creates tens of thousands of products and deletes none):
 //   MEDUSACTL_DATA_DIR=/var/lib/medusactl-bench medusactl sandbox up --port 9200 --db-port 54529
 //   MEDUSACTL_DATA_DIR=/var/lib/medusactl-bench node bench/import-vs-medusa.mjs
@@ -28,6 +28,8 @@ const opt = (name, dflt) => {
 const SIZES = String(opt("sizes", "300,2000,10000")).split(",").map(Number);
 const REPEATS = Number(opt("repeats", 3));
 const CONCURRENCY = Number(opt("concurrency", 2));
+// Another results file, for a run with another purpose (issue 40: into a shop that already holds 10,000 products).
+const FRAGMENT = String(opt("fragment", "import-vs-medusa"));
 const FLOOR_CONCURRENCY = [2, 4];
 const CHUNK = 250;
 
@@ -218,5 +220,5 @@ ${rows.join("\n")}
 
 Below 1.00× medusactl is faster than Medusa's import (goal: below 1, and 0.75× from 2,000 products up); "÷ best floor" is how far it is from what the server can do at all.
 `;
-writeFragment("import-vs-medusa", md);
+writeFragment(FRAGMENT, md);
 process.stdout.write(md);

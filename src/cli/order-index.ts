@@ -265,6 +265,7 @@ export class OrderIndex {
     const at = new Map(d.entries.map((p, i) => [p[0], i]));
     const drop = new Set<string>();
     let total: number | undefined;
+    const ceiling = new Date().toISOString();
     for (;;) {
       const query: Row = { fields: SYNC_FIELDS, order: "updated_at", limit: SYNC_PAGE, offset: 0 };
       if (from) query.updated_at = { $gte: from };
@@ -292,7 +293,10 @@ export class OrderIndex {
             at.set(f.id, d.entries.length - 1);
           } else d.entries[i] = pack(f);
         } else if (i !== undefined) drop.add(f.id);
-        if (!d.cursor || String(r.updated_at) > d.cursor) d.cursor = String(r.updated_at);
+        // Never past this machine's clock: an order stamped in the future (a server clock ahead,
+        // imported data) would carry the cursor past every change made until then.
+        const stamp = String(r.updated_at) > ceiling ? ceiling : String(r.updated_at);
+        if (!d.cursor || stamp > d.cursor) d.cursor = stamp;
       }
       result.read += fresh.length;
       if (!d.complete) d.seen += fresh.length;

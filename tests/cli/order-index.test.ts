@@ -119,6 +119,20 @@ describe("OrderIndex", () => {
     expect(s.requests()).toBe(before);
   });
 
+  it("keeps its cursor at this machine's clock when an order is stamped in the future", async () => {
+    const s = shop();
+    const now = Date.now();
+    for (let n = 1; n <= 10; n++) s.put(n, "done", now - 86_400_000 + n);
+    s.put(11, "done", now + 7 * 86_400_000);
+    const idx = await OrderIndex.open(s.sdk, s.dir, "http://shop.test");
+    await idx.sync();
+    expect(Date.parse(idx.stats().cursor!)).toBeLessThanOrEqual(Date.now());
+    // An order changed now (before the future stamp) is still seen by the next sync.
+    s.put(4, "packed", Date.now());
+    await idx.sync();
+    expect(idx.candidates((f) => inQueue("to-ship", f)).map((f) => f.id)).toEqual(["order_4"]);
+  });
+
   it("starts again when the shop has fewer orders than it had (a restored backup or snapshot)", async () => {
     const s = shop();
     for (let n = 1; n <= 50; n++) s.put(n, n === 7 ? "packed" : "done", T0 + n * 60_000);

@@ -117,7 +117,6 @@ export interface OrderContext {
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100
-const hours = (d: Date, h: number) => new Date(d.getTime() + h * 3_600_000)
 
 type Any = any
 
@@ -129,6 +128,9 @@ export async function generateOrderChunk(container: Container, ctx: OrderContext
   const link = container.resolve(ContainerRegistrationKeys.LINK) as Any
   const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Any
 
+  // When a step happened: hours after the order was placed, but never after the run's anchor (no
+  // date in the future: an order index keeps a cursor on updated_at, and so do other tools).
+  const later = (p: OrderPlan, h: number) => new Date(Math.max(p.createdAt.getTime(), Math.min(p.createdAt.getTime() + h * 3_600_000, ctx.anchor)))
   const t: [string, number][] = [["start", Date.now()]]
   const mark = (what: string) => t.push([what, Date.now()])
   const money = plans.map((p) => {
@@ -161,7 +163,7 @@ export async function generateOrderChunk(container: Container, ctx: OrderContext
         email: p.customer.email,
         currency_code: m.currency,
         status: p.state === "canceled" ? "canceled" : p.state === "completed" ? "completed" : "pending",
-        ...(p.state === "canceled" ? { canceled_at: hours(p.createdAt, 5) } : {}),
+        ...(p.state === "canceled" ? { canceled_at: later(p, 5) } : {}),
         shipping_address: { ...a },
         billing_address: { ...a },
         items: m.items.map((l) => ({
@@ -219,7 +221,7 @@ export async function generateOrderChunk(container: Container, ctx: OrderContext
         captured_amount: paid ? m.total : 0,
         refunded_amount: refund,
         status: p.state === "canceled" ? "canceled" : paid ? "completed" : "authorized",
-        ...(paid ? { completed_at: hours(p.createdAt, 24) } : {}),
+        ...(paid ? { completed_at: later(p, 24) } : {}),
         metadata: { medusactl_index: p.index },
       }
     }),
@@ -245,8 +247,8 @@ export async function generateOrderChunk(container: Container, ctx: OrderContext
       currency_code: money[i]!.currency,
       amount: money[i]!.total,
       data: {},
-      ...(captured(p.state) ? { captured_at: hours(p.createdAt, 24) } : {}),
-      ...(p.state === "canceled" ? { canceled_at: hours(p.createdAt, 5) } : {}),
+      ...(captured(p.state) ? { captured_at: later(p, 24) } : {}),
+      ...(p.state === "canceled" ? { canceled_at: later(p, 5) } : {}),
     })),
   )
   const captures = plans.flatMap((p, i) => (captured(p.state) ? [{ payment_id: payments[i].id, amount: money[i]!.total }] : []))
@@ -272,9 +274,9 @@ export async function generateOrderChunk(container: Container, ctx: OrderContext
             location_id: ctx.locationId,
             provider_id: "manual_manual",
             shipping_option_id: (p.express ? ctx.expressOption : ctx.standardOption).id,
-            packed_at: hours(p.createdAt, 20),
-            ...(shippedStates.has(p.state) ? { shipped_at: hours(p.createdAt, 30) } : {}),
-            ...(deliveredStates.has(p.state) ? { delivered_at: hours(p.createdAt, 80) } : {}),
+            packed_at: later(p, 20),
+            ...(shippedStates.has(p.state) ? { shipped_at: later(p, 30) } : {}),
+            ...(deliveredStates.has(p.state) ? { delivered_at: later(p, 80) } : {}),
             data: {},
             delivery_address: { ...p.customer.address },
             items: order.items.map((item: Any) => ({
@@ -330,7 +332,7 @@ export async function generateOrderChunk(container: Container, ctx: OrderContext
   mark("details")
   // Dates: when each order was placed, and when it last changed (its last step).
   const lastStep = (p: OrderPlan) =>
-    deliveredStates.has(p.state) ? hours(p.createdAt, p.state === "returned" || p.state === "partially_refunded" ? 240 : 80) : shippedStates.has(p.state) ? hours(p.createdAt, 30) : fulfilledStates.has(p.state) ? hours(p.createdAt, 20) : p.state === "canceled" ? hours(p.createdAt, 5) : p.createdAt
+    deliveredStates.has(p.state) ? later(p, p.state === "returned" || p.state === "partially_refunded" ? 240 : 80) : shippedStates.has(p.state) ? later(p, 30) : fulfilledStates.has(p.state) ? later(p, 20) : p.state === "canceled" ? later(p, 5) : p.createdAt
   const rows = plans.map((p) => [orderOf(p).id, p.createdAt.toISOString(), lastStep(p).toISOString()])
   await pg.raw(
     `UPDATE "order" AS o SET created_at = v.c::timestamptz, updated_at = v.u::timestamptz FROM (VALUES ${rows.map(() => "(?, ?, ?)").join(", ")}) AS v(id, c, u) WHERE o.id = v.id`,
