@@ -17,6 +17,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { writeLargeShopReport } from "./lib/large-shop-report.mjs";
 import { BIN, root } from "./lib/measure.mjs";
 
 const args = process.argv.slice(2);
@@ -49,6 +50,15 @@ function timed(argv, env = {}) {
   if (r.status !== 0) throw new Error(`medusactl ${argv.join(" ")} → ${r.status}: ${r.stderr.slice(-2000)}`);
   const rssKb = Number(r.stderr.trim().split("\n").at(-1));
   return { ms, rssMiB: rssKb / 1024, stdout: r.stdout };
+}
+
+// The snapshots are made once by hand (bench/RESULTS.md says how); without them there is nothing to measure.
+const listed = spawnSync(process.execPath, [BIN, "sandbox", "snapshot", "list", "--json"], { encoding: "utf8" });
+const have = new Set(listed.status === 0 ? JSON.parse(listed.stdout).map((s) => s.name) : []);
+const missing = SIZES.filter((s) => !have.has(`size-${s}`));
+if (missing.length) {
+  console.error(`skipped: no sandbox snapshot ${missing.map((s) => `size-${s}`).join(", ")} in ${process.env.MEDUSACTL_DATA_DIR ?? "the default data folder"} (make them with \`medusactl sandbox seed\` and \`sandbox snapshot save\`: see bench/RESULTS.md)`);
+  process.exit(0);
 }
 
 const sandbox = Object.fromEntries(
@@ -215,5 +225,6 @@ for (const size of SIZES) {
   r.loadAfter = load();
   results[size] = r;
   writeFileSync(OUT, JSON.stringify(results, null, 2) + "\n");
+  writeLargeShopReport(`node bench/large-shop.mjs ${args.join(" ")}`.trim());
   console.error(JSON.stringify(r));
 }

@@ -13,11 +13,14 @@ export interface QueueIndexView {
   ready: boolean;
   /** The first build's progress, while it runs. */
   building?: { read: number; total?: number };
+  /** Bumped when a background sync changed a queue's orders: the screen reads its rows again. */
+  version: number;
   /**
    * One page of a queue: the index's candidates from `offset`, read again by id, so each row shows
    * what Medusa says now (an order captured elsewhere shows "captured", and the index learns it:
-   * the next refresh leaves it out). The first page of a refresh brings the index up to date
-   * first: one request for what changed since the last one.
+   * the next refresh leaves it out). The first page of a refresh also brings the index up to date
+   * (one request for what changed since the last one), beside the read rather than before it:
+   * when that changes the queue, `version` moves and the rows are read again.
    */
   page(rule: QueueName, order: "newest" | "oldest", offset: number, limit: number, query: { fields: string; order: string }, signal: AbortSignal): Promise<{ rows: Row[]; count: number }>;
 }
@@ -35,6 +38,8 @@ export function useQueueIndex(rule: QueueName | undefined, refreshMs: number): Q
   const [building, setBuilding] = useState<{ read: number; total?: number } | undefined>(undefined);
   const started = useRef(false);
   const lastSync = useRef(0);
+  const syncing = useRef<Promise<void> | undefined>(undefined);
+  const [version, setVersion] = useState(0);
 
   useEffect(() => {
     if (!idx || !rule || idx.ready || started.current) return;
@@ -67,20 +72,42 @@ export function useQueueIndex(rule: QueueName | undefined, refreshMs: number): Q
   const page = useCallback<QueueIndexView["page"]>(
     async (q, order, offset, limit, query, signal) => {
       if (!idx) return { rows: [], count: 0 };
-      if (offset === 0 && Date.now() - lastSync.current >= refreshMs / 2) {
-        await idx.sync({ signal });
-        lastSync.current = Date.now();
+      if (offset === 0 && !syncing.current && Date.now() - lastSync.current >= refreshMs / 2) {
+        const members = () => idx.candidates((f) => inQueue(q, f), order).map((f) => f.id).join();
+        const before = members();
+        syncing.current = idx
+          .sync()
+          .then(
+            () => {
+              lastSync.current = Date.now();
+              if (members() !== before) setVersion((v) => v + 1);
+            },
+            (e: unknown) => act.notify({ text: `the order index could not be brought up to date (${describeError(e).message})`, tone: "warn" }),
+          )
+          .finally(() => {
+            syncing.current = undefined;
+          });
       }
-      const all = idx.candidates((f) => inQueue(q, f), order);
-      const ids = all.slice(offset, offset + limit).map((f) => f.id);
-      if (!ids.length) return { rows: [], count: all.length };
-      const res = (await sdk.admin.order.list({ fields: query.fields, order: query.order, id: ids, limit: ids.length, offset: 0 } as never, undefined, { signal })) as unknown as { orders?: Row[] };
-      const rows = res.orders ?? [];
-      idx.observe(rows);
-      return { rows, count: all.length };
+      const read = async (ids: string[]) => {
+        if (!ids.length) return [];
+        const res = (await sdk.admin.order.list({ fields: query.fields, order: query.order, id: ids, limit: ids.length, offset: 0 } as never, undefined, { signal })) as unknown as { orders?: Row[] };
+        idx.observe(res.orders ?? []);
+        return res.orders ?? [];
+      };
+      const slice = () => {
+        const all = idx.candidates((f) => inQueue(q, f), order);
+        return { ids: all.slice(offset, offset + limit).map((f) => f.id), count: all.length };
+      };
+      // What the read shows corrects the index (an order just shipped leaves to ship); the page is
+      // then cut again from the corrected queue, reading only the orders that moved into it.
+      const first = slice();
+      const byId = new Map((await read(first.ids)).map((r) => [r.id, r]));
+      const now = slice();
+      for (const r of await read(now.ids.filter((id) => !byId.has(id)))) byId.set(r.id, r);
+      return { rows: now.ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined), count: now.count };
     },
-    [idx, sdk, refreshMs],
+    [idx, sdk, refreshMs, act],
   );
 
-  return { ready, building, page };
+  return { ready, building, version, page };
 }

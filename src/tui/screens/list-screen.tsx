@@ -207,6 +207,11 @@ export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope,
   }, [data.error, act]);
   useReportStatus(active, data.updatedAt, data.busy);
   useOnDataChange(() => data.refresh());
+  // The index learnt of orders that joined or left the queue: read the rows on screen again.
+  useEffect(() => {
+    if (indexed && index.version > 0) data.refresh();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [index.version]);
 
   const count = data.count ?? 0;
   // Keep the cursor on a row and in view. Functional updates: keys that arrive in one chunk
