@@ -136,7 +136,7 @@ async function tuiRuns(planted) {
 
 /** A queue refresh as the TUI does it: index sync, then the first page of to ship read by id. */
 async function refreshRuns() {
-  const { OrderIndex } = await import(path.join(root, "dist/cli/order-index.js"));
+  const { OrderIndex } = await import(path.join(root, "dist/cli/bulk/order-index.js"));
   const { inQueue } = await import(path.join(root, "dist/shared/orders/queues.js"));
   const { Medusa } = await import(path.join(root, "dist/sdk/index.js"));
   let requests = 0;

@@ -2,7 +2,8 @@
 // Issue 40: the server-rendered storefront under a burst of 50 concurrent visitors, against the
 // sandbox as it is (run it after restoring a large snapshot). For each page kind — a product page,
 // the listing (home), a category, a search and the sitemap — three bursts of 50 requests at once:
-// the first on a cold catalogue cache (50 different products for product pages), then warm.
+// 50 different products never asked for before in each burst of product pages; the other kinds ask
+// for one page 50 times (the first burst on a cold catalogue cache, then warm).
 // Per burst: p50/p95 of the response time, and Medusa requests per page, counted from the
 // sandbox's request log (Medusa logs every request in development mode).
 // Needs `npm run build:storefront` first. Usage: node bench/storefront-load.mjs [--port 4760] [--label 50k]
@@ -10,7 +11,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
-import { BIN, root } from "./lib/measure.mjs";
+import { BIN, root, writeFragment } from "./lib/measure.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -90,3 +91,19 @@ for (const [name, paths] of Object.entries(kinds)) {
 out.loadAfter = loadavg().map((x) => x.toFixed(2)).join(" ");
 server.kill("SIGTERM");
 console.log(JSON.stringify(out, null, 2));
+
+const ms = (x) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(0)} ms`);
+const rows = Object.entries(out.pages).map(
+  ([name, bursts]) => `| ${name} | ${bursts.map((b) => `${ms(b.p50)} / ${ms(b.p95)}`).join(" | ")} | ${bursts.map((b) => b.medusaPerPage.toFixed(2)).join(" / ")} | ${bursts.reduce((n, b) => n + b.errors, 0)} |`,
+);
+writeFragment(
+  "storefront-load",
+  `## The server-rendered storefront under 50 concurrent visitors (issue 40)
+
+Command: \`node bench/storefront-load.mjs${LABEL ? ` --label ${LABEL}` : ""}\` after \`npm run build:storefront\`, against the sandbox holding ${count.toLocaleString("en-US")} published products${LABEL ? ` (snapshot ${LABEL})` : ""}; \`node dist/storefront-server/index.js\` with MEDUSA_URL, MEDUSA_PUBLISHABLE_KEY, PORT, DEFAULT_COUNTRY=de. Each page kind gets three bursts of ${VISITORS} requests sent at once: "50 different" product pages are ${VISITORS} products never asked for before in each burst (the catalogue cache cold for every one); every other kind asks for the same page ${VISITORS} times (the first burst cold, then warm). "Medusa requests per page" counts the sandbox's request log lines for /store/ during the burst, divided by ${VISITORS}. Load average before → after: ${out.loadBefore} → ${out.loadAfter} (a 2-core machine shared with other work).
+
+| page | burst 1 p50 / p95 | burst 2 p50 / p95 | burst 3 p50 / p95 | Medusa requests per page (bursts 1/2/3) | errors |
+| --- | ---: | ---: | ---: | ---: | ---: |
+${rows.join("\n")}
+`,
+);

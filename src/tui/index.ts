@@ -30,7 +30,7 @@ export interface RunTuiOptions {
   prefetch?: boolean;
   /** Paint the prefetched first page as plain text until Ink has loaded (default true). */
   paintFirstFrame?: boolean;
-  /** The local index of order states, for the queues (src/cli/order-index.ts). */
+  /** The local index of order states, for the queues (src/cli/bulk/order-index.ts). */
   orderIndex?: QueueIndex;
   signal?: AbortSignal;
 }

@@ -151,7 +151,7 @@ export interface ScreenStatus {
 
 /** What every screen reads from the app: settings and the values that change as it runs. */
 /**
- * The local index of order states (src/cli/order-index.ts) as the queues use it: candidates for
+ * The local index of order states (src/cli/bulk/order-index.ts) as the queues use it: candidates for
  * a queue, corrected by what the screen reads of them, brought up to date on refresh.
  */
 export interface QueueIndex {

@@ -1,13 +1,13 @@
 /**
  * The order queues over the index of order states: an order deep in the history is on the first
  * screen of its queue, a refresh costs the same whatever the shop's size, and after an action the
- * cursor keeps its place. (The index's own walk is tested in tests/cli/order-index.test.ts.)
+ * cursor keeps its place. (The index's own walk is tested in tests/cli/bulk/order-index.test.ts.)
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { OrderIndex } from "../../src/cli/order-index.js";
+import { OrderIndex } from "../../src/cli/bulk/order-index.js";
 import { OrdersState } from "../helpers/medusa-stub/orders.js";
 import { stubRegistry } from "../helpers/medusa-stub/registry.js";
 import { renderTui } from "../helpers/tui.js";

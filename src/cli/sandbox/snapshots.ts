@@ -494,13 +494,13 @@ export async function sandboxSnapshotRestore(r: ResolvedOptions, name: string): 
 }
 
 /**
- * The orders were replaced underneath the local index of order states (src/cli/order-index.ts),
+ * The orders were replaced underneath the local index of order states (src/cli/bulk/order-index.ts),
  * whose updated_at cursor cannot see a change back in time: it starts again on next use.
  */
 export async function forgetSandboxOrderIndex(r: ResolvedOptions): Promise<void> {
   const state = existsSync(r.paths.state) ? loadState(r.paths) : undefined;
   if (!state) return;
-  const { forgetOrderIndex } = await import("../order-index.js");
+  const { forgetOrderIndex } = await import("../bulk/order-index.js");
   await forgetOrderIndex(r.paths.root, sandboxUrl(state.port));
 }
 

@@ -19,7 +19,7 @@ import { notice } from "../../output/notice.js";
 import { UsageError } from "../../../term/errors.js";
 import { sanitize } from "../../../term/sanitize.js";
 import { resolveRef, REFS } from "../lookup.js";
-import { readOrdersById, syncedOrderIndex } from "../../order-index.js";
+import { readOrdersById, syncedOrderIndex } from "../order-index.js";
 import { indexAnswers, matchesFilter } from "../../../shared/orders/queues.js";
 
 /** Orders read by id in one request (Medusa 2.21 takes `id[]` lists of 100). */

@@ -109,10 +109,10 @@ export async function listRun(f: Factory, o: ListOptions): Promise<void> {
   // Sparse states (work still to do, canceled orders) from the local index, whatever their age;
   // the orders themselves are read again and filtered on what Medusa answers now.
   const indexed = indexAnswers(statusFilter) && o.offset === undefined && (query.order === "-created_at" || query.order === "created_at");
-  const index = indexed ? await (await import("../../order-index.js")).syncedOrderIndex(f) : undefined;
+  const index = indexed ? await (await import("../../bulk/order-index.js")).syncedOrderIndex(f) : undefined;
   if (index) {
     const { matchesFilter } = await import("../../../shared/orders/queues.js");
-    const { readOrdersById } = await import("../../order-index.js");
+    const { readOrdersById } = await import("../../bulk/order-index.js");
     const ids = index.candidates((x) => matchesFilter(x, statusFilter), query.order === "created_at" ? "oldest" : "newest").map((x) => x.id);
     const { order: _order, ...rest } = query;
     for (let at = 0; at < ids.length && (o.all || orders.length < limit); at += BY_ID) {

@@ -186,7 +186,7 @@ export function register(noun: Command, ctx: CommandContext): void {
       // Generated orders carry past dates, which an index kept from an updated_at cursor never sees.
       const { sandboxStatus } = await import("../../sandbox/manager.js");
       const url = (await sandboxStatus(options(f, {}))).url;
-      if (url) await (await import("../../order-index.js")).forgetOrderIndex(f.dataDir(), url);
+      if (url) await (await import("../../bulk/order-index.js")).forgetOrderIndex(f.dataDir(), url);
       if (o.json) {
         f.io.out.write(`${JSON.stringify(summary, null, 2)}\n`);
         return;

@@ -53,7 +53,7 @@ export function register(cmd: Command, ctx: CommandContext): void {
         };
       }
       // The queues' index of order states; its first build starts when a queue is first shown.
-      const { OrderIndex, orderIndexEnabled } = await import("../../order-index.js");
+      const { OrderIndex, orderIndexEnabled } = await import("../../bulk/order-index.js");
       const orderIndex = orderIndexEnabled(f.io.env) ? await OrderIndex.open(sdk, f.dataDir(), target.url) : undefined;
       await tui.runTui({
         io: f.io,

@@ -8,9 +8,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { OrderIndex, readOrdersById, SYNC_PAGE } from "../../src/cli/order-index.js";
-import { inQueue } from "../../src/shared/orders/queues.js";
-import { reply, stubRegistry, type StubRequest } from "../helpers/medusa-stub/registry.js";
+import { OrderIndex, readOrdersById, SYNC_PAGE } from "../../../src/cli/bulk/order-index.js";
+import { inQueue } from "../../../src/shared/orders/queues.js";
+import { reply, stubRegistry, type StubRequest } from "../../helpers/medusa-stub/registry.js";
 
 type O = { id: string; display_id: number; created_at: string; updated_at: string; status: string; payment_status: string; fulfillment_status: string; items: unknown[] };
 

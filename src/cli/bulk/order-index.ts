@@ -9,7 +9,7 @@
  * - Bounded: it keeps small records (queues.ts: OrderFacts) of the sparse orders only, at most
  *   MAX_ENTRIES of them; past that it says so and the callers read pages instead.
  * - Safe with several processes: one file per back-end, replaced atomically; a sync holds a lock
- *   file (job-lock.ts), and a process that finds it held uses the file as it is.
+ *   file (job-lock.ts, as bulk jobs do), and a process that finds it held uses the file as it is.
  * - Never trusted for a write, nor for what is shown: callers read the candidate orders again by id
  *   and apply the rules to what Medusa answers (`observe` corrects the index from those reads).
  *   A capture does not change an order's `updated_at` (seen on 2.21.2), so an order captured
@@ -20,11 +20,11 @@ import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 
-import type { Medusa } from "../sdk/index.js";
-import { writeFileAtomic } from "../sdk/atomic-write.js";
-import { factsOf, worthIndexing, type OrderFacts } from "../shared/orders/queues.js";
-import { JobLock } from "./bulk/job-lock.js";
-import { JobError } from "../term/errors.js";
+import type { Medusa } from "../../sdk/index.js";
+import { writeFileAtomic } from "../../sdk/atomic-write.js";
+import { factsOf, worthIndexing, type OrderFacts } from "../../shared/orders/queues.js";
+import { JobLock } from "./job-lock.js";
+import { JobError } from "../../term/errors.js";
 
 type Row = Record<string, unknown>;
 
@@ -352,12 +352,12 @@ export function orderIndexEnabled(env: NodeJS.ProcessEnv): boolean {
  * The index of the command's back-end, brought up to date, with progress on stderr while the first
  * build reads the whole history. Undefined when it cannot answer (too many sparse orders).
  */
-export async function syncedOrderIndex(f: import("./cmdutil/factory.js").Factory, opts: { quiet?: boolean } = {}): Promise<OrderIndex | undefined> {
+export async function syncedOrderIndex(f: import("../cmdutil/factory.js").Factory, opts: { quiet?: boolean } = {}): Promise<OrderIndex | undefined> {
   if (!orderIndexEnabled(f.io.env)) return undefined;
   const target = await f.target();
   const sdk = await f.sdk();
   const idx = await OrderIndex.open(sdk, f.dataDir(), target.url);
-  const { createProgress } = await import("./bulk/progress.js");
+  const { createProgress } = await import("./progress.js");
   const first = !idx.ready;
   const progress = first ? createProgress(f.io, { label: "indexing the shop's orders (first run only)", unit: "orders", quiet: opts.quiet }) : undefined;
   try {
