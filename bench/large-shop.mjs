@@ -11,7 +11,8 @@
 //   export    products export of the whole catalogue (time, RSS)
 // The TUI runs in a pseudo-terminal (util-linux `script`) at 80x24. Times are wall clock on a
 // shared 2-core machine: the load average is recorded before and after each size.
-// Usage: node bench/large-shop.mjs [--sizes 1k,10k,50k] [--runs 7] [--walk 1k,10k,50k]
+// Usage: node bench/large-shop.mjs [--sizes 1k,10k,50k] [--runs 7] [--walk 1k,10k,50k] [--only tui,refresh,…]
+//   --only measures those parts again and keeps the other figures of an earlier run.
 //   MEDUSACTL_DATA_DIR must be the sandbox's data root (the snapshots size-<size> live there).
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -28,6 +29,8 @@ const opt = (name, dflt) => {
 const SIZES = String(opt("sizes", "1k,10k,50k")).split(",");
 const RUNS = Number(opt("runs", 7));
 const WALK = new Set(String(opt("walk", "1k,10k,50k")).split(","));
+const ONLY = opt("only", undefined)?.split(",");
+const part = (name) => !ONLY || ONLY.includes(name);
 const OUT = path.join(root, "bench/results/large-shop.json");
 
 const now = () => Number(process.hrtime.bigint()) / 1e6;
@@ -167,7 +170,7 @@ const results = JSON.parse((() => {
 })());
 
 for (const size of SIZES) {
-  const r = { size, loadBefore: load() };
+  const r = { ...(ONLY ? results[size] : {}), size, loadBefore: load() };
   const tr = now();
   cli(["sandbox", "snapshot", "restore", `size-${size}`, "--yes"]);
   r.restoreMs = now() - tr;
@@ -179,13 +182,14 @@ for (const size of SIZES) {
 
   // The first build of the index (restore dropped it), through the command that needs it.
   const build = timed(["orders", "list", "--fulfillment-status", "fulfilled", "--limit", "1", "-o", "ids"]);
-  r.indexBuildMs = build.ms;
+  if (part("index")) r.indexBuildMs = build.ms;
 
   // The planted order (about 90 days old, fulfilled, not shipped): the oldest of to ship reached by G.
   const toShipOldest = cli(["orders", "list", "--fulfillment-status", "fulfilled,partially_shipped,partially_fulfilled", "--status", "pending", "--order", "created_at", "--limit", "1", "--json"]);
   const oldestRow = JSON.parse(toShipOldest)[0];
   r.oldestToShip = oldestRow ? { display_id: oldestRow.display_id, created_at: oldestRow.created_at } : undefined;
 
+  if (part("list")) {
   const list = timed(["orders", "list", "--fulfillment-status", UNSHIPPED, "--status", "pending,requires_action", "--all", "-o", "ids"]);
   r.listIndexed = { ms: list.ms, rssMiB: list.rssMiB, orders: list.stdout.trim().split("\n").filter(Boolean).length };
   const pickOut = path.join(tmpdir(), `pick-${size}.csv`);
@@ -198,9 +202,10 @@ for (const size of SIZES) {
     r.pickWalk = { ms: walkPick.ms, rssMiB: walkPick.rssMiB, lines: readFileSync(pickOut, "utf8").trim().split("\n").length - 1 };
   }
   rmSync(pickOut, { force: true });
+  }
 
-  r.tui = await tuiRuns(r.oldestToShip?.display_id);
-  r.refresh = await refreshRuns();
+  if (part("tui")) r.tui = await tuiRuns(r.oldestToShip?.display_id);
+  if (part("refresh")) r.refresh = await refreshRuns();
 
   // Searches: an order by number, by e-mail, by last name; a customer by e-mail.
   const sample = (await api("/admin/orders?limit=1&offset=" + Math.floor(r.orders / 3) + "&fields=id,display_id,email,shipping_address.last_name")).orders[0];
@@ -210,17 +215,19 @@ for (const size of SIZES) {
     "order by last name": ["orders", "list", "--search", sample.shipping_address?.last_name ?? "Müller", "--limit", "20", "-o", "ids"],
     "customer by e-mail": ["customers", "list", "--query", `q=${sample.email}`, "--limit", "20", "-o", "ids"],
   };
-  r.search = {};
-  for (const [name, argv] of Object.entries(searches)) {
+  if (part("search")) r.search = {};
+  for (const [name, argv] of Object.entries(part("search") ? searches : {})) {
     const xs = [];
     for (let i = 0; i < 5; i++) xs.push(timed(argv).ms);
     r.search[name] = { p50: pct(xs, 50), p95: pct(xs, 95) };
   }
 
-  const exportOut = path.join(tmpdir(), `export-${size}.csv`);
-  const exp = timed(["products", "export", "--out", exportOut, "--quiet"]);
-  r.export = { ms: exp.ms, rssMiB: exp.rssMiB, rows: readFileSync(exportOut, "utf8").split("\n").length - 2 };
-  rmSync(exportOut, { force: true });
+  if (part("export")) {
+    const exportOut = path.join(tmpdir(), `export-${size}.csv`);
+    const exp = timed(["products", "export", "--out", exportOut, "--quiet"]);
+    r.export = { ms: exp.ms, rssMiB: exp.rssMiB, rows: readFileSync(exportOut, "utf8").split("\n").length - 2 };
+    rmSync(exportOut, { force: true });
+  }
 
   r.loadAfter = load();
   results[size] = r;

@@ -91,8 +91,9 @@ const customerOf = (o: Row): string => {
   const c = (o.customer ?? {}) as Row;
   const a = (o.shipping_address ?? {}) as Row;
   const name = [c.first_name ?? a.first_name, c.last_name ?? a.last_name].filter(Boolean).join(" ");
-  // A guest checkout and an account may share an e-mail and a name: say which one ordered.
-  return `${name || String(o.email ?? c.email ?? "")}${c.has_account === false ? " (guest)" : ""}`;
+  // A guest checkout and an account may share an e-mail and a name: say which one ordered, in
+  // front, where a narrow column cannot cut it off.
+  return `${c.has_account === false ? "(g) " : ""}${name || String(o.email ?? c.email ?? "")}`;
 };
 
 /** Registered account or guest record (what a guest checkout leaves): the two can share an e-mail. */
