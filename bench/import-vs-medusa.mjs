@@ -205,9 +205,10 @@ for (const n of SIZES) {
     `| ${n.toLocaleString("en-US")} | ${fmt(t("ours"))} | ${fmt(t("medusa"))} | **${med(paired).toFixed(2)}×** (${Math.min(...paired).toFixed(2)}–${Math.max(...paired).toFixed(2)}) | ${fmt(t("floor2"))} | ${fmt(t("floor4"))} | ${(med(t("ours")) / med(floorBest)).toFixed(2)}× | ${med(rss).toFixed(0)} MiB (${Math.min(...rss).toFixed(0)}–${Math.max(...rss).toFixed(0)}) |`,
   );
 }
+const fragmentFlag = FRAGMENT === "import-vs-medusa" ? "" : ` --fragment ${FRAGMENT}`;
 const md = `## Product import: medusactl vs Medusa's own import, with the server's floor (issue 15)
 
-Command: \`node bench/import-vs-medusa.mjs --sizes ${SIZES.join(",")} --repeats ${REPEATS}\` on a private sandbox (${sandbox.MEDUSA_URL}; Medusa 2.21.2, embedded PostgreSQL, one process), started ${started.toISOString().slice(0, 16).replace("T", " ")} UTC on a 2-core machine shared with other work (load average at start: ${loadAtStart}).
+Command: \`node bench/import-vs-medusa.mjs --sizes ${SIZES.join(",")} --repeats ${REPEATS}${fragmentFlag}\` on a private sandbox (${sandbox.MEDUSA_URL}; Medusa 2.21.2, embedded PostgreSQL, one process), started ${started.toISOString().slice(0, 16).replace("T", " ")} UTC on a 2-core machine shared with other work (load average at start: ${loadAtStart}).
 Input: N products × 2 variants (Size S/M) × 2 prices (EUR, USD). Every run creates new products (fresh handles and SKUs) and all runs of one size are interleaved, the order rotated each repeat. Times are medians with min–max over ${REPEATS} repeats.
 
 - **medusactl**: \`medusactl products import FILE --concurrency ${CONCURRENCY} --report FILE.csv --quiet\` (batch engine, at most ${CHUNK} products per request, split evenly over the requests in flight): the whole process, from start-up through reading and checking the file, checking handles and SKUs against the store, writing, to the per-row report. Peak RSS of that process (GNU \`time -f %M\`).

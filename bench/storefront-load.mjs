@@ -52,8 +52,9 @@ const base = `http://127.0.0.1:${PORT}`;
 const store = async (p) => (await fetch(`${env.MEDUSA_URL}${p}`, { headers: { "x-publishable-api-key": env.MEDUSA_PUBLISHABLE_KEY } })).json();
 const count = (await store("/store/products?limit=1&fields=id")).count;
 const handles = [];
-for (let b = 0; handles.length < VISITORS * BURSTS; b++) {
-  const offset = Math.floor((count / (VISITORS * BURSTS + 1)) * handles.length);
+const SOLO = 5;
+for (let b = 0; handles.length < VISITORS * BURSTS + SOLO; b++) {
+  const offset = Math.floor((count / (VISITORS * BURSTS + SOLO + 1)) * handles.length);
   const page = await store(`/store/products?limit=1&offset=${offset}&fields=handle`);
   handles.push(page.products[0].handle);
 }
@@ -75,6 +76,22 @@ async function burst(paths) {
   return { p50: pct(times, 50), p95: pct(times, 95), medusaPerPage: storeRequestsSince(from) / paths.length, errors: bad };
 }
 
+// One visitor at a time: what a page costs alone (cold: a product never asked for; warm: asked again),
+// and what Medusa takes for the one read a cold product page makes.
+const region = (await store("/store/regions?fields=id,currency_code")).regions.find((r) => r.currency_code === "eur");
+const solo = { cold: [], warm: [], medusa: [] };
+for (const h of handles.slice(VISITORS * BURSTS)) {
+  let t = now();
+  await (await fetch(`${base}/de/products/${h}`)).arrayBuffer();
+  solo.cold.push(now() - t);
+  t = now();
+  await (await fetch(`${base}/de/products/${h}`)).arrayBuffer();
+  solo.warm.push(now() - t);
+  t = now();
+  await store(`/store/products?handle=${h}&region_id=${region.id}`);
+  solo.medusa.push(now() - t);
+}
+
 const kinds = {
   "product page (50 different)": (i) => Array.from({ length: VISITORS }, (_, k) => `/de/products/${handles[i * VISITORS + k]}`),
   "product page (one, warm)": () => Array.from({ length: VISITORS }, () => `/de/products/${handles[0]}`),
@@ -83,7 +100,7 @@ const kinds = {
   search: (i) => Array.from({ length: VISITORS }, (_, k) => `/de/search?q=${["hoodie", "mug", "poster", "cap", "socks"][(i + k) % 5]}`),
   sitemap: () => Array.from({ length: VISITORS }, () => "/sitemap.xml"),
 };
-const out = { label: LABEL, products: count, visitors: VISITORS, loadBefore: loadavg().map((x) => x.toFixed(2)).join(" "), pages: {} };
+const out = { label: LABEL, products: count, visitors: VISITORS, loadBefore: loadavg().map((x) => x.toFixed(2)).join(" "), solo: Object.fromEntries(Object.entries(solo).map(([k, v]) => [k, pct(v, 50)])), pages: {} };
 for (const [name, paths] of Object.entries(kinds)) {
   out.pages[name] = [];
   for (let i = 0; i < BURSTS; i++) out.pages[name].push(await burst(paths(i)));
@@ -101,6 +118,8 @@ writeFragment(
   `## The server-rendered storefront under 50 concurrent visitors (issue 40)
 
 Command: \`node bench/storefront-load.mjs${LABEL ? ` --label ${LABEL}` : ""}\` after \`npm run build:storefront\`, against the sandbox holding ${count.toLocaleString("en-US")} published products${LABEL ? ` (snapshot ${LABEL})` : ""}; \`node dist/storefront-server/index.js\` with MEDUSA_URL, MEDUSA_PUBLISHABLE_KEY, PORT, DEFAULT_COUNTRY=de. Each page kind gets three bursts of ${VISITORS} requests sent at once: "50 different" product pages are ${VISITORS} products never asked for before in each burst (the catalogue cache cold for every one); every other kind asks for the same page ${VISITORS} times (the first burst cold, then warm). "Medusa requests per page" counts the sandbox's request log lines for /store/ during the burst, divided by ${VISITORS}. Load average before → after: ${out.loadBefore} → ${out.loadAfter} (a 2-core machine shared with other work).
+
+One visitor at a time (median of ${SOLO}): a product page never asked for ${ms(out.solo.cold)}, the same page again ${ms(out.solo.warm)}; Medusa's own \`GET /store/products?handle=…&region_id=…\` (the one read a cold product page makes) ${ms(out.solo.medusa)}.
 
 | page | burst 1 p50 / p95 | burst 2 p50 / p95 | burst 3 p50 / p95 | Medusa requests per page (bursts 1/2/3) | errors |
 | --- | ---: | ---: | ---: | ---: | ---: |
