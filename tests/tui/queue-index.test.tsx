@@ -64,6 +64,23 @@ describe("queues from the order index", () => {
     await vi.waitFor(() => expect(t.frame()).toMatch(/> #20 /));
   });
 
+  it("without the index too (pages read and filtered), after f in to fulfil the cursor stays at the same place", async () => {
+    const shop = new OrdersState();
+    for (let i = 1; i <= 8; i++) shop.addOrder({ display_id: i, created_at: new Date(Date.UTC(2025, 0, 1) + i * 3_600_000).toISOString(), state: i % 2 ? "new" : "shipped" });
+    const t = renderTui({ shop });
+    await t.see("#8");
+    await t.press("1");
+    await t.see(/Orders to fulfil  1–4 of 4/);
+    await t.press("j", "j");
+    await t.see(/> #3 /);
+    await t.press("f");
+    await t.see("Fulfil order #3?");
+    await t.press("y");
+    await vi.waitFor(() => expect(t.frame()).toMatch(/Orders to fulfil  1–3 of 3/), { timeout: 8000 });
+    // Third row before, third row after: #1 now.
+    await vi.waitFor(() => expect(t.frame()).toMatch(/> #1 /));
+  });
+
   it("a canceled order is never to fulfil", async () => {
     const shop = new OrdersState();
     shop.addOrder({ display_id: 1, state: "new" });
