@@ -6,7 +6,7 @@
 // concurrency 2 and 4. The three run interleaved, their order rotated every repeat, each on a
 // fresh prefix, so load from other work on the machine falls on all of them alike.
 // Input: N products × 2 variants (option Size S/M) × 2 prices (EUR, USD).
-// Usage: node bench/import-vs-medusa.mjs [--sizes 300,2000,10000] [--repeats 3] [--concurrency 2]
+// Usage: node bench/import-vs-medusa.mjs [--sizes 300,2000,10000] [--repeats 3] [--concurrency 2] [--fragment NAME]
 // Run it on a private sandbox (it creates tens of thousands of products and deletes none):
 //   MEDUSACTL_DATA_DIR=/var/lib/medusactl-bench medusactl sandbox up --port 9200 --db-port 54529
 //   MEDUSACTL_DATA_DIR=/var/lib/medusactl-bench node bench/import-vs-medusa.mjs
@@ -28,6 +28,8 @@ const opt = (name, dflt) => {
 const SIZES = String(opt("sizes", "300,2000,10000")).split(",").map(Number);
 const REPEATS = Number(opt("repeats", 3));
 const CONCURRENCY = Number(opt("concurrency", 2));
+// Another results file, for a run with another purpose (issue 40: into a shop that already holds 10,000 products).
+const FRAGMENT = String(opt("fragment", "import-vs-medusa"));
 const FLOOR_CONCURRENCY = [2, 4];
 const CHUNK = 250;
 
@@ -203,9 +205,10 @@ for (const n of SIZES) {
     `| ${n.toLocaleString("en-US")} | ${fmt(t("ours"))} | ${fmt(t("medusa"))} | **${med(paired).toFixed(2)}×** (${Math.min(...paired).toFixed(2)}–${Math.max(...paired).toFixed(2)}) | ${fmt(t("floor2"))} | ${fmt(t("floor4"))} | ${(med(t("ours")) / med(floorBest)).toFixed(2)}× | ${med(rss).toFixed(0)} MiB (${Math.min(...rss).toFixed(0)}–${Math.max(...rss).toFixed(0)}) |`,
   );
 }
+const fragmentFlag = FRAGMENT === "import-vs-medusa" ? "" : ` --fragment ${FRAGMENT}`;
 const md = `## Product import: medusactl vs Medusa's own import, with the server's floor (issue 15)
 
-Command: \`node bench/import-vs-medusa.mjs --sizes ${SIZES.join(",")} --repeats ${REPEATS}\` on a private sandbox (${sandbox.MEDUSA_URL}; Medusa 2.21.2, embedded PostgreSQL, one process), started ${started.toISOString().slice(0, 16).replace("T", " ")} UTC on a 2-core machine shared with other work (load average at start: ${loadAtStart}).
+Command: \`node bench/import-vs-medusa.mjs --sizes ${SIZES.join(",")} --repeats ${REPEATS}${fragmentFlag}\` on a private sandbox (${sandbox.MEDUSA_URL}; Medusa 2.21.2, embedded PostgreSQL, one process), started ${started.toISOString().slice(0, 16).replace("T", " ")} UTC on a 2-core machine shared with other work (load average at start: ${loadAtStart}).
 Input: N products × 2 variants (Size S/M) × 2 prices (EUR, USD). Every run creates new products (fresh handles and SKUs) and all runs of one size are interleaved, the order rotated each repeat. Times are medians with min–max over ${REPEATS} repeats.
 
 - **medusactl**: \`medusactl products import FILE --concurrency ${CONCURRENCY} --report FILE.csv --quiet\` (batch engine, at most ${CHUNK} products per request, split evenly over the requests in flight): the whole process, from start-up through reading and checking the file, checking handles and SKUs against the store, writing, to the per-row report. Peak RSS of that process (GNU \`time -f %M\`).
@@ -218,5 +221,5 @@ ${rows.join("\n")}
 
 Below 1.00× medusactl is faster than Medusa's import (goal: below 1, and 0.75× from 2,000 products up); "÷ best floor" is how far it is from what the server can do at all.
 `;
-writeFragment("import-vs-medusa", md);
+writeFragment(FRAGMENT, md);
 process.stdout.write(md);

@@ -30,6 +30,8 @@ export interface AppState {
 
 export type AppAction =
   | { type: "open"; entry: NewEntry }
+  /** A `:` switch: the new view replaces the trail instead of going on top of it. */
+  | { type: "switch"; entry: NewEntry }
   | { type: "back" }
   | { type: "overlay"; overlay: { kind: "help" } | { kind: "palette" } | null }
   | { type: "ask"; spec: DialogSpec; resolve: (answer: DialogAnswer) => void }
@@ -44,14 +46,17 @@ export type AppAction =
   /** Draws the active screen again from scratch (a screen without its own refresh, or one that failed). */
   | { type: "reload" };
 
-export function initialAppState(first: ViewEntry, filter?: string, identity?: string): AppState {
+/** Rows from which the API-call log shows at start; below, it costs the list too many rows (`l` shows it). */
+export const LOG_MIN_ROWS = 40;
+
+export function initialAppState(first: ViewEntry, filter?: string, identity?: string, rows: number = LOG_MIN_ROWS): AppState {
   return {
     stack: [{ id: 0, kind: "view", view: first, filter }],
     nextId: 1,
     overlay: null,
     message: undefined,
     paused: false,
-    logVisible: true,
+    logVisible: rows >= LOG_MIN_ROWS,
     dataVersion: 0,
     status: { busy: false },
     identity,
@@ -67,6 +72,8 @@ export function appReducer(state: AppState, action: AppAction): AppState {
   switch (action.type) {
     case "open":
       return { ...state, stack: [...state.stack, { ...action.entry, id: state.nextId } as StackEntry].slice(-MAX_STACK), nextId: state.nextId + 1 };
+    case "switch":
+      return { ...state, stack: [{ ...action.entry, id: state.nextId } as StackEntry], nextId: state.nextId + 1 };
     case "back":
       if (state.stack.length > 1) return { ...state, stack: state.stack.slice(0, -1) };
       return { ...state, message: { text: "this is the first screen: q quits", tone: "info" } };

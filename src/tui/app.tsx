@@ -16,7 +16,7 @@ import { useTerminalSize, type Size } from "./hooks/use-terminal-size.js";
 import { TuiStateContext } from "./hooks/use-tui-state.js";
 import { TuiActionsContext } from "./hooks/use-tui-actions.js";
 import { appReducer, initialAppState, topOf } from "./app-state.js";
-import type { Binding, DialogSpec, NewEntry, StackEntry, StatusMessage, TuiActions, TuiState, ViewEntry } from "./types.js";
+import type { Binding, DialogSpec, NewEntry, QueueIndex, StackEntry, StatusMessage, TuiActions, TuiState, ViewEntry } from "./types.js";
 import { OrderDetail } from "./screens/order-detail.js";
 import { OrderList } from "./screens/order-list.js";
 import { CustomerDetail } from "./screens/customer-detail.js";
@@ -55,6 +55,8 @@ export interface AppProps {
   prefetch?: { view: string; page: Promise<Record<string, unknown>> };
   /** Writes a clipboard escape (OSC 52) to the terminal; default: the terminal Ink draws on. */
   clipboard?: (text: string) => void;
+  /** The local index of order states, for the queues. */
+  orderIndex?: QueueIndex;
 }
 
 const NO_KEY: Key = {
@@ -124,7 +126,7 @@ export function App(props: AppProps) {
   const theme = useMemo(() => makeTheme(props.color), [props.color]);
   const now = props.now ?? Date.now;
   const first = VIEWS.find((v) => v.name === props.view) ?? START_VIEW;
-  const [state, dispatch] = useReducer(appReducer, undefined, () => initialAppState(first, props.filter, props.identity));
+  const [state, dispatch] = useReducer(appReducer, undefined, () => initialAppState(first, props.filter, props.identity, size.rows));
   const { stack, overlay, message, paused } = state;
   // Whether an overlay is open as of the last key, not the last render: keys can outrun renders.
   const overlayOpen = useRef(false);
@@ -226,9 +228,10 @@ export function App(props: AppProps) {
       url: props.url,
       production: props.production,
       dataVersion: state.dataVersion,
+      orderIndex: props.orderIndex,
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [props.readOnly, theme, props.refreshMs, paused, props.profile, props.url, props.production, state.dataVersion],
+    [props.readOnly, theme, props.refreshMs, paused, props.profile, props.url, props.production, state.dataVersion, props.orderIndex],
   );
 
   const top = topOf(state);
@@ -340,7 +343,7 @@ export function App(props: AppProps) {
         onClose={overlays.close}
         onPick={(view: ViewEntry, filter: string, queue?: string) => {
           overlays.close();
-          actions.open({ kind: "view", view, filter: filter || undefined, queue });
+          dispatch({ type: "switch", entry: { kind: "view", view, filter: filter || undefined, queue } });
         }}
         onUnknown={(word) => {
           overlays.close();

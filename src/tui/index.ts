@@ -7,6 +7,7 @@ import { CancelError, UsageError } from "../term/errors.js";
 import { colorEnabled, type IOStreams } from "../term/io.js";
 import type { Medusa } from "../sdk/index.js";
 import type { CommandLog } from "./command-log.js";
+import type { QueueIndex } from "./types.js";
 import { isLoopbackUrl } from "../shared/net.js";
 import { firstFrame } from "./first-frame.js";
 import { listQuery, nonTtyHint, START_VIEW } from "./views.js";
@@ -29,6 +30,8 @@ export interface RunTuiOptions {
   prefetch?: boolean;
   /** Paint the prefetched first page as plain text until Ink has loaded (default true). */
   paintFirstFrame?: boolean;
+  /** The local index of order states, for the queues (src/cli/bulk/order-index.ts). */
+  orderIndex?: QueueIndex;
   signal?: AbortSignal;
 }
 
@@ -108,6 +111,7 @@ export async function runTui(opts: RunTuiOptions): Promise<void> {
     refreshMs: Math.round((opts.refreshSeconds ?? 5) * 1000),
     color: colorEnabled(io, "out"),
     prefetch,
+    orderIndex: opts.orderIndex,
     // OSC 52 straight to the terminal; inside tmux also wrapped for passthrough (see osc52()).
     clipboard: (text: string) => void io.out.write(clipboardSeq(text, { tmux: Boolean(io.env.TMUX) })),
   });

@@ -9,9 +9,9 @@ export const MARKER = 2;
 export function layoutColumns(columns: readonly Column[], width: number): number[] {
   const fixed = columns.reduce((n, c) => n + (c.width ?? 0), 0);
   const gaps = GAP * (columns.length - 1) + MARKER;
-  const flexCount = columns.filter((c) => c.width === undefined).length || 1;
-  const flex = Math.max(6, Math.floor((width - fixed - gaps) / flexCount));
-  return columns.map((c) => c.width ?? flex);
+  const shares = columns.reduce((n, c) => n + (c.width === undefined ? (c.grow ?? 1) : 0), 0) || 1;
+  const room = width - fixed - gaps;
+  return columns.map((c) => c.width ?? Math.max(6, Math.floor((room * (c.grow ?? 1)) / shares)));
 }
 
 /** The narrowest a flexible column may get before an optional column (a long id) makes room. */

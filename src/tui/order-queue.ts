@@ -9,6 +9,7 @@
  * `status` narrowing.
  */
 import { lineQuantities, type OrderLine } from "../shared/orders/lines.js";
+import { OPEN_STATUSES, orderInQueue, type QueueName } from "../shared/orders/queues.js";
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from "../shared/orders/statuses.js";
 
 type Row = Record<string, unknown>;
@@ -53,19 +54,6 @@ export function fulfilmentNeed(order: Row): string {
   return fulfilmentFromItems(order) ?? reported;
 }
 
-/** Units fulfilled but not yet shipped (a parcel waiting for its tracking number). */
-function unshipped(order: Row): number {
-  const t = unitTotals(order);
-  return t ? t.fulfilled - t.shipped : 0;
-}
-
-function unfulfilled(order: Row): number {
-  const t = unitTotals(order);
-  return t ? t.ordered - t.fulfilled : 0;
-}
-
-const CAPTURABLE = new Set(["authorized", "partially_authorized", "partially_captured"]);
-
 /** An on-call filter of the order list: what the server narrows (`status`) and what runs locally on top. */
 export interface OrderQueue {
   /** The `:` name (`:to-ship`) and the word in the list's title. */
@@ -80,10 +68,11 @@ export interface OrderQueue {
   server: Record<string, unknown>;
   /** The rows kept of what the server answered; without it the server's count is exact. */
   keeps?: (order: Row) => boolean;
+  /** The rule of src/shared/orders/queues.ts this queue is; the order index holds its orders. */
+  rule?: QueueName;
 }
 
-/** Open orders: the ones work can still be done on. */
-const OPEN = ["pending", "requires_action"];
+const OPEN = [...OPEN_STATUSES];
 
 export const ORDER_QUEUES: readonly OrderQueue[] = [
   { name: "all", aliases: [], key: "0", title: "all", help: "all orders: no queue filter (:orders)", server: {} },
@@ -94,7 +83,8 @@ export const ORDER_QUEUES: readonly OrderQueue[] = [
     title: "to fulfil",
     help: "to fulfil: open orders with items not fulfilled (:to-fulfil)",
     server: { status: OPEN },
-    keeps: (o) => unfulfilled(o) > 0,
+    rule: "to-fulfil",
+    keeps: (o) => orderInQueue("to-fulfil", o),
   },
   {
     name: "to-ship",
@@ -103,7 +93,8 @@ export const ORDER_QUEUES: readonly OrderQueue[] = [
     title: "to ship",
     help: "to ship: open orders with a fulfilment not shipped (:to-ship)",
     server: { status: OPEN },
-    keeps: (o) => unshipped(o) > 0,
+    rule: "to-ship",
+    keeps: (o) => orderInQueue("to-ship", o),
   },
   {
     name: "to-capture",
@@ -112,7 +103,8 @@ export const ORDER_QUEUES: readonly OrderQueue[] = [
     title: "to capture",
     help: "to capture: a payment authorized, not captured (:to-capture)",
     server: { status: [...OPEN, "completed"] },
-    keeps: (o) => CAPTURABLE.has(String(o.payment_status ?? "")),
+    rule: "to-capture",
+    keeps: (o) => orderInQueue("to-capture", o),
   },
   { name: "canceled", aliases: ["cancelled"], key: "4", title: "canceled", help: "canceled: orders whose status is canceled (:canceled)", server: { status: ["canceled"] } },
 ];

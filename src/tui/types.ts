@@ -1,3 +1,4 @@
+import type { OrderFacts } from "../shared/orders/queues.js";
 /**
  * Types the TUI's floors share: key bindings, dialog specs, status messages, list views, the
  * screen stack, and what the app gives screens (state and actions). They live below
@@ -55,8 +56,10 @@ type Row = Record<string, unknown>;
 /** One column of a list view: what the table, the first frame and the filter read. */
 export interface Column {
   header: string;
-  /** Fixed width in cells; the one column without a width takes what is left. */
+  /** Fixed width in cells; the columns without a width share what is left. */
   width?: number;
+  /** A flexible column's share of what is left (default 1): a product name 2, a variant 1. */
+  grow?: number;
   align?: "left" | "right";
   value: (row: Row) => string;
   /** A status value whose semantic colour the cell takes. */
@@ -147,6 +150,18 @@ export interface ScreenStatus {
 }
 
 /** What every screen reads from the app: settings and the values that change as it runs. */
+/**
+ * The local index of order states (src/cli/bulk/order-index.ts) as the queues use it: candidates for
+ * a queue, corrected by what the screen reads of them, brought up to date on refresh.
+ */
+export interface QueueIndex {
+  readonly ready: boolean;
+  candidates(pick: (f: OrderFacts) => boolean, order?: "newest" | "oldest"): OrderFacts[];
+  observe(rows: readonly Record<string, unknown>[]): void;
+  sync(opts?: { signal?: AbortSignal; onProgress?: (read: number, total: number | undefined) => void }): Promise<unknown>;
+  flush(): Promise<void>;
+}
+
 export interface TuiState {
   readOnly: boolean;
   theme: Theme;
@@ -159,6 +174,8 @@ export interface TuiState {
   production: boolean;
   /** Bumped after every action, so lists and details re-read. */
   dataVersion: number;
+  /** Where the order queues find every order in them, however old; without it they read pages. */
+  orderIndex?: QueueIndex;
 }
 
 /**

@@ -91,8 +91,20 @@ const customerOf = (o: Row): string => {
   const c = (o.customer ?? {}) as Row;
   const a = (o.shipping_address ?? {}) as Row;
   const name = [c.first_name ?? a.first_name, c.last_name ?? a.last_name].filter(Boolean).join(" ");
-  return name || String(o.email ?? c.email ?? "");
+  // A guest checkout and an account may share an e-mail and a name: say which one ordered, in
+  // front, where a narrow column cannot cut it off.
+  return `${c.has_account === false ? "(g) " : ""}${name || String(o.email ?? c.email ?? "")}`;
 };
+
+/** Registered account or guest record (what a guest checkout leaves): the two can share an e-mail. */
+export const accountKind = (c: Row): string => (c.has_account === true ? "account" : c.has_account === false ? "guest" : "");
+
+/** An inventory item's product and variant, through the variant it stocks (its own title is often just "L"). */
+function stockedVariant(r: Row): { product: string; variant: string } {
+  const v = (Array.isArray(r.variants) ? (r.variants[0] as Row | undefined) : undefined) ?? {};
+  const product = (v.product ?? {}) as Row;
+  return { product: str(product.title), variant: str(v.title ?? r.title) };
+}
 
 /** Returns, claims and exchanges sort by when they were made or last changed. */
 const BY_DATE = [
@@ -140,7 +152,7 @@ export function fulfillmentRows(answer: Record<string, unknown>): Row[] {
 // The lines' quantities say what an order still needs (fulfilmentNeed, the to-fulfil and to-ship queues).
 export const ORDER_LIST_FIELDS =
   "id,display_id,created_at,updated_at,email,total,currency_code,status,payment_status,fulfillment_status," +
-  "customer.first_name,customer.last_name,customer.email,shipping_address.first_name,shipping_address.last_name," +
+  "customer.first_name,customer.last_name,customer.email,customer.has_account,shipping_address.first_name,shipping_address.last_name," +
   "items.id,items.quantity,items.detail.fulfilled_quantity,items.detail.shipped_quantity,items.detail.delivered_quantity";
 
 /** "11-22 14:03": the year goes, so the queue keeps room for its three statuses at 80 columns. */
@@ -247,8 +259,10 @@ export const VIEWS: readonly ViewEntry[] = [
         { header: "Order", width: 8, value: (r) => formatDisplayId(r.order_display_id as number) },
         { header: "Status", width: 10, value: (r) => str(r.status), state: (r) => str(r.status) },
         { header: "Created", width: 16, value: (r) => formatDate(r.created_at as string) },
-        { header: "Tracking", width: 14, value: (r) => str(r.tracking) },
-        { header: "Id", value: (r) => str(r.id) },
+        // Tracking numbers run to 20-odd characters (UPS, DHL Express), several per parcel: they
+        // share the rest with the id, which goes first on a narrow terminal.
+        { header: "Tracking", grow: 3, value: (r) => str(r.tracking) },
+        { header: "Id", grow: 2, optional: true, value: (r) => str(r.id) },
       ],
       sorts: [
         { field: "created_at", label: "date" },
@@ -290,6 +304,15 @@ export const VIEWS: readonly ViewEntry[] = [
     bindings: [...LIST, { keys: ["enter"], action: "open", hint: "describe", help: "describe the inventory item" }, COPY],
     list: {
       ...declaredList(inventoryItem),
+      fields: "id,sku,title,stocked_quantity,reserved_quantity,variants.title,variants.product.title",
+      columns: [
+        { header: "Product", grow: 3, value: (r) => stockedVariant(r).product },
+        { header: "Variant", grow: 2, value: (r) => stockedVariant(r).variant },
+        { header: "SKU", grow: 2, value: (r) => str(r.sku) },
+        { header: "Stocked", width: 8, align: "right", value: (r) => str(r.stocked_quantity) },
+        { header: "Reserved", width: 8, align: "right", value: (r) => str(r.reserved_quantity) },
+        { header: "Id", grow: 2, optional: true, value: (r) => str(r.id) },
+      ],
       sorts: [
         { field: "sku", label: "SKU" },
         { field: "title", label: "title" },
@@ -311,6 +334,13 @@ export const VIEWS: readonly ViewEntry[] = [
     opens: "customer",
     list: {
       ...declaredList(customer),
+      columns: [
+        { header: "Email", grow: 3, value: (r) => str(r.email) },
+        { header: "Name", grow: 2, value: (r) => [r.first_name, r.last_name].filter(Boolean).map(String).join(" ") },
+        { header: "Kind", width: 7, value: accountKind, state: (r) => (accountKind(r) === "guest" ? "pending" : undefined) },
+        { header: "Created", width: 16, value: (r) => formatDate(r.created_at as string) },
+        { header: "Id", grow: 2, optional: true, value: (r) => str(r.id) },
+      ],
       sorts: [
         { field: "created_at", label: "date" },
         { field: "email", label: "email" },

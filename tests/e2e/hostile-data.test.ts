@@ -125,7 +125,8 @@ describe("shop text in the TUI (tmux)", () => {
     const { order, email } = await placeOrder({ lines: 1, quantity: 1 });
     await sdk.admin.order.update(order.id, { shipping_address: { first_name: `Eve\u001b]2;pwned\u0007`, last_name: "\u202eKcab" } } as never);
     const e: Record<string, string> = {};
-    for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("MEDUSA") && k !== "CI" && !k.startsWith("VITEST")) e[k] = v;
+    // The worker's data folder stays: the TUI keeps its index of order states there, not in the default one.
+    for (const [k, v] of Object.entries(process.env)) if (v !== undefined && (!k.startsWith("MEDUSA") || k === "MEDUSACTL_DATA_DIR") && k !== "CI" && !k.startsWith("VITEST")) e[k] = v;
     const tui = new TmuxSession([process.execPath, BIN, "tui"], { env: { ...e, ...env(), TERM: "xterm-256color" }, columns: 120, rows: 30 });
     sessions.push(tui);
     const before = tui.paneTitle();

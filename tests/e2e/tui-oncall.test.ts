@@ -21,7 +21,8 @@ const SIZE = { columns: 80, rows: 24 };
 function cleanEnv(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (v !== undefined && !k.startsWith("MEDUSA") && k !== "CI" && k !== "CONTINUOUS_INTEGRATION" && k !== "NO_COLOR" && !k.startsWith("VITEST") && k !== "TMUX") env[k] = v;
+    // The worker's data folder stays: the TUI keeps its index of order states there, not in the default one.
+    if (v !== undefined && (!k.startsWith("MEDUSA") || k === "MEDUSACTL_DATA_DIR") && k !== "CI" && k !== "CONTINUOUS_INTEGRATION" && k !== "NO_COLOR" && !k.startsWith("VITEST") && k !== "TMUX") env[k] = v;
   }
   return { ...env, TERM: "xterm-256color" };
 }

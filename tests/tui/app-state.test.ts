@@ -13,6 +13,20 @@ describe("the app's reducer", () => {
     expect(s).toMatchObject({ overlay: null, message: undefined, paused: false, logVisible: true, dataVersion: 0, identity: "sk_…1234", resets: {} });
   });
 
+  it("shows the API-call log from 40 rows only: below, it would take five of the list's rows", () => {
+    expect(initialAppState(START_VIEW, undefined, undefined, 24).logVisible).toBe(false);
+    expect(initialAppState(START_VIEW, undefined, undefined, 39).logVisible).toBe(false);
+    expect(initialAppState(START_VIEW, undefined, undefined, 40).logVisible).toBe(true);
+    expect(run(initialAppState(START_VIEW, undefined, undefined, 24), { type: "toggleLog" }).logVisible).toBe(true);
+  });
+
+  it("a : switch replaces the trail instead of stacking on it", () => {
+    const deep = run(start(), { type: "open", entry: { kind: "order", orderId: "order_1", label: "#1" } }, { type: "open", entry: { kind: "view", view: products } });
+    const s = run(deep, { type: "switch", entry: { kind: "view", view: START_VIEW, queue: "to-ship" } });
+    expect(s.stack).toEqual([{ id: 3, kind: "view", view: START_VIEW, queue: "to-ship" }]);
+    expect(run(s, { type: "back" }).message?.text).toBe("this is the first screen: q quits");
+  });
+
   it("opens screens on top with fresh ids, and esc goes back to the one below", () => {
     const s = run(start(), { type: "open", entry: { kind: "view", view: products } }, { type: "open", entry: { kind: "order", orderId: "order_1", label: "#1" } });
     expect(s.stack.map((e) => e.id)).toEqual([0, 1, 2]);

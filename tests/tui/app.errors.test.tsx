@@ -82,7 +82,7 @@ describe("errors in place", () => {
     backend.addOrder({ display_id: 5 });
     const registry = stubRegistry();
     failNext(registry, "GET /admin/orders", 500);
-    const t = renderTui({ shop: backend, registry });
+    const t = renderTui({ shop: backend, registry, size: { columns: 100, rows: 40 } });
     await t.see("press r to retry");
     await t.press("r");
     const frame = await t.see("> #5 ");
@@ -92,6 +92,16 @@ describe("errors in place", () => {
     expect(frame).not.toContain("sk_test_1234");
     await t.press("l");
     await t.see(/^(?![\s\S]*API calls)/);
+  });
+
+  it("at 80×24 the log starts hidden (it would take five of the list's rows), and l shows it", async () => {
+    const backend = new OrdersState();
+    backend.addOrder({ display_id: 5 });
+    const t = renderTui({ shop: backend });
+    const frame = await t.see("> #5 ");
+    expect(frame).not.toContain("API calls");
+    await t.press("l");
+    await t.see(/API calls[\s\S]*GET\s+\/admin\/orders/);
   });
 });
 

@@ -34,8 +34,6 @@ describe("list views from the SDK's resource declarations", () => {
     ["claims", claim],
     ["exchanges", exchange],
     ["products", product],
-    ["inventory", inventoryItem],
-    ["customers", customer],
   ] as const)("%s: the declared columns (the id last) and the fields the CLI's table asks for", (name, decl) => {
     const view = findView(name)!;
     const declared = decl.columns!;
@@ -43,6 +41,38 @@ describe("list views from the SDK's resource declarations", () => {
     expect(view.list.listKey).toBe(decl.many);
     expect(view.list.columns.map((c) => c.header)).toEqual([...declared.filter((f) => f !== "id"), ...declared.filter((f) => f === "id")].map((f) => fieldColumn(f).header));
     expect(view.list.fields).toBe(tableFields(declared));
+  });
+
+  it("inventory names the product and the variant (an item's own title is often just \"L\") and shares the width", async () => {
+    const view = findView("inventory")!;
+    expect(view.list.resource).toBe(inventoryItem.name);
+    expect(view.list.columns.map((c) => c.header)).toEqual(["Product", "Variant", "SKU", "Stocked", "Reserved", "Id"]);
+    expect(view.list.fields).toContain("variants.product.title");
+    const row = { id: "iitem_1", sku: "G1-12-XL-BLACK", title: "XL / Black", stocked_quantity: 40, reserved_quantity: 2, variants: [{ title: "XL / Black", product: { title: "Nordic Ember Hoodie" } }] };
+    expect(view.list.columns.slice(0, 3).map((c) => c.value(row))).toEqual(["Nordic Ember Hoodie", "XL / Black", "G1-12-XL-BLACK"]);
+    // At 80 columns the id goes and the product gets the largest share; at 120 the SKU is whole.
+    expect(fitColumns(view.list.columns, 80).map((c) => c.header)).not.toContain("Id");
+    const { layoutColumns } = await import("../../src/tui/layout.js");
+    const at120 = layoutColumns(fitColumns(view.list.columns, 120), 120);
+    expect(at120[2]!).toBeGreaterThanOrEqual("G1-12-XL-BLACK".length);
+    expect(at120[0]!).toBeGreaterThan(at120[1]!);
+  });
+
+  it("customers say which record is an account and which a guest record (the two may share an e-mail)", () => {
+    const view = findView("customers")!;
+    expect(view.list.resource).toBe(customer.name);
+    expect(view.list.fields).toBe(tableFields(customer.columns!));
+    const kind = view.list.columns.find((c) => c.header === "Kind")!;
+    expect(kind.value({ email: "a@b.c", has_account: true })).toBe("account");
+    expect(kind.value({ email: "a@b.c", has_account: false })).toBe("guest");
+  });
+
+  it("a tracking number is whole at 120 columns in the fulfilment list", async () => {
+    const view = findView("fulfillments")!;
+    const cols = fitColumns(view.list.columns, 120);
+    const { layoutColumns } = await import("../../src/tui/layout.js");
+    const widths = layoutColumns(cols, 120);
+    expect(widths[cols.findIndex((c) => c.header === "Tracking")]!).toBeGreaterThanOrEqual("1Z999AA10123456784 JD014600006281230".length);
   });
 
   it("orders and fulfilments keep their own columns on the order declaration's route", () => {

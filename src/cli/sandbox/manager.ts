@@ -28,7 +28,7 @@ import {
 import { databaseContents, describeContents, dbTarget, dropDatabase, embeddedPid, ensureDatabase, startEmbedded, stopEmbedded } from "./postgres.js";
 import { errorMessage, portInUse, throwIfAborted } from "./processes.js";
 import { SEEDED_SNAPSHOT, snapshotDir, totalSize } from "./snapshot-meta.js";
-import { dropExternalSnapshots, restoreSnapshotLocked, saveSnapshotLocked, snapshotContext, snapshotMeta, snapshotRefusal } from "./snapshots.js";
+import { dropExternalSnapshots, forgetSandboxOrderIndex, restoreSnapshotLocked, saveSnapshotLocked, snapshotContext, snapshotMeta, snapshotRefusal } from "./snapshots.js";
 import { assertRedisAvailable } from "./redis.js";
 import {
   allAnswering,
@@ -94,7 +94,9 @@ export async function sandboxUp(opts: SandboxOptions = {}): Promise<SandboxInfo>
  */
 export async function sandboxReset(opts: SandboxOptions = {}): Promise<SandboxInfo> {
   const r = resolveOptions(opts);
-  return withUmask(async () => (await resetFromSnapshot(r)) ?? upInternal(r, { reset: true }));
+  const info = await withUmask(async () => (await resetFromSnapshot(r)) ?? upInternal(r, { reset: true }));
+  await forgetSandboxOrderIndex(r);
+  return info;
 }
 
 /** The fast reset: restores the `seeded` snapshot, or says (undefined) that the full reset must run. */

@@ -12,7 +12,7 @@ import { copyFileSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, re
 import { join } from "node:path";
 
 import { UsageError } from "../../term/errors.js";
-import { type ResolvedOptions } from "./paths.js";
+import { type ResolvedOptions, sandboxUrl } from "./paths.js";
 import { dbTarget, embeddedPid, pgConnect, quoteIdent, startEmbedded, stopEmbedded, type DbTarget, type PgClient } from "./postgres.js";
 import { errorMessage } from "./processes.js";
 import { RedisConnection, RespError, type RespValue } from "./redis-client.js";
@@ -486,9 +486,22 @@ export function sandboxSnapshotSave(r: ResolvedOptions, name: string, o: { repla
   return locked(r, () => saveSnapshotLocked(contextFor(r), name, o));
 }
 
-export function sandboxSnapshotRestore(r: ResolvedOptions, name: string): Promise<SnapshotMeta> {
+export async function sandboxSnapshotRestore(r: ResolvedOptions, name: string): Promise<SnapshotMeta> {
   assertSnapshotName(name);
-  return locked(r, () => restoreSnapshotLocked(contextFor(r), name));
+  const meta = await locked(r, () => restoreSnapshotLocked(contextFor(r), name));
+  await forgetSandboxOrderIndex(r);
+  return meta;
+}
+
+/**
+ * The orders were replaced underneath the local index of order states (src/cli/bulk/order-index.ts),
+ * whose updated_at cursor cannot see a change back in time: it starts again on next use.
+ */
+export async function forgetSandboxOrderIndex(r: ResolvedOptions): Promise<void> {
+  const state = existsSync(r.paths.state) ? loadState(r.paths) : undefined;
+  if (!state) return;
+  const { forgetOrderIndex } = await import("../bulk/order-index.js");
+  await forgetOrderIndex(r.paths.root, sandboxUrl(state.port));
 }
 
 export function sandboxSnapshotRemove(r: ResolvedOptions, name: string): Promise<void> {

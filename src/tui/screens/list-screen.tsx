@@ -11,6 +11,7 @@ import { useKeymap } from "../hooks/use-keymap.js";
 import { useNewArrivals, type ArrivalProbe } from "../hooks/use-new-arrivals.js";
 import { usePagedList, type FetchPage } from "../hooks/use-paged-list.js";
 import { useScanList } from "../hooks/use-scan-list.js";
+import { useQueueIndex } from "../hooks/use-queue-index.js";
 import { isFatal } from "../error-text.js";
 import { useOnDataChange, useTuiState } from "../hooks/use-tui-state.js";
 import { useReportStatus, useTuiActions } from "../hooks/use-tui-actions.js";
@@ -149,13 +150,19 @@ export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope,
   // Medusa's `q` cannot say "not" nor match a status: such filters, and the queues' local parts,
   // run over the server's pages as they are read (useScanList), never over a block of 500.
   const localText = filter !== "" && !serverFilter(view, filter);
-  const local = !nested && (localText || queue?.keeps !== undefined);
+  // A queue of the whole shop in date order comes from the index of order states (every order in
+  // it, however old, paged like an unfiltered list), once the index has been built; until then,
+  // for other sorts, and with text typed on top (q or a local filter), pages are read and filtered.
+  const index = useQueueIndex(queue?.rule !== undefined && !scope && view.name === "orders" ? queue.rule : undefined, tui.refreshMs);
+  const indexed = index.ready && queue?.rule !== undefined && !scope && filter === "" && view.name === "orders" && (order === "-created_at" || order === "created_at");
+  const local = !nested && !indexed && (localText || queue?.keeps !== undefined);
   const pageSize = nested ? ALL_IN_ONE_PAGE : PAGE_SIZE;
   const scopeKey = scope ? JSON.stringify(scope.query) : "";
-  const queryKey = `${view.name}|${order}|${filter}|${queue?.name ?? ""}|${pageSize}|${scopeKey}`;
+  const queryKey = `${view.name}|${order}|${filter}|${queue?.name ?? ""}|${pageSize}|${scopeKey}|${indexed ? "index" : ""}`;
   const list = useMemo(() => lister(sdk, spec.resource), [sdk, spec.resource]);
   const fetchPage = useCallback<FetchPage<Row>>(
     async (offset, limit, signal) => {
+      if (indexed && queue?.rule) return index.page(queue.rule, order === "created_at" ? "oldest" : "newest", offset, limit, { fields: spec.fields, order }, signal);
       const query = listQuery(view, { offset, limit, order, filter, scope: scope?.query, queue });
       // The first page of the start view may already be on its way (sent while Ink loaded).
       const early = offset === 0 && !filter && !queue && !scope && order === spec.defaultOrder && limit === PAGE_SIZE ? act.takePrefetch(view.name) : undefined;
@@ -170,7 +177,7 @@ export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope,
       return { rows, count: typeof res.count === "number" ? res.count : rows.length };
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [list, order, filter, spec, view, act, scopeKey, sdk, queue],
+    [list, order, filter, spec, view, act, scopeKey, sdk, queue, indexed],
   );
   const keep = useCallback((r: Row) => (!queue?.keeps || queue.keeps(r)) && (!localText || keeps(view, r, filter)), [queue, localText, view, filter]);
 
@@ -200,6 +207,11 @@ export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope,
   }, [data.error, act]);
   useReportStatus(active, data.updatedAt, data.busy);
   useOnDataChange(() => data.refresh());
+  // The index learnt of orders that joined or left the queue: read the rows on screen again.
+  useEffect(() => {
+    if (indexed && index.version > 0) data.refresh();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [index.version]);
 
   const count = data.count ?? 0;
   // Keep the cursor on a row and in view. Functional updates: keys that arrive in one chunk
@@ -365,7 +377,17 @@ export function ListScreen({ view, initialFilter, initialQueue, arrivals, scope,
         ) : (
           ""
         )}
-        {nested ? `  (${nested.note})` : more ? `  (read ${n(scan.scanned)} of ${n(scan.total ?? 0)}; j reads on)` : local ? "  (local)" : ""}
+        {nested
+          ? `  (${nested.note})`
+          : index.building
+            ? `  (indexing orders ${n(index.building.read)}${index.building.total ? ` of ${n(index.building.total)}` : ""}; meanwhile the newest pages)`
+            : more
+              ? `  (read ${n(scan.scanned)} of ${n(scan.total ?? 0)}; j reads on)`
+              : indexed
+                ? "  (every one, from the order index)"
+                : local
+                  ? "  (local)"
+                  : ""}
       </Text>
       {data.error ? <ErrorBox error={data.error} theme={tui.theme} width={width} stale={data.count !== undefined} /> : null}
       {data.status === "loading" ? (

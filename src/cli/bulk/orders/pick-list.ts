@@ -19,6 +19,13 @@ import { notice } from "../../output/notice.js";
 import { UsageError } from "../../../term/errors.js";
 import { sanitize } from "../../../term/sanitize.js";
 import { resolveRef, REFS } from "../lookup.js";
+import { readOrdersById, syncedOrderIndex } from "../order-index.js";
+import { indexAnswers, matchesFilter } from "../../../shared/orders/queues.js";
+
+/** Orders read by id in one request (Medusa 2.21 takes `id[]` lists of 100). */
+const BY_ID = 100;
+/** Orders nothing is picked for. */
+const CLOSED = new Set(["canceled", "archived", "draft"]);
 
 type Rec = Record<string, any>;
 
@@ -168,16 +175,31 @@ export async function pickListRun(f: Factory, o: PickListOptions): Promise<void>
   let lines = 0;
   try {
     await csv?.write([...PICK_COLUMNS]);
-    for await (const order of sdk.admin.order.paginate<Rec>(query, { signal: f.signal })) {
+    const take = async (order: Rec) => {
       progress.add();
-      if (order.status === "canceled" || order.status === "archived" || order.status === "draft") continue;
-      if (!fulfilment.has(order.fulfillment_status) || (payment && !payment.has(order.payment_status))) continue;
+      if (CLOSED.has(order.status)) return;
+      if (!fulfilment.has(order.fulfillment_status) || (payment && !payment.has(order.payment_status))) return;
       for (const r of pickRows(order)) {
         lines++;
         if (csv) await csv.write(PICK_COLUMNS.map((c) => r[c]));
         else if (!stream.write(JSON.stringify(r) + "\n")) await new Promise<void>((res) => stream.once("drain", res));
       }
-    }
+    };
+    // Orders that still need work come from the local index of order states (every one, however
+    // old), read again by id; other filters walk every order.
+    const filter = { fulfillment: [...fulfilment], payment: payment ? [...payment] : undefined };
+    const index = indexAnswers(filter) ? await syncedOrderIndex(f, { quiet: o.quiet }) : undefined;
+    if (index) {
+      const ids = index.candidates((x) => !CLOSED.has(x.status) && matchesFilter(x, filter), "oldest").map((x) => x.id);
+      progress.setTotal(ids.length);
+      const { order: _order, ...byId } = query;
+      for (let at = 0; at < ids.length; at += BY_ID) {
+        const rows = await readOrdersById(sdk, ids.slice(at, at + BY_ID), byId, f.signal);
+        index.observe(rows);
+        for (const order of rows) await take(order);
+      }
+      await index.flush();
+    } else for await (const order of sdk.admin.order.paginate<Rec>(query, { signal: f.signal })) await take(order);
     await csv?.flush();
     await file?.commit();
   } catch (e) {

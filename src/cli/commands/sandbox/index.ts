@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 import type { CommandContext } from "../../cmdutil/context.js";
-import { CliError, JobError, SilentError } from "../../../term/errors.js";
+import { CliError, JobError, SilentError, UsageError } from "../../../term/errors.js";
 import { requireConfirmation } from "../../cmdutil/prompter.js";
 import type { Factory } from "../../cmdutil/factory.js";
 import { notice } from "../../output/notice.js";
@@ -160,6 +160,46 @@ export function register(noun: Command, ctx: CommandContext): void {
     });
 
   registerSnapshot(noun, ctx, { options: (f) => options(f, {}), job });
+
+  const size = (max: number) => (v: string) => {
+    const n = Number(v.replace(/[_,]/g, ""));
+    if (!Number.isInteger(n) || n < 0 || n > max) throw new InvalidArgumentError(`expected a whole number from 0 to ${max.toLocaleString("en-US")}`);
+    return n;
+  };
+  noun
+    .command("seed")
+    .description("Add a large generated shop to the running sandbox: products, customers and two years of orders in every state")
+    .option("--orders <n>", "orders, spread over the last two years (default 0)", size(200_000), 0)
+    .option("--products <n>", "products with 1-8 variants, prices in eur and usd, stock (default 0)", size(50_000), 0)
+    .option("--customers <n>", "customers: accounts, guests (some sharing an account's e-mail), groups (default 0)", size(100_000), 0)
+    .option("--seed <n>", "the random seed: the same seed and sizes give the same shop (default 1)", size(2 ** 31 - 1), 1)
+    .option("--json", "print the summary as JSON")
+    .addHelpText(
+      "after",
+      "\nGenerated inside the Medusa server with Medusa's own modules and workflows (no HTTP checkouts). Orders need\ncustomers; without --products they are of the seeded catalogue. Products and customers are found by handle and\ne-mail before they are made, and orders remember how far they got: an interrupted run continues when the same\ncommand runs again, and a finished one changes nothing. Two orders are planted deep in the history on purpose:\none fulfilled but not shipped (about 90 days old) and one not fulfilled (about 200 days old).\n\nExamples:\n  medusactl sandbox seed --orders 50000 --products 10000 --customers 20000\n  medusactl sandbox snapshot save large      # restore it later in seconds\n  medusactl sandbox seed --orders 3000 --products 200 --customers 500 --seed 7 --json",
+    )
+    .action(async (o: { orders: number; products: number; customers: number; seed: number; json?: boolean }, c: Command) => {
+      const f = ctx.factory(c);
+      if (o.orders > 0 && o.customers === 0) throw new UsageError("--orders needs customers to place them: add --customers N (e.g. one for every 2-3 orders)");
+      const { sandboxGenerate } = await import("../../sandbox/generate.js");
+      const summary = await job(sandboxGenerate(options(f, {}), { orders: o.orders, products: o.products, customers: o.customers, seed: o.seed }, (line) => notice(f.io, line)));
+      // Generated orders carry past dates, which an index kept from an updated_at cursor never sees.
+      const { sandboxStatus } = await import("../../sandbox/manager.js");
+      const url = (await sandboxStatus(options(f, {}))).url;
+      if (url) await (await import("../../bulk/order-index.js")).forgetOrderIndex(f.dataDir(), url);
+      if (o.json) {
+        f.io.out.write(`${JSON.stringify(summary, null, 2)}\n`);
+        return;
+      }
+      const n = (x: number) => x.toLocaleString("en-US");
+      const s = summary.seconds;
+      f.io.out.write(
+        `generated in ${s.total.toFixed(0)} s: ${n(summary.products)} products (${s.products.toFixed(0)} s), ${n(summary.customers)} customers (${s.customers.toFixed(0)} s), ${n(summary.orders)} orders (${s.orders.toFixed(0)} s, ${n(summary.ordersMade)} made now)\n`,
+      );
+      const states = Object.entries(summary.states).sort((a, b) => b[1] - a[1]);
+      if (states.length) f.io.out.write(`orders by state: ${states.map(([k, v]) => `${k.replace(/_/g, " ")} ${n(v)}`).join(", ")}\n`);
+      for (const p of summary.planted) f.io.out.write(`planted: order #${p.display_id} (${p.state.replace(/_/g, " ")}, placed ${p.created_at.slice(0, 10)})\n`);
+    });
 
   noun
     .command("logs")

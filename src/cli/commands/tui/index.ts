@@ -52,9 +52,13 @@ export function register(cmd: Command, ctx: CommandContext): void {
           return me?.email ?? me?.id ?? "(unknown user)";
         };
       }
+      // The queues' index of order states; its first build starts when a queue is first shown.
+      const { OrderIndex, orderIndexEnabled } = await import("../../bulk/order-index.js");
+      const orderIndex = orderIndexEnabled(f.io.env) ? await OrderIndex.open(sdk, f.dataDir(), target.url) : undefined;
       await tui.runTui({
         io: f.io,
         sdk,
+        orderIndex,
         log,
         profile: { name: target.source.startsWith("env:") ? undefined : target.profileName, url: target.url, production: target.production },
         identity,
@@ -65,5 +69,7 @@ export function register(cmd: Command, ctx: CommandContext): void {
         refreshSeconds: o.refresh,
         signal: f.signal,
       });
+      // What the screens learnt by reading orders (one captured meanwhile, …), for the next run.
+      await orderIndex?.flush().catch(() => undefined);
     });
 }

@@ -15,8 +15,20 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-async function setup(stateText?: string) {
-  const s = await startServer((_req, res) => json(res, 200, { orders: [], count: 0, limit: 50, offset: 0 }));
+/** An order that still needs fulfilling, as Medusa lists it (with its lines). */
+const TO_FULFIL = {
+  id: "order_1",
+  display_id: 1,
+  status: "pending",
+  created_at: "2026-02-01T00:00:00.000Z",
+  updated_at: "2026-02-01T00:00:00.000Z",
+  payment_status: "authorized",
+  fulfillment_status: "not_fulfilled",
+  items: [{ id: "ordli_1", quantity: 1, detail: { fulfilled_quantity: 0, shipped_quantity: 0 } }],
+};
+
+async function setup(stateText?: string, orders: Record<string, unknown>[] = []) {
+  const s = await startServer((_req, res) => json(res, 200, { orders, count: orders.length, limit: 50, offset: 0 }));
   servers.push(s);
   const dir = await mkdtemp(path.join(os.tmpdir(), "medusactl-picks-"));
   const data = path.join(dir, "data");
@@ -51,11 +63,16 @@ describe("orders pick-list state", () => {
     expect(t.orderQueries()).toEqual([]);
   });
 
-  it("--since last uses the time it wrote", async () => {
-    const t = await setup();
-    await writeFile(t.state, JSON.stringify({ [t.s.url]: "2026-01-02T03:04:05.678Z" }));
-    const r = await runCli(["orders", "pick-list", "--since", "last", "-o", "ndjson"], { env: t.env });
-    expect(r.code, r.stderr).toBe(0);
-    expect(t.orderQueries()[0]).toContain("created_at[$gte]=2026-01-02T03:04:05.678Z");
+  it("--since last uses the time it wrote, on the orders the index names and when walking every order", async () => {
+    for (const index of ["on", "off"]) {
+      const t = await setup(undefined, [TO_FULFIL]);
+      await writeFile(t.state, JSON.stringify({ [t.s.url]: "2026-01-02T03:04:05.678Z" }));
+      const r = await runCli(["orders", "pick-list", "--since", "last", "-o", "ndjson"], { env: { ...t.env, MEDUSACTL_ORDER_INDEX: index } });
+      expect(r.code, r.stderr).toBe(0);
+      const read = t.orderQueries().filter((q) => q.includes("*items"));
+      expect(read.length, index).toBe(1);
+      expect(read[0]).toContain("created_at[$gte]=2026-01-02T03:04:05.678Z");
+      if (index === "on") expect(read[0]).toContain("id[0]=order_1");
+    }
   });
 });
