@@ -7,10 +7,10 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { OrderIndex } from "../../src/cli/bulk/order-index.js";
-import { OrdersState } from "../helpers/medusa-stub/orders.js";
-import { stubRegistry } from "../helpers/medusa-stub/registry.js";
-import { renderTui } from "../helpers/tui.js";
+import { OrderIndex } from "../../../src/cli/bulk/order-index.js";
+import { OrdersState } from "../../helpers/medusa-stub/orders.js";
+import { stubRegistry } from "../../helpers/medusa-stub/registry.js";
+import { renderTui } from "../../helpers/tui.js";
 
 const orderGets = (reg: ReturnType<typeof stubRegistry>) => reg.calls("GET", /^\/admin\/orders$/);
 
@@ -18,7 +18,7 @@ async function bigShop(size: number, toShip: number[]) {
   const shop = new OrdersState();
   for (let i = 1; i <= size; i++) shop.addOrder({ display_id: i, created_at: new Date(Date.UTC(2025, 0, 1) + i * 3_600_000).toISOString(), state: toShip.includes(i) ? "fulfilled" : "shipped" });
   const registry = stubRegistry();
-  const { registerOrders } = await import("../helpers/medusa-stub/orders.js");
+  const { registerOrders } = await import("../../helpers/medusa-stub/orders.js");
   registerOrders(registry, shop);
   const index = await OrderIndex.open(registry.sdk(), mkdtempSync(path.join(tmpdir(), "tui-index-")), "http://medusa.test");
   await index.sync();
@@ -86,7 +86,7 @@ describe("queues from the order index", () => {
     shop.addOrder({ display_id: 1, state: "new" });
     shop.addOrder({ display_id: 2, state: "canceled" });
     const registry = stubRegistry();
-    const { registerOrders } = await import("../helpers/medusa-stub/orders.js");
+    const { registerOrders } = await import("../../helpers/medusa-stub/orders.js");
     registerOrders(registry, shop);
     const index = await OrderIndex.open(registry.sdk(), mkdtempSync(path.join(tmpdir(), "tui-index-")), "http://medusa.test");
     await index.sync();
