@@ -53,6 +53,7 @@ const running = await startStorefrontServer({
   trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
   site: { name: env.SHOP_NAME || undefined, description: env.SHOP_DESCRIPTION || undefined, lang: env.SHOP_LANG || undefined, defaultCountry: env.DEFAULT_COUNTRY || undefined },
   cache: { freshMs: seconds("CATALOGUE_FRESH_SECONDS", 30), staleMs: seconds("CATALOGUE_STALE_SECONDS", 600) },
+  pageCacheMs: seconds("PAGE_CACHE_SECONDS", 10),
   port,
   host: env.HOST ?? "127.0.0.1",
 }).catch((e: unknown) => {

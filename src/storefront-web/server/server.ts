@@ -28,6 +28,7 @@ import { STATE_ELEMENT_ID, type ShopState } from "../src/lib/state.js";
 import { cachingTransport, type CacheStats, type CatalogueCacheOptions } from "./catalogue-cache.js";
 import { contentSecurityPolicy } from "../../../scripts/static-server.mjs";
 import { headHtml } from "./head-html.js";
+import { pageCache, type Cacheable, type PageCacheStats } from "./page-cache.js";
 import { structuredJsonLd } from "./structured-data.js";
 import { robotsTxt, sitemapIndex, sitemapPart } from "./sitemap.js";
 
@@ -46,6 +47,8 @@ export interface StorefrontServerOptions {
   /** The way to Medusa (tests); default keep-alive undici connections. */
   transport?: Transport;
   cache?: CatalogueCacheOptions;
+  /** How long a rendered catalogue page is served again (page-cache.ts); 0 renders every request. Default 10 s. */
+  pageCacheMs?: number;
   /** One line per failed render or request (stderr by default). */
   log?: (line: string) => void;
 }
@@ -53,6 +56,7 @@ export interface StorefrontServerOptions {
 export interface StorefrontHandler {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
   stats(): CacheStats;
+  pageStats(): PageCacheStats;
   close(): Promise<void>;
 }
 
@@ -86,37 +90,56 @@ function originOf(req: IncomingMessage, opts: StorefrontServerOptions): string {
   return `${proto}://${HOST.test(host) ? host : "localhost"}`;
 }
 
+/**
+ * A body and its encodings, each made the first time a client accepts it and kept with the body:
+ * a page kept by the page cache, or an asset, is compressed once per encoding, not per request.
+ */
 interface Compressed {
   raw: Buffer;
+  level: "fast" | "best";
   br?: Buffer;
   gzip?: Buffer;
 }
 
-function compress(raw: Buffer, level: "fast" | "best" = "fast"): Compressed {
-  if (raw.length < 1024) return { raw };
-  return {
-    raw,
-    br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: level === "best" ? 11 : 4, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-    gzip: gzipSync(raw, { level: level === "best" ? 9 : 6 }),
-  };
+function compressible(raw: Buffer, level: "fast" | "best" = "fast"): Compressed {
+  return { raw, level };
+}
+
+function encode(c: Compressed, encoding: "br" | "gzip"): Buffer {
+  if (encoding === "br") {
+    c.br ??= brotliCompressSync(c.raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: c.level === "best" ? 11 : 4, [zlib.BROTLI_PARAM_SIZE_HINT]: c.raw.length } });
+    return c.br;
+  }
+  c.gzip ??= gzipSync(c.raw, { level: c.level === "best" ? 9 : 6 });
+  return c.gzip;
 }
 
 function send(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, body: Compressed | Buffer | string): void {
-  const c: Compressed = typeof body === "string" ? compress(Buffer.from(body)) : Buffer.isBuffer(body) ? { raw: body } : body;
+  const c: Compressed = typeof body === "string" ? compressible(Buffer.from(body)) : Buffer.isBuffer(body) ? compressible(body) : body;
   const accept = String(req.headers["accept-encoding"] ?? "");
   let payload = c.raw;
   const out: Record<string, string> = { ...headers };
-  if (c.br && /\bbr\b/.test(accept)) {
-    payload = c.br;
-    out["content-encoding"] = "br";
-  } else if (c.gzip && /\bgzip\b/.test(accept)) {
-    payload = c.gzip;
-    out["content-encoding"] = "gzip";
+  // Small bodies go as they are: compressing them saves less than it costs.
+  if (c.raw.length >= 1024) {
+    if (/\bbr\b/.test(accept)) {
+      payload = encode(c, "br");
+      out["content-encoding"] = "br";
+    } else if (/\bgzip\b/.test(accept)) {
+      payload = encode(c, "gzip");
+      out["content-encoding"] = "gzip";
+    }
+    out.vary = out.vary ? `${out.vary}, Accept-Encoding` : "Accept-Encoding";
   }
-  if (c.br || c.gzip) out.vary = out.vary ? `${out.vary}, Accept-Encoding` : "Accept-Encoding";
   out["content-length"] = String(payload.length);
   res.writeHead(status, out);
   res.end(req.method === "HEAD" ? undefined : payload);
+}
+
+/** A rendered document: what `send` needs, and whether the page cache may keep it. */
+interface RenderedPage extends Cacheable {
+  status: number;
+  headers: Record<string, string>;
+  body: Compressed | null;
 }
 
 export function createStorefrontHandler(opts: StorefrontServerOptions): StorefrontHandler {
@@ -126,6 +149,8 @@ export function createStorefrontHandler(opts: StorefrontServerOptions): Storefro
   const template = readFileSync(path.join(dist, "index.html"), "utf8");
   if (!HEAD_MARK.test(template) || !APP_MARK.test(template)) throw new Error(`${path.join(dist, "index.html")} is not the storefront's build (no <!--head--> and <!--app--> marks): run the storefront build`);
   const transport = cachingTransport(opts.transport ?? undiciTransport(), opts.cache);
+  // Never longer than the catalogue is fresh: a kept page adds at most that to the age of what it shows.
+  const pages = pageCache<RenderedPage>({ ttlMs: Math.min(opts.pageCacheMs ?? 10_000, opts.cache?.freshMs ?? 30_000), ...(opts.cache?.now ? { now: opts.cache.now } : {}) });
   const config = { medusaUrl: opts.medusaUrl.replace(/\/+$/, ""), publishableKey: opts.publishableKey };
   const sdk: StoreSdk = createStoreSdk(config, { transport });
   const site = { ...DEFAULT_SITE, ...Object.fromEntries(Object.entries(opts.site ?? {}).filter(([, v]) => typeof v === "string" && v)) };
@@ -161,7 +186,7 @@ export function createStorefrontHandler(opts: StorefrontServerOptions): Storefro
     if (/^(text|application\/(json|manifest))|svg/.test(f.type)) {
       // Text assets are compressed once, at their best, and kept (the build is fixed while the server runs).
       let c = assets.get(f.file);
-      if (!c) assets.set(f.file, (c = compress(readFileSync(f.file), "best")));
+      if (!c) assets.set(f.file, (c = compressible(readFileSync(f.file), "best")));
       send(req, res, 200, headers, c);
       return;
     }
@@ -170,8 +195,7 @@ export function createStorefrontHandler(opts: StorefrontServerOptions): Storefro
     else createReadStream(f.file).pipe(res);
   }
 
-  async function renderDocument(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const origin = originOf(req, opts);
+  async function render(req: IncomingMessage, url: URL, origin: string): Promise<RenderedPage> {
     const result = await renderPage({
       path: url.pathname,
       search: url.search.slice(1),
@@ -183,9 +207,7 @@ export function createStorefrontHandler(opts: StorefrontServerOptions): Storefro
       // Where it goes depends on the visitor's languages and choice: not for shared caches. The
       // path is the request's own, still encoded; anything else is encoded rather than refused.
       const location = /^[\x21-\x7e]*$/.test(result.redirect) ? result.redirect : encodeURI(result.redirect);
-      res.writeHead(302, { location, "cache-control": PERSONAL_CACHE_CONTROL, vary: "Accept-Language, Cookie" });
-      res.end();
-      return;
+      return { status: 302, headers: { location, "cache-control": PERSONAL_CACHE_CONTROL, vary: "Accept-Language, Cookie" }, body: null, keep: false, bytes: 0 };
     }
     const ctx = result.headContext;
     // The page's structured data, built here only (the browser does not download the builders).
@@ -215,7 +237,24 @@ export function createStorefrontHandler(opts: StorefrontServerOptions): Storefro
       ...security,
     };
     if (head?.noindex || status >= 400) headers["x-robots-tag"] = "noindex";
-    send(req, res, status, headers, html);
+    const body = compressible(Buffer.from(html));
+    return { status, headers, body, keep: status === 200 && headers["cache-control"] === CATALOGUE_CACHE_CONTROL, bytes: body.raw.length };
+  }
+
+  async function renderDocument(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const origin = originOf(req, opts);
+    // A page under one of the shop's countries is the same for every visitor (the visitor's
+    // languages and cookie choose only where a path without a country goes): it can be shared.
+    const country = /^\/([a-z]{2})(?:\/|$)/.exec(url.pathname)?.[1];
+    // Regions out of reach: the app renders its own "can't open the shop" page, for this visitor alone.
+    const shared = country !== undefined && (await countries().catch(() => [] as string[])).includes(country);
+    const page = shared ? await pages.get(`${origin} ${url.pathname}${url.search}`, () => render(req, url, origin)) : await render(req, url, origin);
+    if (!page.body) {
+      res.writeHead(page.status, page.headers);
+      res.end();
+      return;
+    }
+    send(req, res, page.status, page.headers, page.body);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -274,7 +313,7 @@ export function createStorefrontHandler(opts: StorefrontServerOptions): Storefro
     }
   }
 
-  return { handle, stats: () => transport.stats(), close: async () => transport.close?.() };
+  return { handle, stats: () => transport.stats(), pageStats: () => pages.stats(), close: async () => transport.close?.() };
 }
 
 const escapeText = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);

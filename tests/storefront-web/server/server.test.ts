@@ -4,7 +4,7 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { fetchTransport } from "../../../src/sdk/transport/fetch.js";
-import { CATALOGUE_CACHE_CONTROL, startStorefrontServer, type RunningStorefront } from "../../../src/storefront-web/server/server.js";
+import { CATALOGUE_CACHE_CONTROL, startStorefrontServer, type RunningStorefront, type StorefrontServerOptions } from "../../../src/storefront-web/server/server.js";
 import { connectionReset, fault } from "../../helpers/medusa-stub/registry.js";
 import { createShop, type Shop } from "../../helpers/storefront.js";
 
@@ -26,7 +26,7 @@ afterEach(async () => {
   running = undefined;
 });
 
-async function start(shop: Shop = createShop(), extra: { publicUrl?: string; trustProxy?: boolean } = {}) {
+async function start(shop: Shop = createShop(), extra: Partial<Pick<StorefrontServerOptions, "publicUrl" | "trustProxy" | "pageCacheMs" | "cache">> = {}) {
   running = await startStorefrontServer({ distDir: dist(), medusaUrl: "http://medusa.test", publishableKey: "pk_test", transport: fetchTransport(shop.registry.fetch), log: () => {}, ...extra });
   return { url: running.url, shop };
 }
@@ -81,7 +81,8 @@ describe("the storefront server", () => {
   });
 
   it("reads the catalogue once for a burst of visitors (the catalogue cache)", async () => {
-    const { url, shop } = await start();
+    // Every request rendered: the page cache would answer these before the catalogue cache is asked.
+    const { url, shop } = await start(createShop(), { pageCacheMs: 0 });
     await get(`${url}/de/products/organic-sweatshirt`).then((r) => r.text());
     const before = shop.registry.requests.length;
     await Promise.all(Array.from({ length: 20 }, () => get(`${url}/de/products/organic-sweatshirt`).then((r) => r.text())));
@@ -147,6 +148,45 @@ describe("the storefront server", () => {
     const head = await fetch(`${url}/de`, { method: "HEAD" });
     expect([head.status, await head.text()]).toEqual([200, ""]);
     expect((await fetch(`${url}/de`, { method: "POST" })).status).toBe(405);
+  });
+
+  it("renders a page once for a burst of visitors and serves that render for a few seconds (the page cache)", async () => {
+    const { url } = await start(createShop(), { pageCacheMs: 60_000 });
+    const page = `${url}/de/products/organic-sweatshirt`;
+    const bodies = await Promise.all(Array.from({ length: 20 }, () => get(page, { "accept-encoding": "br" }).then(async (r) => [r.status, r.headers.get("content-encoding"), await r.text()] as const)));
+    expect(running!.handler.pageStats()).toMatchObject({ renders: 1, entries: 1 });
+    expect(running!.handler.pageStats().shared + running!.handler.pageStats().hits).toBe(19);
+    expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
+    expect(bodies[0]![2]).toContain("<h1>Organic Sweatshirt</h1>");
+    // The same render, compressed the other way for a client without brotli.
+    const gz = await get(page, { "accept-encoding": "gzip" });
+    expect([gz.headers.get("content-encoding"), await gz.text()]).toEqual(["gzip", bodies[0]![2]]);
+    expect(running!.handler.pageStats().renders).toBe(1);
+  });
+
+  it("renders again once a kept page is older than its time, and shows what changed", async () => {
+    const shop = createShop();
+    let now = 1_000_000;
+    // One clock for both caches: the catalogue is fresh for 5 s, a page kept for 2 s of that.
+    const { url } = await start(shop, { pageCacheMs: 2_000, cache: { freshMs: 5_000, staleMs: 0, now: () => now } });
+    const page = `${url}/de/products/organic-sweatshirt`;
+    expect(await (await get(page)).text()).toContain("<h1>Organic Sweatshirt</h1>");
+    shop.state.products.find((p) => p.handle === "organic-sweatshirt")!.title = "Organic Hoodie";
+    now += 1_900;
+    expect(await (await get(page)).text()).toContain("<h1>Organic Sweatshirt</h1>");
+    now += 4_000;
+    expect(await (await get(page)).text()).toContain("<h1>Organic Hoodie</h1>");
+    expect(running!.handler.pageStats()).toMatchObject({ renders: 2, hits: 1 });
+  });
+
+  it("never keeps what depends on the visitor: country redirects, personal pages, errors", async () => {
+    const shop = createShop();
+    const { url } = await start(shop, { pageCacheMs: 60_000 });
+    const [fr, us] = await Promise.all([get(`${url}/`, { "accept-language": "fr-FR" }), get(`${url}/`, { "accept-language": "en-US" })]);
+    expect([fr.headers.get("location"), us.headers.get("location")]).toEqual(["/fr", "/us"]);
+    await get(`${url}/de/checkout`).then((r) => r.text());
+    await get(`${url}/de/products/nope`).then((r) => r.text());
+    expect(running!.handler.pageStats().entries).toBe(0);
   });
 
   it("answers 503 with a short page when the back-end cannot be reached, and recovers", async () => {
