@@ -54,6 +54,7 @@ const running = await startStorefrontServer({
   site: { name: env.SHOP_NAME || undefined, description: env.SHOP_DESCRIPTION || undefined, lang: env.SHOP_LANG || undefined, defaultCountry: env.DEFAULT_COUNTRY || undefined },
   cache: { freshMs: seconds("CATALOGUE_FRESH_SECONDS", 30), staleMs: seconds("CATALOGUE_STALE_SECONDS", 600) },
   pageCacheMs: seconds("PAGE_CACHE_SECONDS", 10),
+  productReadWindowMs: seconds("PRODUCT_READ_WINDOW_SECONDS", 0.008),
   port,
   host: env.HOST ?? "127.0.0.1",
 }).catch((e: unknown) => {

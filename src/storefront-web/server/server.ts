@@ -29,6 +29,7 @@ import { cachingTransport, type CacheStats, type CatalogueCacheOptions } from ".
 import { contentSecurityPolicy } from "../../../scripts/static-server.mjs";
 import { headHtml } from "./head-html.js";
 import { pageCache, type Cacheable, type PageCacheStats } from "./page-cache.js";
+import { productBatchingTransport, type BatchingStats } from "./product-batching.js";
 import { structuredJsonLd } from "./structured-data.js";
 import { robotsTxt, sitemapIndex, sitemapPart } from "./sitemap.js";
 
@@ -49,6 +50,8 @@ export interface StorefrontServerOptions {
   cache?: CatalogueCacheOptions;
   /** How long a rendered catalogue page is served again (page-cache.ts); 0 renders every request. Default 10 s. */
   pageCacheMs?: number;
+  /** How long a product page's read waits for others to share one Medusa request (product-batching.ts); 0 never shares. Default 8 ms. */
+  productReadWindowMs?: number;
   /** One line per failed render or request (stderr by default). */
   log?: (line: string) => void;
 }
@@ -57,6 +60,7 @@ export interface StorefrontHandler {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
   stats(): CacheStats;
   pageStats(): PageCacheStats;
+  batchStats(): BatchingStats;
   close(): Promise<void>;
 }
 
@@ -148,7 +152,8 @@ export function createStorefrontHandler(opts: StorefrontServerOptions): Storefro
   const dist = path.resolve(opts.distDir);
   const template = readFileSync(path.join(dist, "index.html"), "utf8");
   if (!HEAD_MARK.test(template) || !APP_MARK.test(template)) throw new Error(`${path.join(dist, "index.html")} is not the storefront's build (no <!--head--> and <!--app--> marks): run the storefront build`);
-  const transport = cachingTransport(opts.transport ?? undiciTransport(), opts.cache);
+  const batching = productBatchingTransport(opts.transport ?? undiciTransport(), opts.productReadWindowMs === undefined ? {} : { windowMs: opts.productReadWindowMs });
+  const transport = cachingTransport(batching, opts.cache);
   // Never longer than the catalogue is fresh: a kept page adds at most that to the age of what it shows.
   const pages = pageCache<RenderedPage>({ ttlMs: Math.min(opts.pageCacheMs ?? 10_000, opts.cache?.freshMs ?? 30_000), ...(opts.cache?.now ? { now: opts.cache.now } : {}) });
   const config = { medusaUrl: opts.medusaUrl.replace(/\/+$/, ""), publishableKey: opts.publishableKey };
@@ -313,7 +318,7 @@ export function createStorefrontHandler(opts: StorefrontServerOptions): Storefro
     }
   }
 
-  return { handle, stats: () => transport.stats(), pageStats: () => pages.stats(), close: async () => transport.close?.() };
+  return { handle, stats: () => transport.stats(), pageStats: () => pages.stats(), batchStats: () => batching.batchStats(), close: async () => transport.close?.() };
 }
 
 const escapeText = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -276,7 +276,8 @@ export function registerStore(reg: StubRegistry, state: StoreState = new StoreSt
   route("GET /store/collections", () => ({ collections: structuredClone(s.collections), count: s.collections.length }));
   route("GET /store/products", ({ query: q }) => {
     let rows = [...s.products];
-    if (q.handle) rows = rows.filter((p) => p.handle === q.handle);
+    // Medusa takes one handle or a list (handle[]=a&handle[]=b).
+    if (q.handle) rows = rows.filter((p) => list(q.handle).includes(p.handle));
     if (q.q) rows = rows.filter((p) => p.title.toLowerCase().includes(String(q.q).toLowerCase()));
     if (q.category_id) rows = rows.filter((p) => list(q.category_id).includes(p.category!));
     if (q.collection_id) rows = rows.filter((p) => list(q.collection_id).includes(p.collection!));

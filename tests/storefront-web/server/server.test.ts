@@ -164,6 +164,22 @@ describe("the storefront server", () => {
     expect(running!.handler.pageStats().renders).toBe(1);
   });
 
+  it("reads the products of pages asked for at the same moment in one request", async () => {
+    const shop = createShop();
+    const { url } = await start(shop, { pageCacheMs: 0 });
+    await get(`${url}/de`).then((r) => r.text());
+    const handles = shop.state.products.slice(0, 8).map((p) => p.handle);
+    const before = shop.registry.requests.length;
+    const pages = await Promise.all(handles.map((h) => get(`${url}/de/products/${h}`).then(async (r) => [r.status, await r.text()] as const)));
+    pages.forEach(([status, html], i) => {
+      expect(status).toBe(200);
+      expect(html).toContain(`<h1>${shop.state.products[i]!.title.replace(/&/g, "&amp;")}</h1>`);
+    });
+    const reads = shop.registry.requests.slice(before).filter((r) => r.path === "/store/products");
+    expect(reads.length).toBeLessThan(handles.length);
+    expect(running!.handler.batchStats().batched).toBeGreaterThanOrEqual(2);
+  });
+
   it("renders again once a kept page is older than its time, and shows what changed", async () => {
     const shop = createShop();
     let now = 1_000_000;
