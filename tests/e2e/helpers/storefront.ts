@@ -61,15 +61,39 @@ export async function builtStorefront(): Promise<string> {
   const parent = path.join(root, ".tmp", "storefront-e2e");
   const key = hashInputs();
   const dir = path.join(parent, key);
-  if (existsSync(path.join(dir, "storefront-server", "index.js"))) return dir;
+  const built = () => existsSync(path.join(dir, "storefront-server", "index.js"));
+  if (built()) return dir;
+  // The lanes' first browser suites start together: one builds, the others wait for it rather
+  // than spend both cores on the same build. A lock older than any build is a dead run's.
+  mkdirSync(parent, { recursive: true });
+  const lock = path.join(parent, `.${key}.lock`);
+  for (;;) {
+    if (built()) return dir;
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 5 * 60_000) rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // Gone meanwhile: try again.
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
   const temp = path.join(parent, `.${key}.${process.pid}`);
-  await build({ configFile: CONFIG, logLevel: "warn", build: { outDir: path.join(temp, "storefront"), emptyOutDir: true } });
-  await build({ configFile: CONFIG, logLevel: "warn", build: { ssr: "server/index.ts", outDir: path.join(temp, "storefront-server"), emptyOutDir: true } });
   try {
-    renameSync(temp, dir);
-  } catch {
-    // Another run built the same inputs meanwhile: theirs is identical.
-    rmSync(temp, { recursive: true, force: true });
+    if (built()) return dir;
+    await build({ configFile: CONFIG, logLevel: "warn", build: { outDir: path.join(temp, "storefront"), emptyOutDir: true } });
+    await build({ configFile: CONFIG, logLevel: "warn", build: { ssr: "server/index.ts", outDir: path.join(temp, "storefront-server"), emptyOutDir: true } });
+    try {
+      renameSync(temp, dir);
+    } catch {
+      // Another run built the same inputs meanwhile: theirs is identical.
+      rmSync(temp, { recursive: true, force: true });
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
   }
   for (const old of readdirSync(parent)) if (old !== key && !old.startsWith(".")) rmSync(path.join(parent, old), { recursive: true, force: true });
   return dir;
