@@ -33,15 +33,14 @@ export function makeClaimCreateCommand(ctx: CommandContext, run: (f: Factory, o:
 export async function claimCreateRun(f: Factory, o: ClaimCreateOptions): Promise<void> {
   needYesOffTty(f, o, `open a claim on order ${o.order}`);
   const { resolveOrder } = await import("../../../shared/orders/read.js");
-  const { createClaim } = await import("../../../shared/orders/claims.js");
+  const { createClaim, claimProblem } = await import("../../../shared/orders/claims.js");
   const { parseItemFlag, parseAddFlag } = await import("../../../shared/orders/lines.js");
-  const { OrderError } = await import("../../../shared/orders/errors.js");
   await mapOrderErrors(async () => {
     const items = (o.item ?? []).map(parseItemFlag);
     const add = (o.add ?? []).map(parseAddFlag);
-    if (!items.length) throw new OrderError("name the claimed items with --item <line>:<qty>", "input");
-    if (o.type === "replace" && !add.length) throw new OrderError("a replace claim needs what to send: --add <variant or SKU>:<qty>", "input");
-    if (o.returnShippingAmount !== undefined && !o.returnShippingOption) throw new OrderError("--return-shipping-amount needs --return-shipping-option", "input");
+    // The shared layer's own check, before anything is read or confirmed.
+    const problem = claimProblem({ ...o, items, add });
+    if (problem) throw problem;
     const sdk = await f.sdk();
     const order = await resolveOrder(sdk, o.order, { signal: f.signal });
     await confirmOrderAction(f, o, {

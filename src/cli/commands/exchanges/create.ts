@@ -31,15 +31,14 @@ export function makeExchangeCreateCommand(ctx: CommandContext, run: (f: Factory,
 export async function exchangeCreateRun(f: Factory, o: ExchangeCreateOptions): Promise<void> {
   needYesOffTty(f, o, `open an exchange on order ${o.order}`);
   const { resolveOrder } = await import("../../../shared/orders/read.js");
-  const { createExchange } = await import("../../../shared/orders/exchanges.js");
+  const { createExchange, exchangeProblem } = await import("../../../shared/orders/exchanges.js");
   const { parseItemFlag, parseAddFlag } = await import("../../../shared/orders/lines.js");
-  const { OrderError } = await import("../../../shared/orders/errors.js");
   await mapOrderErrors(async () => {
     const items = (o.item ?? []).map(parseItemFlag);
     const add = (o.add ?? []).map(parseAddFlag);
-    if (!items.length) throw new OrderError("name the items coming back with --item <line>:<qty>", "input");
-    if (!add.length) throw new OrderError("name what goes out instead with --add <variant or SKU>:<qty>", "input");
-    if (o.returnShippingAmount !== undefined && !o.returnShippingOption) throw new OrderError("--return-shipping-amount needs --return-shipping-option", "input");
+    // The shared layer's own check, before anything is read or confirmed.
+    const problem = exchangeProblem({ ...o, items, add });
+    if (problem) throw problem;
     const sdk = await f.sdk();
     const order = await resolveOrder(sdk, o.order, { signal: f.signal });
     await confirmOrderAction(f, o, { level: "moderate", order, question: `Exchange ${o.item!.join(", ")} for ${o.add!.join(", ")} on order #${order.display_id}?` });
