@@ -5,7 +5,7 @@ import { captureOrder, refundOrder } from "../../shared/orders/payments.js";
 import { createReturn } from "../../shared/orders/returns.js";
 import { cancelFulfillment, deliverOrder, fulfillOrder, shipOrder } from "../../shared/orders/fulfillments.js";
 import { lineLabel, parseItemFlag, type ItemQty } from "../../shared/orders/lines.js";
-import { orThrow, planCancel, planCancelFulfilment, planCapture, planClose, planDeliver, planFulfil, planRefund, planReturn, planShip, returnable } from "../../shared/orders/model.js";
+import { type Decision, type WhyCode, orThrow, planCancel, planCancelFulfilment, planCapture, planClose, planDeliver, planFulfil, planRefund, planReturn, planShip, returnable } from "../../shared/orders/model.js";
 import { phrase } from "../../shared/orders/errors.js";
 import { loadOrder, orderName, orderPayments, statusLine, type AdminOrder } from "../../shared/orders/read.js";
 import { type ActionResult, type Fulfillment } from "../../shared/orders/common.js";
@@ -73,6 +73,11 @@ function parseItems(text: string): ItemQty[] {
  */
 type Ful = Fulfillment;
 
+/** The way out of a refusal in this screen's keys, for the refusal it answers (else the model's own). */
+function keyHint(d: Decision<unknown>, code: WhyCode, hint: string): string | undefined {
+  return !d.ok && d.why.code === code ? hint : undefined;
+}
+
 const itemCount = (f: Ful) => (f.items ?? []).reduce((n, i) => n + Number(i.quantity), 0);
 
 const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string) => Plan> = {
@@ -91,7 +96,8 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string)
   ship(sdk, o, fulfillmentId) {
     const name = orderName(o);
     // As `medusactl orders ship`: the fulfilment on screen, else every unshipped one, all with the tracking given.
-    const { fulfillments: open } = orThrow(planShip(o, { fulfillmentId }), "fulfil it first (f)");
+    const d = planShip(o, { fulfillmentId });
+    const { fulfillments: open } = orThrow(d, keyHint(d, "not-fulfilled", "fulfil it first (f)"));
     const f = open[0]!;
     const which = open.length === 1 ? `fulfilment ${f.id}` : `${open.length} fulfilments`;
     return {
@@ -113,7 +119,8 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string)
   },
   deliver(sdk, o, fulfillmentId) {
     const name = orderName(o);
-    const { fulfillments: shipped } = orThrow(planDeliver(o, { fulfillmentId }), "ship it first (s)");
+    const d = planDeliver(o, { fulfillmentId });
+    const { fulfillments: shipped } = orThrow(d, keyHint(d, "not-shipped", "ship it first (s)"));
     return {
       title: `Mark ${shipped.length === 1 ? `fulfilment ${shipped[0]!.id}` : `${shipped.length} shipments`} of order ${name} delivered?`,
       lines: shipped.map((f) => `  ${f.id}`),
@@ -220,7 +227,8 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string)
   },
   archive(sdk, o) {
     const name = orderName(o);
-    orThrow(planClose(o, "archive"), "C completes it");
+    const d = planClose(o, "archive");
+    orThrow(d, keyHint(d, "not-closable", "C completes it"));
     return {
       title: `Archive order ${name}?`,
       lines: [`  ${statusLine(o)}`],
