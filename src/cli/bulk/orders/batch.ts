@@ -18,7 +18,7 @@ import { type Fulfillment, fulfillmentsOf } from "../../../shared/orders/common.
 import { isOrderError, phrase } from "../../../shared/orders/errors.js";
 import { sendDeliveries, sendFulfilment, sendShipments, type ShipmentLabel } from "../../../shared/orders/fulfillments.js";
 import { orderLines } from "../../../shared/orders/lines.js";
-import { type LinePlan, planCapture, planClose, planDeliver, planFulfil, planShip, type Why } from "../../../shared/orders/model.js";
+import { type Decision, type LinePlan, planCapture, planClose, planDeliver, planFulfil, planShip, type Why } from "../../../shared/orders/model.js";
 import { loadOrder, orderName, resolveOrderId, type AdminOrder } from "../../../shared/orders/read.js";
 import { captureOrder } from "../../../shared/orders/payments.js";
 import { closeOrder } from "../../../shared/orders/lifecycle.js";
@@ -115,25 +115,21 @@ export function shipStep(o: AdminOrder, p: Parcel, location?: string): Step {
 }
 
 function nextStep(verb: BatchVerb, o: AdminOrder, p: Parcel, location?: string): Step {
+  if (verb === "ship") return shipStep(o, p, location);
+  // The model's decision first, then its wording as a step: one refusal rule for every verb.
+  const d: Decision<{ lines?: LinePlan[]; fulfillments?: Fulfillment[]; total?: number; how?: string }> =
+    verb === "fulfill" ? planFulfil(o) : verb === "deliver" ? planDeliver(o) : verb === "capture" ? planCapture(o) : planClose(o, verb);
+  if (!d.ok) return refused(d.why);
+  const { lines = [], fulfillments = [], total = 0 } = d.plan;
   switch (verb) {
-    case "ship":
-      return shipStep(o, p, location);
-    case "fulfill": {
-      const d = planFulfil(o);
-      return d.ok ? { kind: "fulfil", lines: d.plan.lines, what: `fulfil ${units(d.plan.lines)} item(s)` } : refused(d.why);
-    }
-    case "deliver": {
-      const d = planDeliver(o);
-      return d.ok ? { kind: "deliver", fulfillments: d.plan.fulfillments, what: `deliver ${d.plan.fulfillments.map((f) => f.id).join(", ")}` } : refused(d.why);
-    }
-    case "capture": {
-      const d = planCapture(o);
-      return d.ok ? { kind: "capture", amount: d.plan.total, what: `capture ${formatMoney(d.plan.total, o.currency_code)}` } : refused(d.why);
-    }
-    default: {
-      const d = planClose(o, verb);
-      return d.ok ? { kind: "close", how: verb, what: verb } : refused(d.why);
-    }
+    case "fulfill":
+      return { kind: "fulfil", lines, what: `fulfil ${units(lines)} item(s)` };
+    case "deliver":
+      return { kind: "deliver", fulfillments, what: `deliver ${fulfillments.map((f) => f.id).join(", ")}` };
+    case "capture":
+      return { kind: "capture", amount: total, what: `capture ${formatMoney(total, o.currency_code)}` };
+    default:
+      return { kind: "close", how: verb, what: verb };
   }
 }
 
