@@ -27,17 +27,11 @@ export function claimProblem(ask: ClaimAsk): OrderError | undefined {
 export async function createClaim(sdk: Medusa, order: OrderRef, opts: ClaimAsk & Signal): Promise<ActionResult & { claimId: string }> {
   const problem = claimProblem(opts);
   if (problem) throw problem;
-  const claim = sdk.admin.claim;
   const routes: ChangeRoutes = {
     kind: "claim",
     defaultAmount: 0,
-    create: async (orderId, note, s) => (await claim.create({ type: opts.type, order_id: orderId, ...(note ? { internal_note: note } : {}) } as HttpTypes.AdminCreateClaim, undefined, undefined, s)).claim.id,
-    addInboundItems: (id, body, s) => claim.addInboundItems(id, body as HttpTypes.AdminAddClaimInboundItems, undefined, undefined, s),
-    addInboundShipping: (id, body, s) => claim.addInboundShipping(id, body, undefined, undefined, s),
-    addOutboundItems: (id, body, s) => claim.addOutboundItems(id, body, undefined, undefined, s),
-    addOutboundShipping: (id, body, s) => claim.addOutboundShipping(id, body, undefined, undefined, s),
-    request: (id, s) => claim.request(id, {}, undefined, undefined, s),
-    cancelRequest: (id, s) => claim.cancelRequest(id, undefined, undefined, s),
+    create: async (orderId, note, s) => (await sdk.admin.claim.create({ type: opts.type, order_id: orderId, ...(note ? { internal_note: note } : {}) } as HttpTypes.AdminCreateClaim, undefined, undefined, s)).claim.id,
+    resource: sdk.admin.claim,
   };
   const done = await runItemsBackAndOut(sdk, order, opts, routes, (id) => `claim ${id} (${opts.type})`, opts.type === "replace");
   const note = balanceNote(done.after);

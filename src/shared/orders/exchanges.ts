@@ -20,16 +20,10 @@ export function exchangeProblem(ask: ItemsBackAndOut): OrderError | undefined {
  * change. Both legs cost the shipping option's price unless an amount is given.
  */
 export async function createExchange(sdk: Medusa, order: OrderRef, opts: ItemsBackAndOut & { add: ItemsBackAndOut["add"] } & Signal): Promise<ActionResult & { exchangeId: string }> {
-  const exchange = sdk.admin.exchange;
   const routes: ChangeRoutes = {
     kind: "exchange",
-    create: async (orderId, note, s) => (await exchange.create({ order_id: orderId, ...(note ? { internal_note: note } : {}) }, undefined, undefined, s)).exchange.id,
-    addInboundItems: (id, body, s) => exchange.addInboundItems(id, body as HttpTypes.AdminAddExchangeInboundItems, undefined, undefined, s),
-    addInboundShipping: (id, body, s) => exchange.addInboundShipping(id, body, undefined, undefined, s),
-    addOutboundItems: (id, body, s) => exchange.addOutboundItems(id, body, undefined, undefined, s),
-    addOutboundShipping: (id, body, s) => exchange.addOutboundShipping(id, body, undefined, undefined, s),
-    request: (id, s) => exchange.request(id, {}, undefined, undefined, s),
-    cancelRequest: (id, s) => exchange.cancelRequest(id, undefined, undefined, s),
+    create: async (orderId, note, s) => (await sdk.admin.exchange.create({ order_id: orderId, ...(note ? { internal_note: note } : {}) }, undefined, undefined, s)).exchange.id,
+    resource: sdk.admin.exchange,
   };
   const done = await runItemsBackAndOut(sdk, order, opts, routes, (id) => `exchange ${id}`, true);
   const note = balanceNote(done.after);

@@ -91,12 +91,16 @@ function canceled(o: AdminOrder, action: string): Decision<never> | undefined {
   return o.status === "canceled" ? no("canceled", `order ${orderName(o)} is canceled: cannot ${action}`) : undefined;
 }
 
-/** A fulfilment named by id, or why it cannot be acted on. */
-function named(o: AdminOrder, id: string): Decision<Fulfillment> {
+/**
+ * The fulfilment named by id, when it can still be shipped or delivered (`step`): unknown is a bad
+ * ask, canceled cannot be, and one that already was is done.
+ */
+function named(o: AdminOrder, id: string, step: "shipped" | "delivered"): Decision<{ fulfillments: Fulfillment[] }> {
   const f = fulfillmentsOf(o).find((x) => x.id === id);
   if (!f) return no("bad-input", `order ${orderName(o)} has no fulfilment ${id} (it has: ${fulfillmentsOf(o).map((x) => x.id).join(", ") || "none"})`, { kind: "input" });
   if (f.canceled_at) return no("not-available", `order ${orderName(o)}: fulfilment ${id} is canceled`);
-  return yes(f);
+  if (step === "shipped" ? f.shipped_at : f.delivered_at) return no(step === "shipped" ? "all-shipped" : "all-delivered", `order ${orderName(o)}: fulfilment ${id} is already ${step}`, { done: true });
+  return yes({ fulfillments: [f] });
 }
 
 /** An OrderError of a line lookup (lines.ts) as a refusal. */
@@ -144,12 +148,7 @@ export function planShip(o: AdminOrder, ask: { fulfillmentId?: string; lineId?: 
   const c = canceled(o, "ship");
   if (c) return c;
   const name = orderName(o);
-  if (ask.fulfillmentId) {
-    const f = named(o, ask.fulfillmentId);
-    if (!f.ok) return f;
-    if (f.plan.shipped_at) return no("all-shipped", `order ${name}: fulfilment ${f.plan.id} is already shipped`, { done: true });
-    return yes({ fulfillments: [f.plan] });
-  }
+  if (ask.fulfillmentId) return named(o, ask.fulfillmentId, "shipped");
   const open = live(o).filter((f) => !f.shipped_at && holds(f, ask.lineId));
   if (open.length) return yes({ fulfillments: open });
   const unfulfilled = orderLines(o).some((i) => (!ask.lineId || i.id === ask.lineId) && leftToFulfil(lineQuantities(i)) > 0);
@@ -164,12 +163,7 @@ export function planDeliver(o: AdminOrder, ask: { fulfillmentId?: string } = {})
   const c = canceled(o, "deliver");
   if (c) return c;
   const name = orderName(o);
-  if (ask.fulfillmentId) {
-    const f = named(o, ask.fulfillmentId);
-    if (!f.ok) return f;
-    if (f.plan.delivered_at) return no("all-delivered", `order ${name}: fulfilment ${f.plan.id} is already delivered`, { done: true });
-    return yes({ fulfillments: [f.plan] });
-  }
+  if (ask.fulfillmentId) return named(o, ask.fulfillmentId, "delivered");
   const shipped = live(o).filter((f) => f.shipped_at && !f.delivered_at);
   if (shipped.length) return yes({ fulfillments: shipped });
   const unshipped = live(o).some((f) => !f.shipped_at);

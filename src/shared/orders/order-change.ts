@@ -31,21 +31,25 @@ export interface ItemsBackAndOut {
   returnShippingAmount?: number;
 }
 
-type Ids = { id: string };
 type Shipping = { shipping_option_id: string; custom_amount?: number };
+/** One step of Medusa's order-change routes: (id, body, query, headers, request options). */
+// `any`: the claim and exchange routes take bodies of their own types, alike in shape.
+type ChangeStep = (id: string, body: any, query?: undefined, headers?: undefined, opts?: Signal) => Promise<unknown>;
 
-/** Medusa's routes of one kind of order change, in the order the workflow calls them. */
+/** Medusa's routes of one kind of order change (`sdk.admin.claim`, `sdk.admin.exchange` have the same). */
 export interface ChangeRoutes {
   kind: "claim" | "exchange";
   /** The amount charged for a leg when none is given; undefined leaves it to the option's price. */
   defaultAmount?: number;
   create(orderId: string, note: string | undefined, s: Signal): Promise<string>;
-  addInboundItems(id: string, body: { location_id?: string; items: (Ids & { quantity: number; reason_id?: string })[] }, s: Signal): Promise<unknown>;
-  addInboundShipping(id: string, body: Shipping, s: Signal): Promise<unknown>;
-  addOutboundItems(id: string, body: { items: { variant_id: string; quantity: number }[] }, s: Signal): Promise<unknown>;
-  addOutboundShipping(id: string, body: Shipping, s: Signal): Promise<unknown>;
-  request(id: string, s: Signal): Promise<unknown>;
-  cancelRequest(id: string, s: Signal): Promise<unknown>;
+  resource: {
+    addInboundItems: ChangeStep;
+    addInboundShipping: ChangeStep;
+    addOutboundItems: ChangeStep;
+    addOutboundShipping: ChangeStep;
+    request: ChangeStep;
+    cancelRequest(id: string, query?: undefined, headers?: undefined, opts?: Signal): Promise<unknown>;
+  };
 }
 
 /**
@@ -88,16 +92,17 @@ export async function runItemsBackAndOut(sdk: Medusa, order: OrderRef, ask: Item
   } catch (e) {
     throw explainApiError(e, name, `create ${routes.kind}`, namer);
   }
+  const r = routes.resource;
   try {
-    await routes.addInboundItems(id, { ...(locationId ? { location_id: locationId } : {}), items: lines.map((l) => ({ id: l.item.id, quantity: l.quantity, ...(ask.reasonId ? { reason_id: ask.reasonId } : {}) })) }, s);
-    if (inbound) await routes.addInboundShipping(id, leg(inbound.id, ask.returnShippingAmount), s);
+    await r.addInboundItems(id, { ...(locationId ? { location_id: locationId } : {}), items: lines.map((l) => ({ id: l.item.id, quantity: l.quantity, ...(ask.reasonId ? { reason_id: ask.reasonId } : {}) })) }, undefined, undefined, s);
+    if (inbound) await r.addInboundShipping(id, leg(inbound.id, ask.returnShippingAmount), undefined, undefined, s);
     if (adds.length) {
-      await routes.addOutboundItems(id, { items: adds.map((a) => ({ variant_id: a.variantId, quantity: a.quantity })) }, s);
-      await routes.addOutboundShipping(id, leg(outbound!.id, ask.shippingAmount), s);
+      await r.addOutboundItems(id, { items: adds.map((a) => ({ variant_id: a.variantId, quantity: a.quantity })) }, undefined, undefined, s);
+      await r.addOutboundShipping(id, leg(outbound!.id, ask.shippingAmount), undefined, undefined, s);
     }
-    await routes.request(id, s);
+    await r.request(id, {}, undefined, undefined, s);
   } catch (e) {
-    await undo(() => routes.cancelRequest(id, s));
+    await undo(() => r.cancelRequest(id, undefined, undefined, s));
     throw explainApiError(e, name, `${routes.kind} ${id} (withdrawn)`, namer);
   }
   const after = await loadOrder(sdk, before.id, ask.signal);
