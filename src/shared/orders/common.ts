@@ -3,9 +3,9 @@
  */
 import type { HttpTypes } from "@medusajs/types";
 import { formatMoney } from "../format.js";
-import { OrderError, type Phrase } from "./errors.js";
+import type { Phrase } from "./errors.js";
 import { type OrderLine, lineLabel } from "./lines.js";
-import { type AdminOrder, orderName } from "./read.js";
+import type { AdminOrder } from "./read.js";
 
 /** The order re-read after the action, and what changed, one line per change for people. */
 export interface ActionResult {

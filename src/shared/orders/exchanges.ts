@@ -2,7 +2,6 @@
  * Exchanges: items coming back and what goes out instead, in one call, on the workflow claims and
  * exchanges share (order-change.ts).
  */
-import type { HttpTypes } from "@medusajs/types";
 import type { Medusa } from "../../sdk/index.js";
 import type { ActionResult, Signal } from "./common.js";
 import { OrderError } from "./errors.js";

@@ -7,7 +7,7 @@ import type { Medusa } from "../../sdk/index.js";
 import { type ActionResult, type Signal, lineNamer, money } from "./common.js";
 import { orThrow, planCancel, planClose } from "./model.js";
 import { OrderError, explainApiError } from "./errors.js";
-import { type AdminOrder, type OrderRef, loadOrder, orderName } from "./read.js";
+import { type OrderRef, loadOrder, orderName } from "./read.js";
 import { loadReturn } from "./returns.js";
 
 /** Cancels the order (Medusa refuses once something is fulfilled and not canceled). */

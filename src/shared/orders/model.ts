@@ -31,8 +31,9 @@ export type WhyCode =
   | "all-delivered"
   | "no-payment"
   | "all-captured"
-  /** Refund: no captured money (left) to give back. */
+  /** Refund: no captured money to give back. */
   | "not-captured"
+  | "all-refunded"
   /** Cancel: a fulfilment stands (cancel it first) or has shipped (a return instead). */
   | "fulfilled"
   | "shipped"
@@ -230,16 +231,23 @@ export function planRefund(o: AdminOrder, ask: { amount: number }): Decision<{ p
   if (!(ask.amount > 0)) return no("bad-input", "the amount to refund must be greater than 0", { kind: "input" });
   const due = refundDue(o);
   if (due > 0 && Math.abs(ask.amount - due) < 0.5 / 10 ** minorDigits(o.currency_code)) ask = { amount: due };
+  const most = refundable(o);
+  if (!most.ok) return most;
+  const fit = orderPayments(o).find((p) => !p.payment.canceled_at && p.captured - p.refunded >= ask.amount - 1e-9);
+  if (!fit) return no("not-available", `order ${name}: only ${money(o, most.plan.left)} can be refunded (asked for ${money(o, ask.amount)})`);
+  return yes({ payment: fit, amount: ask.amount });
+}
+
+/** The most one refund can give back (one payment's captured rest), or why nothing can be. */
+export function refundable(o: AdminOrder): Decision<{ left: number }> {
+  const name = orderName(o);
   const payments = orderPayments(o).filter((p) => !p.payment.canceled_at);
   if (payments.reduce((a, p) => a + p.captured, 0) <= 0) {
     return no("not-captured", `order ${name}: payment not captured; nothing to refund`, { hint: (w) => `capture first: ${w.command("orders capture", name)}` });
   }
-  const fit = payments.find((p) => p.captured - p.refunded >= ask.amount - 1e-9);
-  if (!fit) {
-    const left = payments.reduce((a, p) => Math.max(a, p.captured - p.refunded), 0);
-    return no(left > 0 ? "not-available" : "not-captured", `order ${name}: only ${money(o, left)} can be refunded (asked for ${money(o, ask.amount)})`);
-  }
-  return yes({ payment: fit, amount: ask.amount });
+  const left = payments.reduce((a, p) => Math.max(a, p.captured - p.refunded), 0);
+  if (left <= 1e-9) return no("all-refunded", `order ${name}: everything captured is already refunded`, { done: true });
+  return yes({ left });
 }
 
 /**

@@ -5,7 +5,7 @@ import { captureOrder, refundOrder } from "../../shared/orders/payments.js";
 import { createReturn } from "../../shared/orders/returns.js";
 import { cancelFulfillment, deliverOrder, fulfillOrder, shipOrder } from "../../shared/orders/fulfillments.js";
 import { lineLabel, parseItemFlag, type ItemQty } from "../../shared/orders/lines.js";
-import { type Decision, type WhyCode, orThrow, planCancel, planCancelFulfilment, planCapture, planClose, planDeliver, planFulfil, planRefund, planReturn, planShip, returnable } from "../../shared/orders/model.js";
+import { type Decision, type WhyCode, orThrow, planCancel, planCancelFulfilment, planCapture, planClose, planDeliver, planFulfil, planReturn, planShip, refundable, returnable } from "../../shared/orders/model.js";
 import { phrase } from "../../shared/orders/errors.js";
 import { loadOrder, orderName, orderPayments, statusLine, type AdminOrder } from "../../shared/orders/read.js";
 import { type ActionResult, type Fulfillment } from "../../shared/orders/common.js";
@@ -145,9 +145,7 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string)
   refund(sdk, o) {
     const name = orderName(o);
     const ps = orderPayments(o).filter((p) => !p.payment.canceled_at);
-    const left = ps.reduce((n, p) => Math.max(n, p.captured - p.refunded), 0);
-    // The most one payment can give back; the model refuses when that is nothing.
-    if (left <= 0) orThrow(planRefund(o, { amount: Number.MIN_VALUE }));
+    const { left } = orThrow(refundable(o));
     const m = (n: number) => formatMoney(n, o.currency_code);
     return {
       title: `Refund on order ${name}?`,

@@ -141,6 +141,7 @@ describe("refund: an amount from one captured payment; the refund due to the cen
   it.each([
     ["captured", order({ payments: [{ amount: 40, captured: 40 }] }), 10, "10 from pay_1"],
     ["refunded in part: what is left", order({ payments: [{ amount: 40, captured: 40, refunded: 30 }] }), 15, "no: not-available"],
+    ["refunded in full", order({ payments: [{ amount: 40, captured: 40, refunded: 40 }] }), 5, "no: all-refunded (done)"],
     ["the due, asked to the cent", order({ payments: [{ amount: 40, captured: 40 }], pending: -23.7881 }), 23.79, "23.7881 from pay_1"],
     ["not captured", order(), 5, "no: not-captured"],
     ["an amount of 0", order({ payments: [{ amount: 40, captured: 40 }] }), 0, "no: bad-input"],
