@@ -55,7 +55,7 @@ export const COPY: Binding = { keys: ["y"], action: "copy", hint: "copy id", hel
 /** One-key order actions, the same operations as `medusactl orders <verb>`. */
 export const ORDER_ACTIONS: readonly Binding[] = [
   { keys: ["f"], action: "fulfill", hint: "fulfil", help: "fulfil the unfulfilled items", mutating: true },
-  { keys: ["s"], action: "ship", hint: "ship", help: "ship a fulfilment (asks tracking number, URL, label URL)", mutating: true },
+  { keys: ["s"], action: "ship", hint: "ship", help: "ship every unshipped fulfilment (asks tracking, URL, label URL)", mutating: true },
   { keys: ["d"], action: "deliver", hint: "deliver", help: "mark a shipment delivered", mutating: true },
   { keys: ["c"], action: "capture", hint: "capture", help: "capture the authorized payment", mutating: true },
   { keys: ["$"], action: "refund", hint: "refund", help: "refund (asks for the amount; type the order number)", mutating: true },

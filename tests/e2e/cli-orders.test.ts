@@ -31,18 +31,19 @@ describe("medusactl orders: fulfil, ship, deliver, capture, refund", () => {
     expect(reread.fulfillment_status).toBe("fulfilled");
     expect(reread.fulfillments).toHaveLength(2);
 
-    // A tracking number belongs to one parcel: with two fulfilments it must be named.
-    const ambiguous = await cli("orders", "ship", ref, "--tracking-number", "TRK-1", "--yes");
-    expect(ambiguous.code).toBe(2);
-    expect(ambiguous.stderr).toContain("pick one for the tracking number with --fulfillment");
+    // Ship ships every unshipped fulfilment, each with the tracking given (one parcel); again, it has nothing to ship.
     const [first, second] = reread.fulfillments.map((f: { id: string }) => f.id);
-    ok(await cli("orders", "ship", ref, "--fulfillment", first, "--tracking-number", "TRK-1", "--tracking-url", "https://track.example/TRK-1", "--yes"));
-    const shipped = ok(await cli("orders", "ship", ref, "--yes"));
-    expect(shipped.stdout).toContain(`shipped fulfilment ${second}`);
+    const both = ok(await cli("orders", "ship", ref, "--tracking-number", "TRK-1", "--tracking-url", "https://track.example/TRK-1", "--yes"));
+    expect(both.stdout).toContain(`shipped fulfilment ${first} (tracking TRK-1 https://track.example/TRK-1)`);
+    expect(both.stdout).toContain(`shipped fulfilment ${second} (tracking TRK-1 https://track.example/TRK-1)`);
+    const nothing = await cli("orders", "ship", ref, "--yes");
+    expect(nothing.code).toBe(1);
+    expect(nothing.stderr).toContain(`order ${ref} has no unshipped fulfilment: everything fulfilled is shipped`);
     state = await orderState(admin, order.id, "id,fulfillment_status,*fulfillments,*fulfillments.labels");
     expect(state.fulfillment_status).toBe("shipped");
-    const labelled = state.fulfillments!.find((f) => f.id === first) as { labels?: { tracking_number: string; tracking_url: string }[] };
-    expect(labelled.labels?.[0]).toMatchObject({ tracking_number: "TRK-1", tracking_url: "https://track.example/TRK-1" });
+    for (const f of state.fulfillments as { labels?: { tracking_number: string; tracking_url: string }[] }[]) {
+      expect(f.labels?.[0]).toMatchObject({ tracking_number: "TRK-1", tracking_url: "https://track.example/TRK-1" });
+    }
 
     ok(await cli("orders", "deliver", order.id, "--yes"));
     expect((await orderState(admin, order.id)).fulfillment_status).toBe("delivered");

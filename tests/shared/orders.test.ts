@@ -144,10 +144,18 @@ describe("fulfillOrder", () => {
 });
 
 describe("shipOrder", () => {
-  it("wants a fulfilment named when a tracking number would fit several", async () => {
-    const api = orderRoutes(orderFixture({ fulfillments: [{ id: "ful_1", items: [] }, { id: "ful_2", items: [] }] }));
-    await expect(shipOrder(api.sdk, "order_1", { trackingNumber: "T1" })).rejects.toMatchObject({ kind: "input", message: expect.stringContaining("(ful_1, ful_2): pick one") });
-    expect(api.writes()).toEqual([]);
+  it("ships every unshipped fulfilment, each with the tracking given, and sends nothing when there is none", async () => {
+    const order = orderFixture({ fulfillments: [{ id: "ful_1", items: [{ line_item_id: "ordli_A", quantity: 1 }] }, { id: "ful_2", items: [{ line_item_id: "ordli_B", quantity: 2 }] }, { id: "ful_3", shipped_at: "2026-01-01", items: [] }] });
+    const api = orderRoutes(order, { "POST /admin/orders/:id/fulfillments/:fid/shipments": () => ({ order: { id: order.id } }) });
+    const res = await shipOrder(api.sdk, "order_1", { trackingNumber: "T1" });
+    expect(api.writes().map((c) => [c.path, c.body])).toEqual([
+      ["/admin/orders/order_1/fulfillments/ful_1/shipments", { items: [{ id: "ordli_A", quantity: 1 }], labels: [{ tracking_number: "T1", tracking_url: "", label_url: "" }] }],
+      ["/admin/orders/order_1/fulfillments/ful_2/shipments", { items: [{ id: "ordli_B", quantity: 2 }], labels: [{ tracking_number: "T1", tracking_url: "", label_url: "" }] }],
+    ]);
+    expect(res.changes).toEqual(["shipped fulfilment ful_1 (tracking T1)", "shipped fulfilment ful_2 (tracking T1)"]);
+    const none = orderRoutes(orderFixture({ fulfillments: [{ id: "ful_3", shipped_at: "2026-01-01", items: [] }] }));
+    await expect(shipOrder(none.sdk, "order_1", { trackingNumber: "T1" })).rejects.toMatchObject({ kind: "state", message: expect.stringContaining("no unshipped fulfilment") });
+    expect(none.writes()).toEqual([]);
   });
 });
 

@@ -218,7 +218,7 @@ describe("order actions from the queue", () => {
     const frame = await t.see("error: order #3: every item is already fulfilled");
     expect(frame).not.toContain("Proceed?");
     await t.press("d");
-    await t.see("error: order #3 has no shipment awaiting delivery");
+    await t.see("error: order #3 has no shipped fulfilment awaiting delivery; ship it first (s)");
     expect(posts(t)).toEqual([]);
   });
 

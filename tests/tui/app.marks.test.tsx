@@ -80,7 +80,7 @@ describe("marking orders for a batch", () => {
     await t.press("*", "c");
     const confirm = await t.see("Capture 1 marked order?");
     expect(confirm).toMatch(/total: €34\.00/);
-    expect(confirm).toMatch(/skipped #2: order #2: nothing left to capture/);
+    expect(confirm).toMatch(/skipped #2: order #2: payment already captured/);
     await t.press("n");
     await t.see("capture canceled: nothing was changed");
     expect(posts(t, /capture/)).toHaveLength(0);

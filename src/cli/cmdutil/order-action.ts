@@ -14,6 +14,8 @@ import { exactAmount } from "../../shared/format.js";
 import { CLI_WORDS } from "./order-words.js";
 import { requireConfirmation } from "./prompter.js";
 import type { ActionResult } from "../../shared/orders/common.js";
+import type { ItemsBackAndOut } from "../../shared/orders/order-change.js";
+import type { Medusa } from "../../sdk/index.js";
 
 export interface ActionFlags {
   yes?: boolean;
@@ -48,6 +50,60 @@ export function amountOption(flags: string, description: string): Option {
  * The flags claims and exchanges share: where the returned items go and how the new ones ship.
  * `shippingDefault` says what the customer pays when `--shipping-amount` is left out.
  */
+/** The flags of `claims create` and `exchanges create` as parsed. */
+export interface ItemsBackAndOutOptions extends ActionFlags {
+  order: string;
+  item?: string[];
+  add?: string[];
+  reason?: string;
+  location?: string;
+  note?: string;
+  shippingOption?: string;
+  shippingAmount?: number;
+  returnShippingOption?: string;
+  returnShippingAmount?: number;
+}
+
+/**
+ * The run of `claims create` and `exchanges create`: parse the lines, let the shared layer say what
+ * is wrong with the ask (before anything is read or confirmed), read the order, confirm, create.
+ */
+export async function itemsBackAndOutRun<R extends ActionResult>(
+  f: Factory,
+  o: ItemsBackAndOutOptions,
+  spec: {
+    doing: string;
+    problem: (ask: ItemsBackAndOut) => Error | undefined;
+    question: (order: HttpTypes.AdminOrder) => string;
+    create: (sdk: Medusa, order: HttpTypes.AdminOrder, ask: ItemsBackAndOut & { signal?: AbortSignal }) => Promise<R>;
+    ids: (r: R) => Record<string, unknown>;
+  },
+): Promise<void> {
+  needYesOffTty(f, o, `${spec.doing} ${o.order}`);
+  const { resolveOrder } = await import("../../shared/orders/read.js");
+  const { parseItemFlag, parseAddFlag } = await import("../../shared/orders/lines.js");
+  await mapOrderErrors(async () => {
+    const ask: ItemsBackAndOut = {
+      items: (o.item ?? []).map(parseItemFlag),
+      add: (o.add ?? []).map(parseAddFlag),
+      reasonId: o.reason,
+      locationId: o.location,
+      note: o.note,
+      shippingOption: o.shippingOption,
+      shippingAmount: o.shippingAmount,
+      returnShippingOption: o.returnShippingOption,
+      returnShippingAmount: o.returnShippingAmount,
+    };
+    const problem = spec.problem(ask);
+    if (problem) throw problem;
+    const sdk = await f.sdk();
+    const order = await resolveOrder(sdk, o.order, { signal: f.signal });
+    await confirmOrderAction(f, o, { level: "moderate", order, question: spec.question(order) });
+    const res = await spec.create(sdk, order, { ...ask, signal: f.signal });
+    printResult(f, o, res, spec.ids(res));
+  });
+}
+
 export function itemsBackAndOutFlags(cmd: Command, shippingDefault: string, returnShippingDefault: string): Command {
   return cmd
     .option("--reason <id>", "return reason id for the items coming back")

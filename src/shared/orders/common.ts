@@ -3,9 +3,9 @@
  */
 import type { HttpTypes } from "@medusajs/types";
 import { formatMoney } from "../format.js";
-import { OrderError, type Phrase } from "./errors.js";
+import type { Phrase } from "./errors.js";
 import { type OrderLine, lineLabel } from "./lines.js";
-import { type AdminOrder, orderName } from "./read.js";
+import type { AdminOrder } from "./read.js";
 
 /** The order re-read after the action, and what changed, one line per change for people. */
 export interface ActionResult {
@@ -34,28 +34,10 @@ export function qtyLine(order: AdminOrder, item: OrderLine, quantity: number): s
   return `${quantity} × ${lineLabel(order, item)}`;
 }
 
-export function assertNotCanceled(order: AdminOrder, action: string): void {
-  if (order.status === "canceled") throw new OrderError(`order ${orderName(order)} is canceled: cannot ${action}`, "state");
-}
-
 export function fulfillmentsOf(order: AdminOrder): Fulfillment[] {
   return (order.fulfillments ?? []) as Fulfillment[];
 }
 
-export function pickFulfillment(order: AdminOrder, id: string): Fulfillment {
-  const f = fulfillmentsOf(order).find((x) => x.id === id);
-  if (!f) {
-    const known = fulfillmentsOf(order).map((x) => x.id).join(", ") || "none";
-    throw new OrderError(`order ${orderName(order)} has no fulfilment ${id} (it has: ${known})`, "input");
-  }
-  if (f.canceled_at) throw new OrderError(`order ${orderName(order)}: fulfilment ${id} is canceled`, "state");
-  return f;
-}
-
 export async function undo(fn: () => Promise<unknown>): Promise<void> {
   await fn().catch(() => undefined);
-}
-
-export function returnable(q: { fulfilled: number; returnRequested: number; returned: number; dismissed: number }): number {
-  return q.fulfilled - q.returnRequested - q.returned - q.dismissed;
 }

@@ -14,7 +14,7 @@ export type OrderErrorKind =
   | "uncertain";
 
 /** An input of an order action, named by whoever asks for it (a CLI flag, a TUI field). */
-export type InputName = "item" | "add" | "remove" | "type" | "fulfillment" | "shippingOption" | "email" | "customer" | "amount" | "code" | "receive" | "refund";
+export type InputName = "item" | "add" | "remove" | "type" | "fulfillment" | "shippingOption" | "email" | "customer" | "amount" | "code" | "receive" | "refund" | "returnShippingOption" | "returnShippingAmount";
 
 /**
  * How people name inputs and follow-up actions where the action runs. Shared code words its

@@ -4,42 +4,17 @@
  */
 import type { HttpTypes } from "@medusajs/types";
 import type { Medusa } from "../../sdk/index.js";
-import { type ActionResult, type Signal, fulfillmentsOf, lineNamer, money } from "./common.js";
+import { type ActionResult, type Signal, lineNamer, money } from "./common.js";
+import { orThrow, planCancel, planClose } from "./model.js";
 import { OrderError, explainApiError } from "./errors.js";
-import { type AdminOrder, type OrderRef, loadOrder, orderName } from "./read.js";
+import { type OrderRef, loadOrder, orderName } from "./read.js";
 import { loadReturn } from "./returns.js";
-
-/**
- * Why the order cannot be canceled as it stands, and the way out, or undefined. Medusa cancels an
- * order only once every fulfilment is canceled, and it never cancels a shipped one, so goods that
- * left need a return (and the money a refund) instead: the message says so rather than Medusa's
- * "All fulfillments must be canceled".
- */
-export function cancelBlocker(order: AdminOrder): OrderError | undefined {
-  const name = orderName(order);
-  if (order.status === "canceled") return new OrderError(`order ${name} is already canceled`, "state");
-  const live = fulfillmentsOf(order).filter((f) => !f.canceled_at);
-  const shipped = live.filter((f) => f.shipped_at || f.delivered_at);
-  if (shipped.length) {
-    const state = shipped.some((f) => f.delivered_at) ? "delivered" : "shipped";
-    return new OrderError(`order ${name} cannot be canceled: ${shipped.length === 1 ? `fulfilment ${shipped[0]!.id} is` : `${shipped.length} fulfilments are`} ${state}, and a shipped parcel cannot be called back`, "state", {
-      hint: (w) => `take the goods back with a return and refund the customer: ${w.command("returns create", name, `${w.input("item", "<line>:<qty>")} ${w.input("receive")} ${w.input("refund")}`)}; or refund without a return: ${w.command("orders refund", name, w.input("amount", "<amount>"))}`,
-    });
-  }
-  if (live.length) {
-    return new OrderError(`order ${name} cannot be canceled while ${live.length === 1 ? `fulfilment ${live[0]!.id} stands` : `${live.length} fulfilments stand`}`, "state", {
-      hint: (w) => `cancel ${live.length === 1 ? "it" : "them"} first (nothing has shipped): ${live.map((f) => w.command("fulfillments cancel", f.id)).join(", ")}`,
-    });
-  }
-  return undefined;
-}
 
 /** Cancels the order (Medusa refuses once something is fulfilled and not canceled). */
 export async function cancelOrder(sdk: Medusa, order: OrderRef, opts: Signal = {}): Promise<ActionResult> {
   const before = await loadOrder(sdk, order, opts.signal);
   const name = orderName(before);
-  const blocked = cancelBlocker(before);
-  if (blocked) throw blocked;
+  orThrow(planCancel(before));
   try {
     await sdk.admin.order.cancel(before.id, undefined, { signal: opts.signal });
   } catch (e) {
@@ -53,11 +28,9 @@ export async function cancelOrder(sdk: Medusa, order: OrderRef, opts: Signal = {
 export async function closeOrder(sdk: Medusa, order: OrderRef, how: "complete" | "archive", opts: Signal = {}): Promise<ActionResult> {
   const before = await loadOrder(sdk, order, opts.signal);
   const name = orderName(before);
-  // Medusa 2.21 archives only completed, canceled or draft orders, and its refusal says the
-  // opposite ("… are completed, canceled, or in draft and cannot be archived"): say it plainly.
-  if (how === "archive" && !["completed", "canceled", "draft"].includes(String(before.status))) {
-    throw new OrderError(`order ${name} is ${before.status}: only a completed or canceled order can be archived`, "state", { hint: (w) => `complete it first: ${w.command("orders complete", name)}` });
-  }
+  // Medusa 2.21's refusal to archive an open order says the opposite ("… are completed, canceled,
+  // or in draft and cannot be archived"): the model says it plainly.
+  orThrow(planClose(before, how));
   try {
     if (how === "complete") await sdk.admin.order.complete(before.id, {}, { fields: "id" }, undefined, { signal: opts.signal });
     else await sdk.admin.order.archive(before.id, { fields: "id" }, undefined, { signal: opts.signal });

@@ -6,7 +6,8 @@ import type { HttpTypes } from "@medusajs/types";
 import { mayHaveBeenApplied } from "../../sdk/errors.js";
 import type { Medusa } from "../../sdk/index.js";
 import { formatMoney, minorDigits, toMinor } from "../format.js";
-import { type ActionResult, type Signal, assertNotCanceled, money } from "./common.js";
+import { type ActionResult, type Signal, money } from "./common.js";
+import { orThrow, pendingDifference, planCapture, planRefund } from "./model.js";
 import { OrderError, explainApiError, type Phrase } from "./errors.js";
 import { type AdminOrder, type OrderRef, loadOrder, orderName, orderPayments } from "./read.js";
 
@@ -48,65 +49,36 @@ export async function moneyOnce(
 }
 
 /**
- * Captures authorised payments: `amount` from the one payment that still has that much to
- * capture, else each payment in full. Never retried automatically.
+ * Captures authorised payments (model.ts: planCapture): `amount` from the one payment that still
+ * has that much to capture, else each payment in full. Never retried automatically.
  */
 export async function captureOrder(sdk: Medusa, order: OrderRef, opts: { amount?: number } & Signal = {}): Promise<ActionResult> {
   const before = await loadOrder(sdk, order, opts.signal);
-  assertNotCanceled(before, "capture");
-  const name = orderName(before);
-  if (opts.amount !== undefined && !(opts.amount > 0)) throw new OrderError("the amount to capture must be greater than 0", "input");
-  const payments = orderPayments(before).filter((p) => !p.payment.canceled_at);
-  const open = payments.filter((p) => p.captured < p.amount);
-  if (open.length === 0) {
-    throw new OrderError(payments.length ? `order ${name}: payment already captured` : `order ${name} has no payment to capture`, "state");
-  }
-  let targets = open.map((p) => ({ p, amount: p.amount - p.captured }));
-  if (opts.amount !== undefined) {
-    const fit = open.find((p) => p.amount - p.captured >= opts.amount! - 1e-9);
-    if (!fit) {
-      const left = open.reduce((a, p) => Math.max(a, p.amount - p.captured), 0);
-      throw new OrderError(`order ${name}: only ${money(before, left)} left to capture (asked for ${money(before, opts.amount)})`, "state");
-    }
-    targets = [{ p: fit, amount: opts.amount }];
-  }
+  const plan = orThrow(planCapture(before, { amount: opts.amount }));
   const changes: Phrase[] = [];
   let after = before;
-  for (const t of targets) {
-    const captures = new Set((t.p.payment.captures ?? []).map((c) => c.id));
+  for (const t of plan.targets) {
+    const captures = new Set((t.payment.payment.captures ?? []).map((c) => c.id));
     const res = await moneyOnce(
       sdk,
       before,
       "capture",
-      () => sdk.admin.payment.capture(t.p.payment.id, opts.amount !== undefined ? { amount: t.amount } : {}, undefined, undefined, { signal: opts.signal, retry: false }),
-      (o) => orderPayments(o).some((p) => p.payment.id === t.p.payment.id && (p.payment.captures ?? []).some((c) => !captures.has(c.id))),
+      () => sdk.admin.payment.capture(t.payment.payment.id, plan.partial ? { amount: t.amount } : {}, undefined, undefined, { signal: opts.signal, retry: false }),
+      (o) => orderPayments(o).some((p) => p.payment.id === t.payment.payment.id && (p.payment.captures ?? []).some((c) => !captures.has(c.id))),
       opts.signal,
     );
     after = res.order;
-    changes.push(`captured ${money(before, t.amount)} of payment ${t.p.payment.id}`);
+    changes.push(`captured ${money(before, t.amount)} of payment ${t.payment.payment.id}`);
     if (res.note) changes.push(res.note);
   }
   return { order: after, changes };
 }
 
-/** Refunds `amount` from a captured payment that has that much left. Never retried automatically. */
+/** Refunds `amount` from a captured payment that has that much left (model.ts: planRefund). Never retried automatically. */
 export async function refundOrder(sdk: Medusa, order: OrderRef, opts: { amount: number; reasonId?: string; note?: string } & Signal): Promise<ActionResult> {
   const before = await loadOrder(sdk, order, opts.signal);
-  const name = orderName(before);
-  if (!(opts.amount > 0)) throw new OrderError("the amount to refund must be greater than 0", "input");
-  // People (and --amount) give cents; Medusa keeps what it owes exactly (23.7881). Asked for the
-  // refund due to the cent, send Medusa's own figure, so its books close at 0 rather than 0.0019.
-  const due = refundDue(before);
-  const halfCent = 0.5 / 10 ** minorDigits(before.currency_code);
-  if (due > 0 && Math.abs(opts.amount - due) < halfCent) opts = { ...opts, amount: due };
-  const payments = orderPayments(before).filter((p) => !p.payment.canceled_at);
-  const captured = payments.reduce((a, p) => a + p.captured, 0);
-  if (captured <= 0) throw new OrderError(`order ${name}: payment not captured; nothing to refund`, "state", { hint: (w) => `capture first: ${w.command("orders capture", name)}` });
-  const fit = payments.find((p) => p.captured - p.refunded >= opts.amount - 1e-9);
-  if (!fit) {
-    const left = payments.reduce((a, p) => Math.max(a, p.captured - p.refunded), 0);
-    throw new OrderError(`order ${name}: only ${money(before, left)} can be refunded (asked for ${money(before, opts.amount)})`, "state");
-  }
+  const { payment: fit, amount } = orThrow(planRefund(before, { amount: opts.amount }));
+  opts = { ...opts, amount };
   const refunds = new Set((fit.payment.refunds ?? []).map((r) => r.id));
   const body: HttpTypes.AdminRefundPayment = { amount: opts.amount };
   if (opts.reasonId) body.refund_reason_id = opts.reasonId;
@@ -124,21 +96,8 @@ export async function refundOrder(sdk: Medusa, order: OrderRef, opts: { amount: 
   return { order: res.order, changes };
 }
 
-/** How much Medusa says is owed back to the customer after a change (negative pending difference). */
-export function refundDue(order: AdminOrder): number {
-  const diff = Number((order.summary as { pending_difference?: number } | undefined)?.pending_difference ?? 0);
-  return diff < 0 ? -diff : 0;
-}
-
-/** Amount still to collect from the customer (positive pending difference). */
-export function paymentDue(order: AdminOrder): number {
-  const diff = Number((order.summary as { pending_difference?: number } | undefined)?.pending_difference ?? 0);
-  return diff > 0 ? diff : 0;
-}
-
-export function pendingDifference(order: AdminOrder): number {
-  return Number((order.summary as { pending_difference?: number } | undefined)?.pending_difference ?? 0);
-}
+// Pure money rules the model decides with; kept importable from here, where callers look for them.
+export { paymentDue, pendingDifference, refundDue } from "./model.js";
 
 /**
  * An amount to refund as a person (and `--amount`) writes it: Medusa's exact figure (23.7881)

@@ -6,9 +6,12 @@
  * Medusa 2.21's `GET /admin/orders` filters by `status`, dates and ids, but ignores
  * `payment_status` and `fulfillment_status` (computed on every read from the payment collections,
  * the fulfilments and the lines' quantities). These rules are the one place that says how an order
- * falls into a queue; the TUI, `orders list`, `orders pick-list` and the index all use them.
+ * falls into a queue; the TUI, `orders list`, `orders pick-list` and the index all use them. What
+ * is left to fulfil or ship on a line is the order model's (model.ts), as the verbs count it; a
+ * canceled order is in no queue, as no verb but archive acts on it.
  */
 import { lineQuantities, type OrderLine } from "./lines.js";
+import { leftToFulfil, leftToShip } from "./model.js";
 
 type Row = Record<string, unknown>;
 
@@ -35,15 +38,14 @@ export interface OrderFacts {
   unshipped: number;
 }
 
-/** Ordered, fulfilled, shipped units over the order's lines; undefined when the lines were not read. */
-function units(order: Row): { ordered: number; fulfilled: number; shipped: number } | undefined {
+/** Units left to fulfil and to ship over the order's lines (model.ts); undefined when the lines were not read. */
+function units(order: Row): { unfulfilled: number; unshipped: number } | undefined {
   if (!Array.isArray(order.items)) return undefined;
-  const t = { ordered: 0, fulfilled: 0, shipped: 0 };
+  const t = { unfulfilled: 0, unshipped: 0 };
   for (const item of order.items as OrderLine[]) {
     const q = lineQuantities(item);
-    t.ordered += q.ordered;
-    t.fulfilled += q.fulfilled;
-    t.shipped += q.shipped;
+    t.unfulfilled += leftToFulfil(q);
+    t.unshipped += leftToShip(q);
   }
   return t;
 }
@@ -65,8 +67,8 @@ export function factsOf(order: Row): OrderFacts {
     status: word(order.status),
     payment: word(order.payment_status),
     fulfillment: word(order.fulfillment_status),
-    unfulfilled: u ? Math.max(0, u.ordered - u.fulfilled) : 0,
-    unshipped: u ? Math.max(0, u.fulfilled - u.shipped) : 0,
+    unfulfilled: u?.unfulfilled ?? 0,
+    unshipped: u?.unshipped ?? 0,
   };
 }
 

@@ -4,9 +4,10 @@
  */
 import type { HttpTypes } from "@medusajs/types";
 import type { Medusa } from "../../sdk/index.js";
-import { type ActionResult, type Fulfillment, type Signal, assertNotCanceled, lineNamer, money, qtyLine, undo } from "./common.js";
+import { type ActionResult, type Fulfillment, type Signal, lineNamer, money, qtyLine, undo } from "./common.js";
+import { orThrow, planReturn } from "./model.js";
 import { OrderError, explainApiError, isOrderError, type Phrase } from "./errors.js";
-import { type ItemQty, lineLabel, resolveItems, resolveLine } from "./lines.js";
+import { type ItemQty, lineLabel, resolveLine } from "./lines.js";
 import { balanceNote, pendingDifference, refundDue, refundOrder } from "./payments.js";
 import { type AdminOrder, type OrderRef, loadOrder, orderName, orderPayments } from "./read.js";
 import { resolveShippingOption } from "./shipping.js";
@@ -40,10 +41,8 @@ export async function createReturn(
   } & Signal,
 ): Promise<ActionResult & { returnId: string }> {
   const before = await loadOrder(sdk, order, opts.signal);
-  assertNotCanceled(before, "return items");
   const name = orderName(before);
-  if (!opts.items?.length) throw new OrderError((w) => `name the items to return with ${w.input("item", "<line>:<qty>")}`, "input");
-  const lines = resolveItems(before, opts.items, (q) => q.fulfilled - q.returnRequested - q.returned - q.dismissed, "return");
+  const { lines } = orThrow(planReturn(before, { items: opts.items }));
   const locationId = opts.locationId ?? returnLocation(before, lines.map((l) => l.item.id));
   const shipping = opts.shippingOption ? await resolveShippingOption(sdk, opts.shippingOption, before.currency_code, opts) : undefined;
   const s = { signal: opts.signal };

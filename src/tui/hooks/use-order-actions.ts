@@ -1,14 +1,14 @@
 import { useRef } from "react";
 import { formatMoney, minorDigits, toMinor } from "../../shared/format.js";
-import { cancelBlocker, cancelOrder, closeOrder } from "../../shared/orders/lifecycle.js";
+import { cancelOrder, closeOrder } from "../../shared/orders/lifecycle.js";
 import { captureOrder, refundOrder } from "../../shared/orders/payments.js";
 import { createReturn } from "../../shared/orders/returns.js";
 import { cancelFulfillment, deliverOrder, fulfillOrder, shipOrder } from "../../shared/orders/fulfillments.js";
-import { lineLabel, lineQuantities, orderLines, parseItemFlag, type ItemQty } from "../../shared/orders/lines.js";
+import { lineLabel, parseItemFlag, type ItemQty } from "../../shared/orders/lines.js";
+import { type Decision, type WhyCode, orThrow, planCancel, planCancelFulfilment, planCapture, planClose, planDeliver, planFulfil, planReturn, planShip, refundable, returnable } from "../../shared/orders/model.js";
 import { phrase } from "../../shared/orders/errors.js";
 import { loadOrder, orderName, orderPayments, statusLine, type AdminOrder } from "../../shared/orders/read.js";
-import { OrderError } from "../../shared/orders/errors.js";
-import { type ActionResult } from "../../shared/orders/common.js";
+import { type ActionResult, type Fulfillment } from "../../shared/orders/common.js";
 import { useSdk } from "../../shared/sdk-context.js";
 import type { Medusa } from "../../sdk/index.js";
 import type { ConfirmSpec, PromptSpec } from "../types.js";
@@ -52,8 +52,6 @@ function httpUrl(v: string): string | undefined {
   }
 }
 
-const fulfilments = (o: AdminOrder) => (o.fulfillments ?? []) as (NonNullable<AdminOrder["fulfillments"]>[number] & { items?: { line_item_id: string; quantity: number }[] })[];
-
 function parseAmount(text: string): number | undefined {
   const t = text.trim();
   if (!/^\d+(\.\d+)?$/.test(t)) return undefined;
@@ -70,16 +68,14 @@ function parseItems(text: string): ItemQty[] {
 
 /**
  * Each action's plan: what it will change, how severe it is (CONTRACT.md §7) and whether it can be
- * undone. The operations themselves are the CLI's (src/shared/orders.ts), so a key press here has
- * the same effect as `medusactl orders <verb>`.
+ * undone. What each can do is the order model's (src/shared/orders/model.ts) and the operations are
+ * the CLI's (src/shared/orders/), so a key press here does what `medusactl orders <verb>` does.
  */
-type Ful = ReturnType<typeof fulfilments>[number];
+type Ful = Fulfillment;
 
-/** The one fulfilment an action on a fulfilment screen is about (it may have changed since it was drawn). */
-function named(o: AdminOrder, id: string): Ful {
-  const f = fulfilments(o).find((x) => x.id === id);
-  if (!f) throw new OrderError(`order ${orderName(o)} has no fulfilment ${id}`, "state");
-  return f;
+/** The way out of a refusal in this screen's keys, for the refusal it answers (else the model's own). */
+function keyHint(d: Decision<unknown>, code: WhyCode, hint: string): string | undefined {
+  return !d.ok && d.why.code === code ? hint : undefined;
 }
 
 const itemCount = (f: Ful) => (f.items ?? []).reduce((n, i) => n + Number(i.quantity), 0);
@@ -87,14 +83,10 @@ const itemCount = (f: Ful) => (f.items ?? []).reduce((n, i) => n + Number(i.quan
 const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string) => Plan> = {
   fulfill(sdk, o) {
     const name = orderName(o);
-    const todo = orderLines(o)
-      .map((item) => ({ item, n: lineQuantities(item).ordered - lineQuantities(item).fulfilled }))
-      .filter((l) => l.n > 0);
-    if (o.status === "canceled") throw new OrderError(`order ${name} is canceled`, "state");
-    if (!todo.length) throw new OrderError(`order ${name}: every item is already fulfilled`, "state");
+    const { lines } = orThrow(planFulfil(o));
     return {
       title: `Fulfil order ${name}?`,
-      lines: todo.map((l) => `  ${l.n} × ${lineLabel(o, l.item)}`),
+      lines: lines.map((l) => `  ${l.quantity} × ${lineLabel(o, l.item)}`),
       level: "moderate",
       undo: "Can be undone: a fulfilment can be canceled until it ships.",
       doing: "fulfilling",
@@ -103,40 +95,32 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string)
   },
   ship(sdk, o, fulfillmentId) {
     const name = orderName(o);
-    let open = fulfilments(o).filter((f) => !f.canceled_at && !f.shipped_at);
-    if (fulfillmentId) {
-      const one = named(o, fulfillmentId);
-      if (one.canceled_at || one.shipped_at) throw new OrderError(`fulfilment ${one.id} of order ${name} is already ${one.canceled_at ? "canceled" : "shipped"}`, "state");
-      open = [one];
-    }
-    if (!open.length) throw new OrderError(`order ${name} has no unshipped fulfilment: fulfil it first (f)`, "state");
+    // As `medusactl orders ship`: the fulfilment on screen, else every unshipped one, all with the tracking given.
+    const d = planShip(o, { fulfillmentId });
+    const { fulfillments: open } = orThrow(d, keyHint(d, "not-fulfilled", "fulfil it first (f)"));
     const f = open[0]!;
+    const which = open.length === 1 ? `fulfilment ${f.id}` : `${open.length} fulfilments`;
     return {
-      title: `Ship fulfilment ${f.id} of order ${name}?`,
-      lines: [open.length > 1 ? `  the oldest of ${open.length} unshipped fulfilments; ship again for the next` : `  ${itemCount(f)} item(s)`],
+      title: `Ship ${which} of order ${name}?`,
+      lines: open.map((x) => `  ${x.id}: ${itemCount(x)} item(s)`),
       level: "moderate",
       undo: "Cannot be undone here: the shipment stays recorded.",
       // As `medusactl orders ship`: --tracking-number, --tracking-url, --label-url. Medusa keeps a
       // label only with its tracking number, so the URLs are asked for only after one.
       prompts: [
-        { title: `Ship order ${name}`, label: "Tracking number (enter for none)", lines: [`fulfilment ${f.id}`] },
-        { title: `Ship order ${name}`, label: "Tracking URL (enter for none)", lines: [`fulfilment ${f.id}`, "the carrier's tracking page, http(s)"], when: ([n]) => !!n, validate: httpUrl },
-        { title: `Ship order ${name}`, label: "Label URL (enter for none)", lines: [`fulfilment ${f.id}`, "the carrier's shipping label, http(s)"], when: ([n]) => !!n, validate: httpUrl },
+        { title: `Ship order ${name}`, label: "Tracking number (enter for none)", lines: [which] },
+        { title: `Ship order ${name}`, label: "Tracking URL (enter for none)", lines: [which, "the carrier's tracking page, http(s)"], when: ([n]) => !!n, validate: httpUrl },
+        { title: `Ship order ${name}`, label: "Label URL (enter for none)", lines: [which, "the carrier's shipping label, http(s)"], when: ([n]) => !!n, validate: httpUrl },
       ],
       doing: "shipping",
       run: ([tracking, url, label], signal) =>
-        shipOrder(sdk, o.id, { fulfillmentId: f.id, trackingNumber: tracking || undefined, trackingUrl: url || undefined, labelUrl: label || undefined, signal }),
+        shipOrder(sdk, o.id, { fulfillmentId, trackingNumber: tracking || undefined, trackingUrl: url || undefined, labelUrl: label || undefined, signal }),
     };
   },
   deliver(sdk, o, fulfillmentId) {
     const name = orderName(o);
-    let shipped = fulfilments(o).filter((f) => !f.canceled_at && f.shipped_at && !f.delivered_at);
-    if (fulfillmentId) {
-      const one = named(o, fulfillmentId);
-      if (one.canceled_at || one.delivered_at) throw new OrderError(`fulfilment ${one.id} of order ${name} is already ${one.canceled_at ? "canceled" : "delivered"}`, "state");
-      shipped = [one];
-    }
-    if (!shipped.length) throw new OrderError(`order ${name} has no shipment awaiting delivery`, "state");
+    const d = planDeliver(o, { fulfillmentId });
+    const { fulfillments: shipped } = orThrow(d, keyHint(d, "not-shipped", "ship it first (s)"));
     return {
       title: `Mark ${shipped.length === 1 ? `fulfilment ${shipped[0]!.id}` : `${shipped.length} shipments`} of order ${name} delivered?`,
       lines: shipped.map((f) => `  ${f.id}`),
@@ -148,12 +132,10 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string)
   },
   capture(sdk, o) {
     const name = orderName(o);
-    const open = orderPayments(o).filter((p) => !p.payment.canceled_at && p.captured < p.amount);
-    if (!open.length) throw new OrderError(`order ${name}: nothing left to capture`, "state");
-    const sum = open.reduce((n, p) => n + p.amount - p.captured, 0);
+    const { targets, total } = orThrow(planCapture(o));
     return {
-      title: `Capture ${formatMoney(sum, o.currency_code)} on order ${name}?`,
-      lines: open.map((p) => `  payment ${p.payment.id}: ${formatMoney(p.amount - p.captured, o.currency_code)}`),
+      title: `Capture ${formatMoney(total, o.currency_code)} on order ${name}?`,
+      lines: targets.map((t) => `  payment ${t.payment.payment.id}: ${formatMoney(t.amount, o.currency_code)}`),
       level: "moderate",
       undo: "Cannot be undone: money taken is given back only by a refund. Never repeated automatically.",
       doing: "capturing",
@@ -163,8 +145,7 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string)
   refund(sdk, o) {
     const name = orderName(o);
     const ps = orderPayments(o).filter((p) => !p.payment.canceled_at);
-    const left = ps.reduce((n, p) => Math.max(n, p.captured - p.refunded), 0);
-    if (left <= 0) throw new OrderError(`order ${name}: nothing captured is left to refund`, "state");
+    const { left } = orThrow(refundable(o));
     const m = (n: number) => formatMoney(n, o.currency_code);
     return {
       title: `Refund on order ${name}?`,
@@ -189,9 +170,9 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string)
   },
   cancel(sdk, o) {
     const name = orderName(o);
-    const blocked = cancelBlocker(o as never);
+    const d = planCancel(o);
     // The way out in this screen's terms: a return brings the goods back, $ gives the money back.
-    if (blocked) throw new OrderError(blocked.parts.message, "state", { hint: /shipped|delivered/.test(blocked.message) ? "return the items (medusactl returns create; t lists this order's returns) and refund with $" : "cancel the fulfilment first with F" });
+    if (!d.ok) orThrow(d, d.why.code === "shipped" ? "return the items (medusactl returns create; t lists this order's returns) and refund with $" : d.why.code === "fulfilled" ? "cancel the fulfilment first with F" : undefined);
     return {
       title: `Cancel order ${name}?`,
       lines: [`  ${statusLine(o)}`, `  total ${formatMoney(Number(o.total ?? 0), o.currency_code)}`],
@@ -204,14 +185,8 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string)
   cancelFulfillment(sdk, o, fulfillmentId) {
     const name = orderName(o);
     // Medusa refuses to cancel a shipped fulfilment: only the unshipped ones are offered.
-    let open = fulfilments(o).filter((f) => !f.canceled_at && !f.shipped_at);
-    if (fulfillmentId) {
-      const one = named(o, fulfillmentId);
-      if (one.canceled_at) throw new OrderError(`fulfilment ${one.id} of order ${name} is already canceled`, "state");
-      if (one.shipped_at) throw new OrderError(`fulfilment ${one.id} of order ${name} is shipped: a shipped fulfilment cannot be canceled`, "state", { hint: "return the items (medusactl returns create; t lists returns) and refund with $" });
-      open = [one];
-    }
-    if (!open.length) throw new OrderError(`order ${name} has no fulfilment that can be canceled (shipped ones cannot)`, "state", { hint: "for goods that left: a return (medusactl returns create) and a refund ($)" });
+    const d = planCancelFulfilment(o, { fulfillmentId });
+    const open = orThrow(d, d.ok ? undefined : d.why.code === "shipped" ? "return the items (medusactl returns create; t lists returns) and refund with $" : "for goods that left: a return (medusactl returns create) and a refund ($)").fulfillments;
     const pick = (answer: string | undefined): Ful => {
       const a = (answer ?? "").trim();
       return open.find((f) => f.id === a) ?? open[Number(a) - 1] ?? open[0]!;
@@ -238,7 +213,7 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string)
   },
   complete(sdk, o) {
     const name = orderName(o);
-    if (o.status === "canceled" || o.status === "completed") throw new OrderError(`order ${name} is already ${o.status}`, "state");
+    orThrow(planClose(o, "complete"));
     return {
       title: `Complete order ${name}?`,
       lines: [`  ${statusLine(o)}`],
@@ -250,8 +225,8 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string)
   },
   archive(sdk, o) {
     const name = orderName(o);
-    if (o.status === "archived") throw new OrderError(`order ${name} is already archived`, "state");
-    if (!["completed", "canceled", "draft"].includes(String(o.status))) throw new OrderError(`order ${name} is ${o.status}: only a completed or canceled order can be archived (C completes it)`, "state");
+    const d = planClose(o, "archive");
+    orThrow(d, keyHint(d, "not-closable", "C completes it"));
     return {
       title: `Archive order ${name}?`,
       lines: [`  ${statusLine(o)}`],
@@ -263,24 +238,18 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string)
   },
   return(sdk, o) {
     const name = orderName(o);
-    const lines = orderLines(o);
-    const returnable = lines
-      .map((item, i) => {
-        const q = lineQuantities(item);
-        return { i: i + 1, item, n: q.fulfilled - q.returnRequested - q.returned - q.dismissed };
-      })
-      .filter((l) => l.n > 0);
-    if (!returnable.length) throw new OrderError(`order ${name}: nothing fulfilled is left to return`, "state");
+    const lines = returnable(o).map((l) => ({ i: l.number, item: l.item, n: l.quantity }));
+    if (!lines.length) orThrow(planReturn(o, {}));
     return {
       title: `Start a return on order ${name}?`,
-      lines: returnable.map((l) => `  line ${l.i}: up to ${l.n} × ${lineLabel(o, l.item).replace(/^line \d+ /, "")}`),
+      lines: lines.map((l) => `  line ${l.i}: up to ${l.n} × ${lineLabel(o, l.item).replace(/^line \d+ /, "")}`),
       level: "moderate",
       undo: "Can be undone: a requested return can be canceled (medusactl returns cancel).",
       prompts: [{
         title: `Return items of order ${name}`,
         label: "Items as line:qty",
-        initial: returnable.map((l) => `${l.i}:${l.n}`).join(","),
-        lines: returnable.map((l) => `line ${l.i}: ${lineLabel(o, l.item).replace(/^line \d+ /, "")}, up to ${l.n}`),
+        initial: lines.map((l) => `${l.i}:${l.n}`).join(","),
+        lines: lines.map((l) => `line ${l.i}: ${lineLabel(o, l.item).replace(/^line \d+ /, "")}, up to ${l.n}`),
         validate: (v) => {
           try {
             return parseItems(v).length ? undefined : "name at least one line, e.g. 1:1";
@@ -440,7 +409,8 @@ export function useOrderActions(currentOrder: () => Order | undefined, currentFu
           // Each amount as shown above (rounded to the cent), so the total is their sum to the cent.
           for (const p of planned) {
             const c = String(p.order.currency_code);
-            for (const x of orderPayments(p.order)) if (!x.payment.canceled_at && x.captured < x.amount) totals.set(c, (totals.get(c) ?? 0) + toMinor(x.amount - x.captured, minorDigits(c)));
+            const d = planCapture(p.order);
+            if (d.ok) for (const t of d.plan.targets) totals.set(c, (totals.get(c) ?? 0) + toMinor(t.amount, minorDigits(c)));
           }
           lines.push(`  total: ${[...totals].map(([c, minor]) => formatMoney(minor / 10 ** minorDigits(c), c)).join(" + ")}`);
         }

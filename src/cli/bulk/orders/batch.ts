@@ -10,14 +10,16 @@
  * capture is not there, the row fails for a person to check (payments.ts).
  */
 import type { Readable } from "node:stream";
-import type { HttpTypes } from "@medusajs/types";
 import type { Factory } from "../../cmdutil/factory.js";
 import type { Medusa } from "../../../sdk/index.js";
 import { sanitize } from "../../../term/sanitize.js";
 import { formatMoney } from "../../../shared/format.js";
 import { type Fulfillment, fulfillmentsOf } from "../../../shared/orders/common.js";
-import { lineQuantities, orderLines } from "../../../shared/orders/lines.js";
-import { loadOrder, orderName, orderPayments, resolveOrderId, type AdminOrder } from "../../../shared/orders/read.js";
+import { isOrderError, phrase } from "../../../shared/orders/errors.js";
+import { sendDeliveries, sendFulfilment, sendShipments, type ShipmentLabel } from "../../../shared/orders/fulfillments.js";
+import { orderLines } from "../../../shared/orders/lines.js";
+import { type Decision, type LinePlan, planCapture, planClose, planDeliver, planFulfil, planShip, type Why } from "../../../shared/orders/model.js";
+import { loadOrder, orderName, resolveOrderId, type AdminOrder } from "../../../shared/orders/read.js";
 import { captureOrder } from "../../../shared/orders/payments.js";
 import { closeOrder } from "../../../shared/orders/lifecycle.js";
 import { requireConfirmation } from "../../cmdutil/prompter.js";
@@ -41,17 +43,17 @@ export interface OrderBatchOptions extends BulkFlags {
   location?: string;
 }
 
-/** One step toward what the file asks, decided from the order as it is now. */
+/** One step toward what the file asks, decided by the order model from the order as it is now. */
 type Step =
   | { kind: "done"; changed: boolean }
   | { kind: "skip"; reason: string }
-  | { kind: "fulfil"; items: { id: string; quantity: number }[]; what: string }
-  | { kind: "ship"; fulfillment: string; items: { id: string; quantity: number }[]; labels: HttpTypes.AdminCreateOrderShipment["labels"]; carrier?: string; what: string }
-  | { kind: "deliver"; fulfillment: string; what: string }
+  | { kind: "fulfil"; lines: LinePlan[]; what: string }
+  | { kind: "ship"; fulfillments: Fulfillment[]; labels: ShipmentLabel[]; carrier?: string; what: string }
+  | { kind: "deliver"; fulfillments: Fulfillment[]; what: string }
   | { kind: "capture"; what: string; amount: number }
   | { kind: "close"; how: "complete" | "archive"; what: string };
 
-/** Steps one parcel may take (fulfil, ship, or a delivery per fulfilment) before it is called stuck. */
+/** Steps one parcel may take (a fulfil, then a ship) before it is called stuck. */
 const MAX_STEPS = 12;
 
 /** A parcel: the rows of one order that go out together (all rows without a SKU are one parcel). */
@@ -69,26 +71,28 @@ function parcelsOf(rows: OrderRow[]): Parcel[] {
   return out;
 }
 
-const live = (o: AdminOrder) => fulfillmentsOf(o).filter((f) => !f.canceled_at);
 const labelsOf = (f: Fulfillment) => ((f as { labels?: { tracking_number?: string }[] }).labels ?? []).map((l) => String(l.tracking_number ?? ""));
+const units = (lines: LinePlan[]) => lines.reduce((n, l) => n + l.quantity, 0);
 
-/** Items of the order still to fulfil; for a SKU parcel, that line only (as many as it asks). */
-function toFulfil(o: AdminOrder, p: Parcel): { id: string; quantity: number }[] {
-  const lines = orderLines(o).map((item) => ({ item, left: lineQuantities(item).ordered - lineQuantities(item).fulfilled }));
-  if (!p.sku) return lines.filter((l) => l.left > 0).map((l) => ({ id: l.item.id, quantity: l.left }));
-  const line = lines.find((l) => (l.item as { variant_sku?: string }).variant_sku === p.sku);
-  if (!line || line.left <= 0) return [];
-  return [{ id: line.item.id, quantity: Math.min(line.left, p.quantity ?? line.left) }];
+/** A refusal of the model as this runner reports it: done when it already happened, else skipped. */
+function refused(why: Why): Step {
+  if (why.done) return { kind: "done", changed: false };
+  // The report names the order on its own column: the reason need not say which.
+  return { kind: "skip", reason: why.code === "canceled" ? "the order is canceled" : phrase(why.message) };
 }
 
-/** The next step of shipping `p`, or done/skip. */
+/**
+ * The next step of shipping `p`: a courier's row says the parcel left, so it ships every unshipped
+ * fulfilment (of the SKU's line, for a row with a SKU) with the row's tracking, as `orders ship`
+ * does, and first fulfils what is left when nothing fulfilled waits. Done once the row's tracking
+ * is on a shipment: a rerun of the file ships nothing twice.
+ */
 export function shipStep(o: AdminOrder, p: Parcel, location?: string): Step {
   if (o.status === "canceled") return { kind: "skip", reason: "the order is canceled" };
-  const tracked = new Set(live(o).filter((f) => f.shipped_at).flatMap(labelsOf));
+  const tracked = new Set(fulfillmentsOf(o).filter((f) => !f.canceled_at && f.shipped_at).flatMap(labelsOf));
   if (p.tracking.length && p.tracking.every((t) => tracked.has(t))) return { kind: "done", changed: false };
-  const skuLine = p.sku ? orderLines(o).find((i) => (i as { variant_sku?: string }).variant_sku === p.sku) : undefined;
+  const skuLine = p.sku ? orderLines(o).find((i) => i.variant_sku === p.sku) : undefined;
   if (p.sku && !skuLine) return { kind: "skip", reason: `the order has no line with SKU ${p.sku}` };
-  const unshipped = live(o).filter((f) => !f.shipped_at && (!skuLine || (f.items ?? []).some((i) => i.line_item_id === skuLine.id)));
   const rowOf = new Map<string, OrderRow>();
   for (const r of p.rows) if (r.tracking && !rowOf.has(r.tracking)) rowOf.set(r.tracking, r);
   const labels = p.tracking.filter((t) => !tracked.has(t)).map((t) => {
@@ -96,74 +100,50 @@ export function shipStep(o: AdminOrder, p: Parcel, location?: string): Step {
     return { tracking_number: t, tracking_url: r.url ?? "", label_url: r.label ?? "" };
   });
   const carrier = p.rows.find((r) => r.carrier)?.carrier;
-  if (unshipped.length) {
-    const f = unshipped[0]!;
-    return { kind: "ship", fulfillment: f.id, items: (f.items ?? []).map((i) => ({ id: i.line_item_id, quantity: Number(i.quantity) })), labels, carrier, what: `ship ${f.id}${labels.length ? ` (tracking ${labels.map((l) => l.tracking_number).join(", ")})` : ""}` };
+  const ship = planShip(o, { lineId: skuLine?.id });
+  if (ship.ok) {
+    const ids = ship.plan.fulfillments.map((f) => f.id).join(", ");
+    return { kind: "ship", fulfillments: ship.plan.fulfillments, labels, carrier, what: `ship ${ids}${labels.length ? ` (tracking ${labels.map((l) => l.tracking_number).join(", ")})` : ""}` };
   }
-  const items = toFulfil(o, p);
-  if (items.length) return { kind: "fulfil", items, what: `fulfil ${items.reduce((n, i) => n + i.quantity, 0)} item(s)${location ? ` from ${location}` : ""}, then ship` };
-  const others = [...tracked];
+  if (ship.why.code === "not-fulfilled") {
+    const fulfil = planFulfil(o, p.sku ? { sku: p.sku, quantity: p.quantity } : {});
+    if (fulfil.ok) return { kind: "fulfil", lines: fulfil.plan.lines, what: `fulfil ${units(fulfil.plan.lines)} item(s)${location ? ` from ${location}` : ""}, then ship` };
+  }
   if (!p.tracking.length) return { kind: "done", changed: false };
+  const others = [...tracked];
   return { kind: "skip", reason: others.length ? `already shipped with tracking ${others.join(", ")}` : "nothing left to ship" };
 }
 
-function deliverStep(o: AdminOrder): Step {
-  if (o.status === "canceled") return { kind: "skip", reason: "the order is canceled" };
-  const f = live(o).find((x) => x.shipped_at && !x.delivered_at);
-  if (f) return { kind: "deliver", fulfillment: f.id, what: `deliver ${f.id}` };
-  if (live(o).some((x) => !x.shipped_at)) return { kind: "skip", reason: "not shipped yet" };
-  return live(o).length ? { kind: "done", changed: false } : { kind: "skip", reason: "not fulfilled yet" };
-}
-
-function fulfilStep(o: AdminOrder): Step {
-  if (o.status === "canceled") return { kind: "skip", reason: "the order is canceled" };
-  const items = toFulfil(o, { rows: [], tracking: [] });
-  return items.length ? { kind: "fulfil", items, what: `fulfil ${items.reduce((n, i) => n + i.quantity, 0)} item(s)` } : { kind: "done", changed: false };
-}
-
-function captureStep(o: AdminOrder): Step {
-  if (o.status === "canceled") return { kind: "skip", reason: "the order is canceled" };
-  const open = orderPayments(o).filter((p) => !p.payment.canceled_at && p.captured < p.amount);
-  if (open.length) {
-    const amount = open.reduce((n, p) => n + p.amount - p.captured, 0);
-    return { kind: "capture", amount, what: `capture ${formatMoney(amount, o.currency_code)}` };
-  }
-  return orderPayments(o).length ? { kind: "done", changed: false } : { kind: "skip", reason: "the order has no payment" };
-}
-
-function closeStep(o: AdminOrder, how: "complete" | "archive"): Step {
-  const target = how === "complete" ? "completed" : "archived";
-  if (o.status === target) return { kind: "done", changed: false };
-  if (how === "complete" && o.status === "canceled") return { kind: "skip", reason: "the order is canceled" };
-  if (how === "archive" && !["completed", "canceled", "draft"].includes(String(o.status))) return { kind: "skip", reason: `it is ${o.status}: only a completed or canceled order can be archived` };
-  return { kind: "close", how, what: how };
-}
-
 function nextStep(verb: BatchVerb, o: AdminOrder, p: Parcel, location?: string): Step {
+  if (verb === "ship") return shipStep(o, p, location);
+  // The model's decision first, then its wording as a step: one refusal rule for every verb.
+  const d: Decision<{ lines?: LinePlan[]; fulfillments?: Fulfillment[]; total?: number; how?: string }> =
+    verb === "fulfill" ? planFulfil(o) : verb === "deliver" ? planDeliver(o) : verb === "capture" ? planCapture(o) : planClose(o, verb);
+  if (!d.ok) return refused(d.why);
+  const { lines = [], fulfillments = [], total = 0 } = d.plan;
   switch (verb) {
-    case "ship":
-      return shipStep(o, p, location);
     case "fulfill":
-      return fulfilStep(o);
+      return { kind: "fulfil", lines, what: `fulfil ${units(lines)} item(s)` };
     case "deliver":
-      return deliverStep(o);
+      return { kind: "deliver", fulfillments, what: `deliver ${fulfillments.map((f) => f.id).join(", ")}` };
     case "capture":
-      return captureStep(o);
+      return { kind: "capture", amount: total, what: `capture ${formatMoney(total, o.currency_code)}` };
     default:
-      return closeStep(o, verb);
+      return { kind: "close", how: verb, what: verb };
   }
 }
 
+/** The step's writes, through the shared write functions the single-order verbs use. */
 async function take(sdk: Medusa, o: AdminOrder, step: Step, location: string | undefined, signal: AbortSignal): Promise<void> {
   switch (step.kind) {
     case "fulfil":
-      await sdk.admin.order.createFulfillment(o.id, { items: step.items, ...(location ? { location_id: location } : {}) }, { fields: "id" }, undefined, { signal });
+      await sendFulfilment(sdk, o, step.lines, { locationId: location, signal });
       return;
     case "ship":
-      await sdk.admin.order.createShipment(o.id, step.fulfillment, { items: step.items, ...(step.labels?.length ? { labels: step.labels } : {}), ...(step.carrier ? { metadata: { carrier: step.carrier } } : {}) }, { fields: "id" }, undefined, { signal });
+      await sendShipments(sdk, o, step.fulfillments, { labels: step.labels, carrier: step.carrier, signal });
       return;
     case "deliver":
-      await sdk.admin.order.markAsDelivered(o.id, step.fulfillment, {}, { fields: "id" }, undefined, { signal });
+      await sendDeliveries(sdk, o, step.fulfillments, { signal });
       return;
     case "capture":
       // Reads back an uncertain outcome itself and never sends a capture twice (payments.ts).
@@ -284,8 +264,11 @@ async function applyOrder(sdk: Medusa, verb: BatchVerb, group: OrderGroup, rows:
       try {
         await take(sdk, order, step, o.location, signal);
         did.push(step.what);
-      } catch (e) {
-        if ((e as Error)?.name === "AbortError") throw e;
+      } catch (thrown) {
+        if ((thrown as Error)?.name === "AbortError") throw thrown;
+        // The shared writes name the order in Medusa's refusals; the report keeps Medusa's own
+        // error (status, type, code), and a lost answer is told by it.
+        const e = isOrderError(thrown) && thrown.cause !== undefined && step.kind !== "capture" && step.kind !== "close" ? thrown.cause : thrown;
         // A capture reads itself back (payments.ts): its error is final. Any other lost answer: the
         // order is read again and the next step decided from what it holds.
         if (step.kind === "capture" || !tryAgainAfter(e, attempt)) {

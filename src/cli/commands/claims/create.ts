@@ -2,20 +2,10 @@ import { Command, Option } from "commander";
 import type { CommandContext } from "../../cmdutil/context.js";
 import type { Factory } from "../../cmdutil/factory.js";
 import { collect } from "../../cmdutil/input.js";
-import { actionFlags, itemsBackAndOutFlags, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../../cmdutil/order-action.js";
+import { actionFlags, itemsBackAndOutFlags, itemsBackAndOutRun, type ItemsBackAndOutOptions } from "../../cmdutil/order-action.js";
 
-export interface ClaimCreateOptions extends ActionFlags {
-  order: string;
-  item?: string[];
+export interface ClaimCreateOptions extends ItemsBackAndOutOptions {
   type: "refund" | "replace";
-  add?: string[];
-  reason?: string;
-  location?: string;
-  note?: string;
-  shippingOption?: string;
-  shippingAmount?: number;
-  returnShippingOption?: string;
-  returnShippingAmount?: number;
 }
 
 export function makeClaimCreateCommand(ctx: CommandContext, run: (f: Factory, o: ClaimCreateOptions) => Promise<void> = claimCreateRun): Command {
@@ -31,25 +21,12 @@ export function makeClaimCreateCommand(ctx: CommandContext, run: (f: Factory, o:
 }
 
 export async function claimCreateRun(f: Factory, o: ClaimCreateOptions): Promise<void> {
-  needYesOffTty(f, o, `open a claim on order ${o.order}`);
-  const { resolveOrder } = await import("../../../shared/orders/read.js");
-  const { createClaim } = await import("../../../shared/orders/claims.js");
-  const { parseItemFlag, parseAddFlag } = await import("../../../shared/orders/lines.js");
-  const { OrderError } = await import("../../../shared/orders/errors.js");
-  await mapOrderErrors(async () => {
-    const items = (o.item ?? []).map(parseItemFlag);
-    const add = (o.add ?? []).map(parseAddFlag);
-    if (!items.length) throw new OrderError("name the claimed items with --item <line>:<qty>", "input");
-    if (o.type === "replace" && !add.length) throw new OrderError("a replace claim needs what to send: --add <variant or SKU>:<qty>", "input");
-    if (o.returnShippingAmount !== undefined && !o.returnShippingOption) throw new OrderError("--return-shipping-amount needs --return-shipping-option", "input");
-    const sdk = await f.sdk();
-    const order = await resolveOrder(sdk, o.order, { signal: f.signal });
-    await confirmOrderAction(f, o, {
-      level: "moderate",
-      order,
-      question: `Open a ${o.type} claim on order #${order.display_id} for ${o.item!.join(", ")}${add.length ? `, sending ${o.add!.join(", ")}` : ""}?`,
-    });
-    const res = await createClaim(sdk, order, { items, type: o.type, add, reasonId: o.reason, locationId: o.location, note: o.note, shippingOption: o.shippingOption, shippingAmount: o.shippingAmount, returnShippingOption: o.returnShippingOption, returnShippingAmount: o.returnShippingAmount, signal: f.signal });
-    printResult(f, o, res, { claim_id: res.claimId });
+  const { createClaim, claimProblem } = await import("../../../shared/orders/claims.js");
+  await itemsBackAndOutRun(f, o, {
+    doing: "open a claim on order",
+    problem: (ask) => claimProblem({ ...ask, type: o.type }),
+    question: (order) => `Open a ${o.type} claim on order #${order.display_id} for ${o.item!.join(", ")}${o.add?.length ? `, sending ${o.add.join(", ")}` : ""}?`,
+    create: (sdk, order, ask) => createClaim(sdk, order, { ...ask, type: o.type }),
+    ids: (res) => ({ claim_id: res.claimId }),
   });
 }

@@ -2,20 +2,9 @@ import { Command } from "commander";
 import type { CommandContext } from "../../cmdutil/context.js";
 import type { Factory } from "../../cmdutil/factory.js";
 import { collect } from "../../cmdutil/input.js";
-import { actionFlags, itemsBackAndOutFlags, confirmOrderAction, mapOrderErrors, needYesOffTty, printResult, type ActionFlags } from "../../cmdutil/order-action.js";
+import { actionFlags, itemsBackAndOutFlags, itemsBackAndOutRun, type ItemsBackAndOutOptions } from "../../cmdutil/order-action.js";
 
-export interface ExchangeCreateOptions extends ActionFlags {
-  order: string;
-  item?: string[];
-  add?: string[];
-  reason?: string;
-  location?: string;
-  note?: string;
-  shippingOption?: string;
-  shippingAmount?: number;
-  returnShippingOption?: string;
-  returnShippingAmount?: number;
-}
+export type ExchangeCreateOptions = ItemsBackAndOutOptions;
 
 export function makeExchangeCreateCommand(ctx: CommandContext, run: (f: Factory, o: ExchangeCreateOptions) => Promise<void> = exchangeCreateRun): Command {
   const cmd = new Command("create")
@@ -29,21 +18,12 @@ export function makeExchangeCreateCommand(ctx: CommandContext, run: (f: Factory,
 }
 
 export async function exchangeCreateRun(f: Factory, o: ExchangeCreateOptions): Promise<void> {
-  needYesOffTty(f, o, `open an exchange on order ${o.order}`);
-  const { resolveOrder } = await import("../../../shared/orders/read.js");
-  const { createExchange } = await import("../../../shared/orders/exchanges.js");
-  const { parseItemFlag, parseAddFlag } = await import("../../../shared/orders/lines.js");
-  const { OrderError } = await import("../../../shared/orders/errors.js");
-  await mapOrderErrors(async () => {
-    const items = (o.item ?? []).map(parseItemFlag);
-    const add = (o.add ?? []).map(parseAddFlag);
-    if (!items.length) throw new OrderError("name the items coming back with --item <line>:<qty>", "input");
-    if (!add.length) throw new OrderError("name what goes out instead with --add <variant or SKU>:<qty>", "input");
-    if (o.returnShippingAmount !== undefined && !o.returnShippingOption) throw new OrderError("--return-shipping-amount needs --return-shipping-option", "input");
-    const sdk = await f.sdk();
-    const order = await resolveOrder(sdk, o.order, { signal: f.signal });
-    await confirmOrderAction(f, o, { level: "moderate", order, question: `Exchange ${o.item!.join(", ")} for ${o.add!.join(", ")} on order #${order.display_id}?` });
-    const res = await createExchange(sdk, order, { items, add, reasonId: o.reason, locationId: o.location, note: o.note, shippingOption: o.shippingOption, shippingAmount: o.shippingAmount, returnShippingOption: o.returnShippingOption, returnShippingAmount: o.returnShippingAmount, signal: f.signal });
-    printResult(f, o, res, { exchange_id: res.exchangeId });
+  const { createExchange, exchangeProblem } = await import("../../../shared/orders/exchanges.js");
+  await itemsBackAndOutRun(f, o, {
+    doing: "open an exchange on order",
+    problem: exchangeProblem,
+    question: (order) => `Exchange ${o.item!.join(", ")} for ${o.add!.join(", ")} on order #${order.display_id}?`,
+    create: (sdk, order, ask) => createExchange(sdk, order, { ...ask, add: ask.add ?? [] }),
+    ids: (res) => ({ exchange_id: res.exchangeId }),
   });
 }

@@ -25,9 +25,11 @@ export async function fulfillmentCancelRun(f: Factory, o: FulfillmentCancelOptio
   if (!o.order) return cancelBare(f, o);
   const { resolveOrder } = await import("../../../shared/orders/read.js");
   const { cancelFulfillment } = await import("../../../shared/orders/fulfillments.js");
+  const { orThrow, planCancelFulfilment } = await import("../../../shared/orders/model.js");
   await mapOrderErrors(async () => {
     const sdk = await f.sdk();
     const order = await resolveOrder(sdk, o.order!, { signal: f.signal });
+    orThrow(planCancelFulfilment(order, { fulfillmentId: o.id }));
     await confirmOrderAction(f, o, { level: "moderate", order, question: `Cancel fulfilment ${o.id} of order #${order.display_id}?` });
     printResult(f, o, await cancelFulfillment(sdk, order, { fulfillmentId: o.id, signal: f.signal }));
   });

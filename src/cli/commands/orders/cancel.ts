@@ -19,10 +19,12 @@ export async function cancelRun(f: Factory, o: CancelOptions): Promise<void> {
   needYesOffTty(f, o, `cancel order ${o.order}`);
   const { resolveOrder, orderPayments } = await import("../../../shared/orders/read.js");
   const { cancelOrder } = await import("../../../shared/orders/lifecycle.js");
+  const { orThrow, planCancel } = await import("../../../shared/orders/model.js");
   const { formatMoney } = await import("../../../shared/format.js");
   await mapOrderErrors(async () => {
     const sdk = await f.sdk();
     const order = await resolveOrder(sdk, o.order, { signal: f.signal });
+    orThrow(planCancel(order));
     const captured = orderPayments(order).reduce((a, p) => a + p.captured - p.refunded, 0);
     const m = (n: number) => formatMoney(n, order.currency_code);
     await confirmOrderAction(f, o, {

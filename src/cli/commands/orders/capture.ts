@@ -24,15 +24,16 @@ export function makeCaptureCommand(ctx: CommandContext, run: (f: Factory, o: Cap
 
 export async function captureRun(f: Factory, o: CaptureOptions): Promise<void> {
   needYesOffTty(f, o, `capture the payment of order ${o.order}`);
-  const { resolveOrder, orderPayments } = await import("../../../shared/orders/read.js");
+  const { resolveOrder } = await import("../../../shared/orders/read.js");
   const { captureOrder } = await import("../../../shared/orders/payments.js");
+  const { orThrow, planCapture } = await import("../../../shared/orders/model.js");
   const { formatMoney } = await import("../../../shared/format.js");
   await mapOrderErrors(async () => {
     const sdk = await f.sdk();
     const order = await resolveOrder(sdk, o.order, { signal: f.signal });
-    const open = orderPayments(order).filter((p) => !p.payment.canceled_at).reduce((a, p) => a + Math.max(0, p.amount - p.captured), 0);
-    const amount = o.amount ?? open;
-    await confirmOrderAction(f, o, { level: "moderate", order, question: `Capture ${formatMoney(amount, order.currency_code)} on order #${order.display_id} (${formatMoney(open, order.currency_code)} authorised and not captured)?` });
+    const plan = orThrow(planCapture(order, { amount: o.amount }));
+    const open = orThrow(planCapture(order)).total;
+    await confirmOrderAction(f, o, { level: "moderate", order, question: `Capture ${formatMoney(plan.total, order.currency_code)} on order #${order.display_id} (${formatMoney(open, order.currency_code)} authorised and not captured)?` });
     printResult(f, o, await captureOrder(sdk, order, { amount: o.amount, signal: f.signal }));
   });
 }

@@ -26,9 +26,11 @@ export async function closeRun(f: Factory, o: CloseOptions): Promise<void> {
   needYesOffTty(f, o, `${o.how} order ${o.order}`);
   const { resolveOrder } = await import("../../../shared/orders/read.js");
   const { closeOrder } = await import("../../../shared/orders/lifecycle.js");
+  const { orThrow, planClose } = await import("../../../shared/orders/model.js");
   await mapOrderErrors(async () => {
     const sdk = await f.sdk();
     const order = await resolveOrder(sdk, o.order, { signal: f.signal });
+    orThrow(planClose(order, o.how));
     await confirmOrderAction(f, o, { level: "moderate", order, question: `${o.how === "complete" ? "Complete" : "Archive"} order #${order.display_id} (${order.status})?` });
     printResult(f, o, await closeOrder(sdk, order, o.how, { signal: f.signal }));
   });

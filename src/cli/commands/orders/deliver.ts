@@ -26,10 +26,12 @@ export async function deliverRun(f: Factory, o: DeliverOptions): Promise<void> {
   needYesOffTty(f, o, `mark order ${o.order} as delivered`);
   const { resolveOrder } = await import("../../../shared/orders/read.js");
   const { deliverOrder } = await import("../../../shared/orders/fulfillments.js");
+  const { orThrow, planDeliver } = await import("../../../shared/orders/model.js");
   await mapOrderErrors(async () => {
     const sdk = await f.sdk();
     const order = await resolveOrder(sdk, o.order, { signal: f.signal });
-    await confirmOrderAction(f, o, { level: "moderate", order, question: `Mark ${o.fulfillment ?? "every shipped fulfilment"} of order #${order.display_id} as delivered?` });
+    const { fulfillments } = orThrow(planDeliver(order, { fulfillmentId: o.fulfillment }));
+    await confirmOrderAction(f, o, { level: "moderate", order, question: `Mark ${fulfillments.map((x) => x.id).join(", ")} of order #${order.display_id} as delivered?` });
     printResult(f, o, await deliverOrder(sdk, order, { fulfillmentId: o.fulfillment, signal: f.signal }));
   });
 }

@@ -31,15 +31,15 @@ export async function fulfillRun(f: Factory, o: FulfillOptions): Promise<void> {
   needYesOffTty(f, o, `fulfil order ${o.order}`);
   const { resolveOrder } = await import("../../../shared/orders/read.js");
   const { fulfillOrder } = await import("../../../shared/orders/fulfillments.js");
-  const { parseItemFlag, orderLines, lineQuantities, lineLabel, resolveItems } = await import("../../../shared/orders/lines.js");
+  const { parseItemFlag, lineLabel } = await import("../../../shared/orders/lines.js");
+  const { orThrow, planFulfil } = await import("../../../shared/orders/model.js");
   await mapOrderErrors(async () => {
     const items = (o.item ?? []).map(parseItemFlag);
     const sdk = await f.sdk();
     const order = await resolveOrder(sdk, o.order, { signal: f.signal });
-    const plan = items.length
-      ? resolveItems(order, items, (q) => q.ordered - q.fulfilled, "fulfil", "fulfilled")
-      : orderLines(order).map((item) => ({ item, quantity: lineQuantities(item).ordered - lineQuantities(item).fulfilled })).filter((l) => l.quantity > 0);
-    const what = plan.map((l) => `${l.quantity} × ${lineLabel(order, l.item)}`).join("; ") || "nothing";
+    // Refused before the question when the model says it cannot be done.
+    const { lines } = orThrow(planFulfil(order, { items }));
+    const what = lines.map((l) => `${l.quantity} × ${lineLabel(order, l.item)}`).join("; ");
     await confirmOrderAction(f, o, { level: "moderate", order, question: `Fulfil ${what} of order #${order.display_id}${o.location ? ` from ${o.location}` : ""}?` });
     printResult(f, o, await fulfillOrder(sdk, order, { items, locationId: o.location, signal: f.signal }));
   });

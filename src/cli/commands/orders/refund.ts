@@ -25,10 +25,12 @@ export async function refundRun(f: Factory, o: RefundOptions): Promise<void> {
   needYesOffTty(f, o, `refund ${o.amount} on order ${o.order}`);
   const { resolveOrder, orderPayments } = await import("../../../shared/orders/read.js");
   const { refundOrder } = await import("../../../shared/orders/payments.js");
+  const { orThrow, planRefund } = await import("../../../shared/orders/model.js");
   const { formatMoney } = await import("../../../shared/format.js");
   await mapOrderErrors(async () => {
     const sdk = await f.sdk();
     const order = await resolveOrder(sdk, o.order, { signal: f.signal });
+    orThrow(planRefund(order, { amount: o.amount }));
     const ps = orderPayments(order);
     const captured = ps.reduce((a, p) => a + p.captured, 0);
     const refunded = ps.reduce((a, p) => a + p.refunded, 0);

@@ -31,11 +31,14 @@ export function makeShipCommand(ctx: CommandContext, run: (f: Factory, o: ShipOp
 export async function shipRun(f: Factory, o: ShipOptions): Promise<void> {
   needYesOffTty(f, o, `ship order ${o.order}`);
   const { resolveOrder } = await import("../../../shared/orders/read.js");
-  const { shipOrder } = await import("../../../shared/orders/fulfillments.js");
+  const { shipOrder, trackingLabels } = await import("../../../shared/orders/fulfillments.js");
+  const { orThrow, planShip } = await import("../../../shared/orders/model.js");
   await mapOrderErrors(async () => {
+    trackingLabels(o);
     const sdk = await f.sdk();
     const order = await resolveOrder(sdk, o.order, { signal: f.signal });
-    const which = o.fulfillment ?? "every unshipped fulfilment";
+    const { fulfillments } = orThrow(planShip(order, { fulfillmentId: o.fulfillment }));
+    const which = fulfillments.length === 1 ? `fulfilment ${fulfillments[0]!.id}` : `${fulfillments.length} fulfilments (${fulfillments.map((x) => x.id).join(", ")})`;
     await confirmOrderAction(f, o, { level: "moderate", order, question: `Ship ${which} of order #${order.display_id}${o.trackingNumber ? ` with tracking ${o.trackingNumber}` : ""}?` });
     printResult(f, o, await shipOrder(sdk, order, { fulfillmentId: o.fulfillment, trackingNumber: o.trackingNumber, trackingUrl: o.trackingUrl, labelUrl: o.labelUrl, signal: f.signal }));
   });

@@ -60,9 +60,9 @@ describe("the next step of a shipment, from the order as it is", () => {
   const parcel = (tracking: string[], sku?: string) => ({ rows: tracking.map((t, i) => ({ row: i + 2, line: i + 2, order: "7", tracking: t })), tracking, sku });
 
   it("fulfils an unfulfilled order, ships an unshipped fulfilment, and is done once the tracking number is on a shipment", () => {
-    expect(shipStep(order(), parcel(["T1"]))).toMatchObject({ kind: "fulfil", items: [{ id: "li_1", quantity: 2 }] });
+    expect(shipStep(order(), parcel(["T1"]))).toMatchObject({ kind: "fulfil", lines: [{ item: { id: "li_1" }, quantity: 2 }] });
     const fulfilled = order({ items: [{ id: "li_1", quantity: 2, detail: { quantity: 2, fulfilled_quantity: 2 } }], fulfillments: [{ id: "ful_1", items: [{ line_item_id: "li_1", quantity: 2 }], labels: [] }] });
-    expect(shipStep(fulfilled, parcel(["T1"]))).toMatchObject({ kind: "ship", fulfillment: "ful_1", labels: [{ tracking_number: "T1" }] });
+    expect(shipStep(fulfilled, parcel(["T1"]))).toMatchObject({ kind: "ship", fulfillments: [{ id: "ful_1" }], labels: [{ tracking_number: "T1" }] });
     const shipped = order({ items: [{ id: "li_1", quantity: 2, detail: { quantity: 2, fulfilled_quantity: 2 } }], fulfillments: [{ id: "ful_1", shipped_at: "x", items: [], labels: [{ tracking_number: "T1" }] }] });
     expect(shipStep(shipped, parcel(["T1"]))).toEqual({ kind: "done", changed: false });
     expect(shipStep(shipped, parcel(["T9"]))).toEqual({ kind: "skip", reason: "already shipped with tracking T1" });
