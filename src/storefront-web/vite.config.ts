@@ -33,21 +33,24 @@ function cspMeta(): Plugin {
  * `vite build --ssr server/index.ts` the production server to dist/storefront-server, with React,
  * wouter and the SDK bundled in: it runs on Node alone (npm run build:storefront does both).
  */
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, command }) => ({
   root: here("."),
   base: "/",
   envDir: here("."),
   plugins: [cspMeta()],
-  oxc: { jsx: { runtime: "automatic", importSource: "react" } },
+  // A build is always React's production build, whatever NODE_ENV the building process has (vitest
+  // sets "test"): JSX compiled for production and React's own production code chosen at build time.
+  oxc: { jsx: { runtime: "automatic", importSource: "react", ...(command === "build" ? { development: false } : {}) } },
   resolve: {
     alias: { "medusactl/sdk/store": here("../sdk/store-client.ts") },
   },
   // jsdom (the server's DOM for the sanitiser) reads its own files at run time: it stays a package.
   ssr: { noExternal: true, external: ["undici", "jsdom"] },
-  // The server's React is the production build: Vite leaves process.env.NODE_ENV to run time in
-  // an SSR bundle, and without NODE_ENV set React's development build rendered each page (element
-  // validation, owner stacks), about three times the CPU per render.
-  define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
+  // Vite leaves process.env.NODE_ENV to run time in an SSR bundle: without NODE_ENV set, the server
+  // rendered every page with React's development build (element validation, owner stacks), about
+  // twice the CPU per render. The browser's bundle gets it from the build's mode, which follows the
+  // building process's NODE_ENV.
+  define: command === "build" ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
   build: isSsrBuild
     ? { outDir: here("../../dist/storefront-server"), emptyOutDir: true, target: "node20", sourcemap: false, minify: false }
     : // The manifest tells the server which files a page's lazy code is in, to preload them with the page.
