@@ -48,7 +48,7 @@ function stockEngine(file: string, wants: Want[], store: Map<string, number>, o:
   return {
     job: { command: "inventory apply", file, idColumns: ["sku"], progress: { label: "testing" }, lastRow: wants.length + 1 },
     settled: wants.filter((w) => store.get(w.sku) === w.qty).map((w) => rowFor(w, "unchanged")),
-    chunks: chunked(todo, { maxItems: o.chunk ?? 2 }),
+    chunks: () => chunked(todo, { maxItems: o.chunk ?? 2 }),
     plan: (chunk) => chunk.map((w) => rowFor(w, store.has(w.sku) ? "update" : "create")),
     describe: (chunk) => `rows ${chunk.map((w) => w.row).join(", ")}`,
     async write(chunk, planned, signal) {

@@ -135,7 +135,7 @@ export async function inventoryApplyRun(f: Factory, file: string, o: InventoryAp
   const engine: Engine<Op[]> = {
     job: { command: "inventory apply", file, idColumns: ["inventory_item_id", "location_id"], progress: { label: "applying stock", unit: "levels", total: rows.length }, lastRow: Math.max(1, ...sheet.rows.map((r) => r.row)) },
     settled: plan.unchanged.map((s) => rowFor(s, "unchanged")),
-    chunks: chunked(ops, { maxItems: o.chunkSize ?? CHUNK }),
+    chunks: () => chunked(ops, { maxItems: o.chunkSize ?? CHUNK }),
     plan: (chunk) => chunk.map((x) => rowFor(x.s, x.action)),
     describe: (chunk) => `rows ${rowRange(chunk.map((x) => x.s.want.row))}`,
     async write(chunk, planned, signal) {

@@ -293,7 +293,7 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
       lastRow: Math.max(1, ...sheet.rows.map((r) => r.row)),
     },
     settled: plan.unchanged.map((p) => rowFor(p, "unchanged", existing.find((e) => priceKey(e) === priceKey(p))?.id)),
-    chunks,
+    chunks: () => chunks,
     plan: (chunk) => chunk.ops.flatMap((op) => opRow(op) ?? []),
     size: (chunk) => chunk.ops.length,
     describe: (chunk) => {
