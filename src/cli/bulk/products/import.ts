@@ -8,7 +8,6 @@
 import type { Factory } from "../../cmdutil/factory.js";
 import { CancelError, PartialFailureError, UsageError } from "../../../term/errors.js";
 import { sanitize } from "../../../term/sanitize.js";
-import { openRegularFile } from "../../cmdutil/input-file.js";
 import { checkBulkFlags } from "../job.js";
 import { runEngine, type Engine } from "../runner.js";
 import { emptyJob } from "../empty-job.js";
@@ -24,24 +23,25 @@ import { serverImport } from "./import-server.js";
 import type { FileProduct } from "./plan.js";
 import { leanHeap } from "../lean-heap.js";
 import { dialectOf } from "../options.js";
-import { csvFormatOf } from "../csv.js";
+import { readHead } from "./detect.js";
 import { formatNote } from "../csv-dialect.js";
 import { diffText, fieldDiff, newerSummary, savedAt } from "../diff.js";
 import { mappingText, toSourceColumns, type ConvertedFile } from "./convert.js";
 import { emptySkips, settleProblems, skipReason, skipText, unresolvedReferences, type OnError, type Skips } from "./import-skip.js";
-import { DEFAULT_SALE_PRICE_LIST, applySalePrices, copySourceImages, pictureText, uploadLocalImages, type PictureOutcome, convertSource, createCategories, missingCategories, resolveFormat, type SaleOutcome, type SourceFile } from "./import-source.js";
+import { DEFAULT_SALE_PRICE_LIST, applySalePrices, copySourceImages, pictureText, uploadLocalImages, type PictureOutcome, convertSource, createCategories, missingCategories, type SaleOutcome, type SourceFile } from "./import-source.js";
 
 type Rec = Record<string, any>;
 
 export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
   leanHeap();
   await checkBulkFlags(o);
-  await (await openRegularFile(o.file)).close();
   const dialect = dialectOf(o);
-  const format = await resolveFormat(o.file, o.from, f.signal, dialect);
+  // One read of the header: whose export it is and how it is read; the file is opened once for it.
+  const head = await readHead(o.file, f.signal, dialect);
+  const format = o.from ?? head.format;
   // Another platform's export carries what shop owners leave behind: import the good, name the bad.
   const onError: OnError = o.onError ?? (format === "medusa" ? "stop" : "skip");
-  const readAs = formatNote(o.file, await csvFormatOf(o.file, dialect, f.signal));
+  const readAs = formatNote(o.file, head.csv);
   if (format === "medusa") {
     if (o.currency || o.salePriceList) throw new UsageError("--currency and --sale-price-list are for Shopify and WooCommerce files (Medusa's own columns name their currency)");
     const local: { converted?: ConvertedFile } = {};
