@@ -47,8 +47,14 @@ export interface Engine<C, E extends ReportRow = ReportRow, P = E[], S = Record<
   describe(chunk: C): string;
   /** How far a chunk moves progress (default: its rows). */
   size?(chunk: C): number;
-  /** Real run only, before the first chunk (e.g. create the price list the chunks write into). */
-  prepare?(signal: AbortSignal): Promise<void>;
+  /**
+   * Real run only, before the first chunk (e.g. create the price list the chunks write into).
+   * `saved` is the state kept beside the journal (`job.initial` on a fresh run); `save` journals a
+   * new one at once (a secret that must outlive a crash in the middle of a chunk).
+   */
+  prepare?(signal: AbortSignal, saved: { state: S; save(state: S): Promise<void> }): Promise<void>;
+  /** The state journalled with each chunk's rows. */
+  state?(): S;
   /** After the last chunk, in both runs (e.g. a sweep for duplicates a lost answer left). */
   finish?(signal: AbortSignal): Promise<void>;
   /** Summary fields beside the rows' counts, for the report (read once the chunks are done). */
@@ -113,18 +119,18 @@ export async function runEngine<C, E extends ReportRow, P = E[], S = Record<stri
 
   const job = await BulkJob.open<S, E>(f, { ...engine.job, flags });
   try {
-    await engine.prepare?.(job.signal);
+    await engine.prepare?.(job.signal, { state: job.checkpoint.state, save: (state) => job.checkpoint.commit([], state) });
     const carried = job.checkpoint.resumed && engine.resume ? engine.resume(job.checkpoint.entries) : [];
     if (carried.length) await job.carry(carried);
     const skip = new Set(carried.map((r) => r.row));
     // A row an interrupted run wrote plans as settled now; its report keeps what was done.
-    await job.record((engine.settled ?? []).filter((r) => !skip.has(r.row)).map((r) => job.done.get(r.row) ?? r));
+    await job.record((engine.settled ?? []).filter((r) => !skip.has(r.row)).map((r) => job.done.get(r.row) ?? r), { state: engine.state?.() });
     await job.each(
       engine.chunks(),
       async (chunk) => {
         const planned = await engine.plan(chunk, job.signal);
         const rows = rowsOf(chunk, await engine.write(chunk, planned, job.signal));
-        await job.record(rows, { advance: engine.size?.(chunk) ?? rows.length });
+        await job.record(rows, { advance: engine.size?.(chunk) ?? rows.length, state: engine.state?.() });
       },
       (chunk) => engine.describe(chunk),
     );

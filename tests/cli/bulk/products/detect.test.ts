@@ -2,17 +2,19 @@
  * One read of a product file's header (src/cli/bulk/products/detect.ts): whose export it is and
  * how it is read, from a single open of the file (issue 41: it was opened three times).
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, promises as fsp, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { readHead } from "../../../../src/cli/bulk/products/detect.js";
 
+// Every open of the file goes through fs.promises.open (openRegularFile): counted here.
 const opened: string[] = [];
-vi.mock("../../../../src/cli/cmdutil/input-file.js", async (real) => {
-  const mod = await real<typeof import("../../../../src/cli/cmdutil/input-file.js")>();
-  return { ...mod, openRegularFile: (file: string, flag?: string) => (opened.push(file), mod.openRegularFile(file, flag)) };
+beforeEach(() => {
+  const open = fsp.open.bind(fsp);
+  vi.spyOn(fsp, "open").mockImplementation(((file: string, ...rest: never[]) => (opened.push(String(file)), open(file, ...rest))) as never);
 });
-const { readHead } = await import("../../../../src/cli/bulk/products/detect.js");
+afterEach(() => vi.restoreAllMocks());
 
 const dir = mkdtempSync(path.join(tmpdir(), "medusactl-head-"));
 const file = (name: string, bytes: Buffer | string) => {
