@@ -16,6 +16,9 @@ import { runPool } from "./pool.js";
 import { createProgress } from "./progress.js";
 import { countRow, emptySummary, type ReportRow, type ReportSummary } from "./report.js";
 
+/** Engines meet the runner alone: the check of flags that cannot go together comes through it too. */
+export { checkBulkFlags } from "./job.js";
+
 /**
  * What an engine declares. `C` is a chunk (what one request, or one short series of requests,
  * writes); `E` a row of the report; `P` a chunk's plan (by default its report rows).

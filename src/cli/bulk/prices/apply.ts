@@ -10,8 +10,7 @@ import { parseCount, parseDecimal, readSheet, type SheetRow } from "../sheet.js"
 import { decimalPoint, formatNote } from "../csv-dialect.js";
 import { dialectOf } from "../options.js";
 import { chunked, runPool } from "../pool.js";
-import { checkBulkFlags } from "../job.js";
-import { runEngine, type Engine } from "../runner.js";
+import { checkBulkFlags, runEngine, type Engine } from "../runner.js";
 import { emptyJob } from "../empty-job.js";
 import { countRow, emptySummary, rowError, rowRange, type ReportRow, type ReportSummary } from "../report.js";
 import { listAll, listByKeys, pageAll } from "../lookup.js";

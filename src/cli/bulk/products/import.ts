@@ -8,8 +8,7 @@
 import type { Factory } from "../../cmdutil/factory.js";
 import { CancelError, PartialFailureError, UsageError } from "../../../term/errors.js";
 import { sanitize } from "../../../term/sanitize.js";
-import { checkBulkFlags } from "../job.js";
-import { runEngine, type Engine } from "../runner.js";
+import { checkBulkFlags, runEngine, type Engine } from "../runner.js";
 import { emptyJob } from "../empty-job.js";
 import type { ImportOptions } from "./import-options.js";
 import { Problems } from "../problems.js";
