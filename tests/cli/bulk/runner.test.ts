@@ -167,38 +167,4 @@ describe("a write whose answer is lost", () => {
     expect(sent).toEqual([["S0", "S1"], ["S2", "S3"]]);
     expect(run.summary).toMatchObject({ rows: 4, create: 4, failed: 0 });
   });
-
-  it("sends again only what the read-back does not find", async () => {
-    let calls = 0;
-    const held = new Set<string>();
-    const out = await sendSettled(["a", "b", "c"], {
-      signal: new AbortController().signal,
-      send: async (pending) => {
-        calls++;
-        if (calls === 1) {
-          held.add("a");
-          throw new ApiError({ status: 504, statusText: "Gateway Timeout", message: "timeout", request: { method: "POST", url: "/x" } as never });
-        }
-        expect(pending).toEqual(["b", "c"]);
-        return pending.map((p) => `sent ${p}`);
-      },
-      readBack: async (pending) => pending.map((p) => (held.has(p) ? `held ${p}` : undefined)),
-    });
-    expect(out.done).toEqual([{ item: "a", result: "held a" }, { item: "b", result: "sent b" }, { item: "c", result: "sent c" }]);
-    expect(out.failed).toEqual([]);
-  });
-
-  it("a refusal (400) is not read back or sent again: the items fail with it", async () => {
-    let reads = 0;
-    const out = await sendSettled(["a"], {
-      signal: new AbortController().signal,
-      send: async () => {
-        throw new ApiError({ status: 400, statusText: "Bad Request", message: "invalid", request: { method: "POST", url: "/x" } as never });
-      },
-      readBack: async (p) => (reads++, p.map(() => undefined)),
-    });
-    expect(out.failed).toEqual(["a"]);
-    expect(reads).toBe(0);
-    expect((out.error as ApiError).status).toBe(400);
-  });
 });
