@@ -290,4 +290,47 @@ describe("apply -f (declarative seeding)", () => {
       expect(inventory_items[0].location_levels.map((l: { stocked_quantity: number }) => l.stocked_quantity)).not.toContain(7);
     });
   });
+
+  describe("a dry run is the real run's plan (one runner, one plan step)", () => {
+    // Last in the file: it moves stock that the tests above count on. Whatever the store holds when
+    // it runs, the real run must report row for row what the dry run just promised: the same action
+    // per row and the same counts. Chunks of one row make every row its own plan and write.
+    const warehouse = async () => (await sdk.admin.stockLocation.list({ name: "Sandbox Warehouse", fields: "id" })).stock_locations[0].id as string;
+    const cases: [string, () => Promise<{ sheet: string; args: string[] }>][] = [
+      [
+        "inventory apply",
+        async () => ({
+          sheet: csv(`stock-same-${id}.csv`, ["sku,location_name,location_id,stocked_quantity", `ACME-${ID}-RJ-M-NAVY,Acme ${id} Warehouse Berlin,,61`, `ACME-${ID}-RJ-M-NAVY,,${await warehouse()},4`, `ACME-${ID}-RJ-S-NAVY,,${await warehouse()},3`, `ACME-${ID}-TB-500,Acme ${id} Warehouse Berlin,,301`]),
+          args: ["inventory", "apply"],
+        }),
+      ],
+      [
+        "prices apply into a price list",
+        async () => {
+          const title = `Acme ${id} same ${uniq("pl")}`;
+          const first = ["sku,currency_code,amount,min_quantity", `ACME-${ID}-RJ-S-NAVY,eur,90,`, `ACME-${ID}-RJ-M-NAVY,usd,95.5,`];
+          expect((await runCli(["prices", "apply", csv(`same-${id}-0.csv`, first), "--price-list-title", title], { env })).code).toBe(0);
+          const sheet = csv(`same-${id}-1.csv`, [...first.map((l) => l.replace(",usd,95.5,", ",usd,96,")), `ACME-${ID}-TB-500,gbp,11,`, `ACME-${ID}-RJ-S-NAVY,eur,80,5`]);
+          return { sheet, args: ["prices", "apply", "--price-list-title", title] };
+        },
+      ],
+    ];
+    it.each(cases)("%s: the real run reports row for row what the dry run planned", async (_name, make) => {
+      const { sheet, args } = await make();
+      const [noun, verb, ...rest] = args;
+      const dry = await runCli([noun!, verb!, sheet, ...rest, "--dry-run", "--json", "--chunk-size", "1"], { env });
+      expect(dry.code, dry.stderr).toBe(0);
+      const planned = JSON.parse(dry.stdout) as { summary: Record<string, number>; plan: Record<string, { row: number }[]> };
+      const promised = new Map(Object.entries(planned.plan).flatMap(([action, list]) => (action === "delete" ? [] : list.map((x) => [x.row, action] as const))));
+      expect(planned.summary.create + planned.summary.update).toBeGreaterThan(0);
+
+      const report = path.join(dir, `same-${noun}-${id}.json`);
+      const real = await runCli([noun!, verb!, sheet, ...rest, "--json", "--chunk-size", "1", "--report", report], { env });
+      expect(real.code, real.stderr).toBe(0);
+      const done = JSON.parse(readFileSync(report, "utf8")) as { rows: { row: number; action: string }[] };
+      expect(new Map(done.rows.map((r) => [r.row, r.action]))).toEqual(promised);
+      const { summary } = JSON.parse(real.stdout) as { summary: Record<string, number> };
+      for (const k of ["rows", "create", "update", "unchanged", "failed"]) expect(summary[k], k).toBe(planned.summary[k]);
+    });
+  });
 });

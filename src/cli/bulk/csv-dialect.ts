@@ -13,6 +13,7 @@
  */
 import { InvalidArgumentError } from "commander";
 import { openRegularFile } from "../cmdutil/input-file.js";
+import type { FileHandle } from "node:fs/promises";
 
 export type CsvEncoding = "utf-8" | "windows-1252";
 
@@ -128,10 +129,11 @@ const encodingCache = new Map<string, { stamp: string; encoding: CsvEncoding }>(
 
 /**
  * A file's encoding from all of its bytes (one streaming pass, remembered while the file stays the
- * same: a product import reads its file several times).
+ * same: a product import reads its file several times). Given the handle the caller reads the file
+ * through (`open`), it reads by position on that one and leaves it open.
  */
-export async function detectFileEncoding(file: string, signal?: AbortSignal): Promise<CsvEncoding> {
-  const h = await openRegularFile(file);
+export async function detectFileEncoding(file: string, signal?: AbortSignal, open?: FileHandle): Promise<CsvEncoding> {
+  const h = open ?? (await openRegularFile(file));
   try {
     const st = await h.stat();
     const stamp = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
@@ -153,7 +155,7 @@ export async function detectFileEncoding(file: string, signal?: AbortSignal): Pr
     encodingCache.set(file, { stamp, encoding });
     return encoding;
   } finally {
-    await h.close();
+    if (!open) await h.close();
   }
 }
 

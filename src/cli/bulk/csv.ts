@@ -141,10 +141,18 @@ class LineTracker {
 export async function* readCsv(source: string | Readable, opts: ReadCsvOptions): AsyncGenerator<CsvRecord> {
   const { file, problems } = opts;
   const forced = opts.dialect ?? {};
-  // A stream cannot be read twice: it is UTF-8 unless forced (stdin carries order references).
-  const encoding: CsvEncoding = forced.encoding ?? (typeof source === "string" ? await detectFileEncoding(source, opts.signal) : "utf-8");
-  // Only regular files: /dev/zero or a FIFO would stream forever.
-  const input = typeof source === "string" ? (await openRegularFile(source)).createReadStream({ highWaterMark: 256 * 1024 }) : source;
+  // Only regular files: /dev/zero or a FIFO would stream forever. One open per read: the encoding
+  // is found by position on the handle the records are then streamed from.
+  const handle = typeof source === "string" ? await openRegularFile(source) : undefined;
+  let encoding: CsvEncoding;
+  try {
+    // A stream cannot be read twice: it is UTF-8 unless forced (stdin carries order references).
+    encoding = forced.encoding ?? (handle ? await detectFileEncoding(source as string, opts.signal, handle) : "utf-8");
+  } catch (e) {
+    await handle?.close();
+    throw e;
+  }
+  const input = handle ? handle.createReadStream({ highWaterMark: 256 * 1024, start: 0 }) : (source as Readable);
   const lines = new LineTracker();
   const decoded = transcoded(withoutBom(input as AsyncIterable<Buffer>, file, problems), encoding)[Symbol.asyncIterator]();
   // The header line decides the separator: read until it is whole (or 1 MiB, or the end).
@@ -361,11 +369,4 @@ export class CsvSpool {
     this.path = undefined;
     this.stream = undefined;
   }
-}
-
-/** How readCsv reads `file` (separator and encoding), from its header and bytes. */
-export async function csvFormatOf(file: string, dialect: CsvDialect | undefined, signal?: AbortSignal): Promise<CsvFormat> {
-  let format: CsvFormat | undefined;
-  for await (const _ of readCsv(file, { file, problems: new (await import("./problems.js")).Problems(), dialect, signal, onFormat: (f) => (format = f) })) break;
-  return format ?? { delimiter: dialect?.delimiter ?? ",", encoding: dialect?.encoding ?? "utf-8", encodingDetected: false };
 }

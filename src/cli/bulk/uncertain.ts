@@ -36,3 +36,44 @@ export function notLandedMessage(e: unknown): string {
   const why = (e as Error)?.message ?? String(e);
   return `${why} (tried ${UNCERTAIN_TRIES} times; read back afterwards: not on the server; rerun with --resume)`;
 }
+
+export interface Sent<T, R> {
+  /** Items the server holds, with what the write (or the read-back) answered for each. */
+  done: { item: T; result: R }[];
+  /** Items not on the server after every try; `error` is why. */
+  failed: T[];
+  error?: unknown;
+}
+
+/**
+ * Sends `items` in one write and, when its answer is lost, reads them back and sends again only
+ * those the server does not hold (the rule above), so no item is written twice or called failed
+ * while the server has it. `send` answers one result per item, in order; `readBack` the result of
+ * each item the server holds, or undefined. An abort (a second Ctrl-C) is thrown on.
+ */
+export async function sendSettled<T, R>(items: T[], o: { send: (pending: T[]) => Promise<R[]>; readBack: (pending: T[]) => Promise<(R | undefined)[]>; signal: AbortSignal }): Promise<Sent<T, R>> {
+  const out: Sent<T, R> = { done: [], failed: [] };
+  let pending = items;
+  for (let attempt = 0; pending.length; attempt++) {
+    try {
+      const results = await o.send(pending);
+      pending.forEach((item, i) => out.done.push({ item, result: results[i]! }));
+      return out;
+    } catch (e) {
+      if ((e as Error)?.name === "AbortError") throw e;
+      out.error = e;
+      if (mayHaveBeenApplied(e)) {
+        await settle(attempt, o.signal, e);
+        const held = await o.readBack(pending);
+        const left: T[] = [];
+        pending.forEach((item, i) => (held[i] === undefined ? left.push(item) : out.done.push({ item, result: held[i]! })));
+        pending = left;
+      }
+      if (pending.length && !tryAgainAfter(e, attempt)) {
+        out.failed = pending;
+        return out;
+      }
+    }
+  }
+  return out;
+}

@@ -21,7 +21,6 @@ import { randomBytes } from "node:crypto";
 import type { Medusa } from "../../../sdk/index.js";
 import { isApiError } from "../../../sdk/errors.js";
 import type { Factory } from "../../cmdutil/factory.js";
-import { openRegularFile } from "../../cmdutil/input-file.js";
 import { CancelError, PartialFailureError, UsageError } from "../../../term/errors.js";
 import { sanitize } from "../../../term/sanitize.js";
 import { renderTable } from "../../output/render.js";
@@ -29,7 +28,7 @@ import { notice } from "../../output/notice.js";
 import { readCsv } from "../csv.js";
 import { formatNote, type CsvFormat } from "../csv-dialect.js";
 import { diffText, fieldDiff, newerSummary, savedAt, type FieldDiff } from "../diff.js";
-import { BulkJob, checkBulkFlags } from "../job.js";
+import { checkBulkFlags, runEngine, type Engine } from "../runner.js";
 import { leanHeap } from "../lean-heap.js";
 import { adminOf, listAll, listByKeys } from "../lookup.js";
 import { dialectOf, type BulkFlags } from "../options.js";
@@ -328,7 +327,6 @@ export async function customersImportRun(f: Factory, file: string, flags: Custom
   leanHeap();
   const o = { ...flags, concurrency: flags.concurrency ?? CUSTOMERS_CONCURRENCY };
   await checkBulkFlags(o);
-  await (await openRegularFile(file)).close();
   const json = o.json || o.output === "json";
   const problems = new Problems();
   let header: string[] | undefined;
@@ -389,111 +387,118 @@ export async function customersImportRun(f: Factory, file: string, flags: Custom
   const missingGroups = [...new Set(todo.flatMap((c) => c.groups))].filter((g) => !groupIds.has(g));
   const skippedRows = [...badRows].map(([row, list]): ReportRow => ({ row, line: list[0]!.line !== row ? list[0]!.line : undefined, action: "skipped", key: customers.find((c) => c.row === row)?.email, error: { message: list.map((p) => `${p.column ? `column "${p.column}": ` : ""}${p.message}`).join("; "), retryable: false } }));
 
-  if (o.dryRun) {
-    const summary = emptySummary();
-    const plan: { row: number; email: string; action: string; diff: FieldDiff[]; reason?: string }[] = [];
-    const stored = new Map((await listByKeys<StoredCustomer>(sdk, "customer", "id", todo.flatMap((c) => idOf(c) ?? []), { fields: CUSTOMER_FIELDS }, { signal: f.signal, batch: 100 })).map((x) => [x.id, x]));
-    for (const c of todo) {
-      const p = planCustomer(c, stored.get(idOf(c) ?? ""), groupIds, since);
-      countRow(summary, { action: p.action });
-      plan.push({ row: c.row, email: c.email, action: p.action, diff: p.diff });
-    }
-    for (const r of skippedRows) {
-      countRow(summary, r);
-      plan.push({ row: r.row, email: r.key ?? "", action: "skipped", diff: [], reason: r.error!.message });
-    }
-    plan.sort((a, b) => a.row - b.row);
-    const newer = plan.reduce((n, p) => n + p.diff.filter((d) => d.newer).length, 0);
-    if (json) f.io.out.write(JSON.stringify({ file, dry_run: true, format, summary, groups_to_create: missingGroups, plan, password: NO_PASSWORD }, null, 2) + "\n");
-    else {
-      const rows = plan.map((p) => ({ row: String(p.row), email: p.email, action: p.action, changes: p.action === "skipped" ? p.reason! : p.diff.map(diffText).join("; ") }));
-      f.io.out.write(renderTable(f.io, rows, ["row", "email", "action", "changes"]));
-      notice(f.io, `Dry run: ${summary.create} to create, ${summary.update} to update, ${summary.unchanged} unchanged${summary.skipped ? `, ${summary.skipped} skipped` : ""}${missingGroups.length ? `; groups to create: ${missingGroups.map((g) => sanitize(g)).join(", ")}` : ""}; nothing was written.`);
-      const newerText = newerSummary(newer, file, since);
-      if (newerText) notice(f.io, newerText);
-      notice(f.io, NO_PASSWORD);
-    }
-    return;
-  }
-
-  const job = await BulkJob.open<State>(f, {
-    command: "customers import",
-    file,
-    flags: o,
-    idColumns: ["customer_id"],
-    progress: { label: "importing customers", unit: "customers", total: customers.length },
-    lastRow,
-    initial: { rows: customers.length, pending: {} },
-    check: (s) =>
-      s?.rows !== customers.length
-        ? `it counts ${JSON.stringify(s?.rows)} customers, the file has ${customers.length}`
-        : typeof s.pending !== "object" || s.pending === null || Object.values(s.pending).some((v) => !Array.isArray(v) || v.some((x) => typeof x !== "string"))
-          ? "its accounts being made are not lists of passwords"
-          : undefined,
-  });
-  const pending = new Map(Object.entries(job.checkpoint.state.pending ?? {}));
+  type Planned = { c: FileCustomer; known?: string; stored?: StoredCustomer; plan: CustomerPlan; row?: ReportRow };
+  const rowOf = (c: FileCustomer, action: ReportRow["action"]): ReportRow => ({ row: c.row, line: c.line !== c.row ? c.line : undefined, action, key: c.email });
+  const done = new Set<number>();
+  const pending = new Map<string, string[]>();
   const state = (): State => ({ rows: customers.length, pending: Object.fromEntries(pending) });
-  let storeClient: Promise<Medusa> | undefined;
-  const ctx: Ctx = {
-    sdk,
-    groupIds,
-    pending,
-    signal: job.signal,
-    remember: async (email, password) => {
-      pending.set(email, [...(pending.get(email) ?? []), password]);
-      await job.checkpoint.commit([], state());
-    },
-    store: () =>
-      (storeClient ??= (async () => {
-        const { Medusa } = await import("../../../sdk/index.js");
-        const { sdkDefaults } = await import("../../cmdutil/factory.js");
-        const target = await f.target();
-        return new Medusa({ ...(await sdkDefaults(f, target.url, { pool: true })), publishableKey: await publishableKey(f, sdk, job.signal), checkShapes: true });
-      })()),
-  };
   const created: string[] = [];
-  try {
-    await job.carry([...job.done.values()]);
-    const skipTodo = skippedRows.filter((r) => !job.done.has(r.row));
-    if (skipTodo.length) await job.record(skipTodo, { state: state() });
-    for (const name of missingGroups) {
-      // A group made by an interrupted run (or whose answer was lost) is found by name first.
-      const again = (await listAll<Rec>(sdk, "customerGroup", { name, fields: "id,name" }, { signal: job.signal })).find((g) => g.name === name);
-      if (again) groupIds.set(name, again.id as string);
-      else {
-        const { customer_group } = await sdk.admin.customerGroup.create({ name } as never, undefined, undefined, { signal: job.signal });
-        groupIds.set(name, (customer_group as Rec).id as string);
-        created.push(name);
+  let ctx: Ctx | undefined;
+  const engine: Engine<FileCustomer[], ReportRow, Planned[], State> = {
+    job: {
+      command: "customers import",
+      file,
+      idColumns: ["customer_id"],
+      progress: { label: "importing customers", unit: "customers", total: customers.length },
+      lastRow,
+      initial: { rows: customers.length, pending: {} },
+      check: (s) =>
+        s?.rows !== customers.length
+          ? `it counts ${JSON.stringify(s?.rows)} customers, the file has ${customers.length}`
+          : typeof s.pending !== "object" || s.pending === null || Object.values(s.pending).some((v) => !Array.isArray(v) || v.some((x) => typeof x !== "string"))
+            ? "its accounts being made are not lists of passwords"
+            : undefined,
+    },
+    settled: skippedRows,
+    resume(journal) {
+      const carried = journal.filter((e) => e.action !== "failed");
+      for (const e of carried) done.add(e.row);
+      return carried;
+    },
+    state,
+    async prepare(signal, saved) {
+      for (const [email, passwords] of Object.entries(saved.state.pending ?? {})) pending.set(email, passwords);
+      for (const name of missingGroups) {
+        // A group made by an interrupted run (or whose answer was lost) is found by name first.
+        const again = (await listAll<Rec>(sdk, "customerGroup", { name, fields: "id,name" }, { signal })).find((g) => g.name === name);
+        if (again) groupIds.set(name, again.id as string);
+        else {
+          const { customer_group } = await sdk.admin.customerGroup.create({ name } as never, undefined, undefined, { signal });
+          groupIds.set(name, (customer_group as Rec).id as string);
+          created.push(name);
+        }
       }
-    }
-    const work = todo.filter((c) => !job.done.has(c.row));
-    await job.each(
+      let storeClient: Promise<Medusa> | undefined;
+      ctx = {
+        sdk,
+        groupIds,
+        pending,
+        signal,
+        remember: async (email, password) => {
+          pending.set(email, [...(pending.get(email) ?? []), password]);
+          await saved.save(state());
+        },
+        store: () =>
+          (storeClient ??= (async () => {
+            const { Medusa } = await import("../../../sdk/index.js");
+            const { sdkDefaults } = await import("../../cmdutil/factory.js");
+            const target = await f.target();
+            return new Medusa({ ...(await sdkDefaults(f, target.url, { pool: true })), publishableKey: await publishableKey(f, sdk, signal), checkShapes: true });
+          })()),
+      };
+    },
+    chunks() {
+      const work = todo.filter((c) => !done.has(c.row));
       // Small files spread over the customers in flight; a chunk is one checkpoint commit.
-      chunked(work, { maxItems: Math.max(1, Math.min(10, Math.ceil(work.length / o.concurrency))) }),
-      async (chunk) => {
-        const rows: ReportRow[] = [];
-        // The chunk's known customers in one read; each is read again only when a step calls for it.
-        const ids = chunk.flatMap((c) => idOf(c) ?? []);
-        const stored = new Map((ids.length ? await listByKeys<StoredCustomer>(sdk, "customer", "id", ids, { fields: CUSTOMER_FIELDS }, { signal: job.signal, batch: 100 }) : []).map((x) => [x.id, x]));
-        await runPool(chunk, 1, async (c) => {
-          const known = idOf(c);
-          rows.push(await applyCustomer(c, ctx, since, known, known ? stored.get(known) : undefined));
-        });
-        await job.record(rows, { state: state() });
-      },
-      (chunk) => `rows ${rowRange(chunk.map((c) => c.row))}`,
-    );
-  } catch (e) {
-    await job.abandon(e);
-  }
-  const summary = await job.end({ groups_created: created, password: NO_PASSWORD });
-  if (json) f.io.out.write(JSON.stringify({ file, format, summary, groups_created: created, password: NO_PASSWORD, ...(o.report ? { report: o.report } : {}) }, null, 2) + "\n");
-  else {
-    f.io.out.write(
-      sanitize(`${file}: ${summary.create} created, ${summary.update} updated, ${summary.unchanged} unchanged, ${summary.failed} failed${summary.skipped ? `, ${summary.skipped} skipped` : ""} (${summary.rows} rows)${created.length ? `; groups created: ${created.join(", ")}` : ""}${o.report ? `; report: ${o.report}` : ""}`) + "\n",
-    );
-    notice(f.io, NO_PASSWORD, o.quiet);
-  }
-  job.failIfAny();
+      return chunked(work, { maxItems: Math.max(1, Math.min(10, Math.ceil(work.length / o.concurrency))) });
+    },
+    async plan(chunk, signal) {
+      // The chunk's known customers in one read; each is read again only when a step calls for it.
+      const ids = chunk.flatMap((c) => idOf(c) ?? []);
+      const stored = new Map((ids.length ? await listByKeys<StoredCustomer>(sdk, "customer", "id", ids, { fields: CUSTOMER_FIELDS }, { signal, batch: 100 }) : []).map((x) => [x.id, x]));
+      return chunk.map((c) => {
+        const known = idOf(c);
+        const s = known ? stored.get(known) : undefined;
+        return { c, known, stored: s, plan: planCustomer(c, s, groupIds, since) };
+      });
+    },
+    async write(_chunk, planned) {
+      const out: Planned[] = [];
+      await runPool(planned, 1, async (p) => {
+        out.push({ ...p, row: await applyCustomer(p.c, ctx!, since, p.known, p.stored) });
+      });
+      return out;
+    },
+    rows: (_chunk, p) => p.map((x) => x.row ?? rowOf(x.c, x.plan.action)),
+    describe: (chunk) => `rows ${rowRange(chunk.map((c) => c.row))}`,
+    extra: () => ({ groups_created: created, password: NO_PASSWORD }),
+  };
+  await runEngine(f, o, engine, (run) => {
+    const summary = run.summary;
+    if (run.dryRun) {
+      const plan: { row: number; email: string; action: string; diff: FieldDiff[]; reason?: string }[] = run.walked.flatMap((w) => w.planned.map((p) => ({ row: p.c.row, email: p.c.email, action: p.plan.action, diff: p.plan.diff })));
+      for (const r of skippedRows) plan.push({ row: r.row, email: r.key ?? "", action: "skipped", diff: [], reason: r.error!.message });
+      plan.sort((a, b) => a.row - b.row);
+      const newer = plan.reduce((n, p) => n + p.diff.filter((d) => d.newer).length, 0);
+      if (json) f.io.out.write(JSON.stringify({ file, dry_run: true, format, summary, groups_to_create: missingGroups, plan, password: NO_PASSWORD }, null, 2) + "\n");
+      else {
+        const rows = plan.map((p) => ({ row: String(p.row), email: p.email, action: p.action, changes: p.action === "skipped" ? p.reason! : p.diff.map(diffText).join("; ") }));
+        f.io.out.write(renderTable(f.io, rows, ["row", "email", "action", "changes"]));
+        notice(f.io, `Dry run: ${summary.create} to create, ${summary.update} to update, ${summary.unchanged} unchanged${summary.skipped ? `, ${summary.skipped} skipped` : ""}${missingGroups.length ? `; groups to create: ${missingGroups.map((g) => sanitize(g)).join(", ")}` : ""}; nothing was written.`);
+        const newerText = newerSummary(newer, file, since);
+        if (newerText) notice(f.io, newerText);
+        notice(f.io, NO_PASSWORD);
+      }
+      return;
+    }
+    if (json) f.io.out.write(JSON.stringify({ file, format, summary, groups_created: created, password: NO_PASSWORD, ...(o.report ? { report: o.report } : {}) }, null, 2) + "\n");
+    else {
+      f.io.out.write(
+        sanitize(`${file}: ${summary.create} created, ${summary.update} updated, ${summary.unchanged} unchanged, ${summary.failed} failed${summary.skipped ? `, ${summary.skipped} skipped` : ""} (${summary.rows} rows)${created.length ? `; groups created: ${created.join(", ")}` : ""}${o.report ? `; report: ${o.report}` : ""}`) + "\n",
+      );
+      notice(f.io, NO_PASSWORD, o.quiet);
+    }
+  });
+  if (o.dryRun) return;
   if (badRows.size) throw new PartialFailureError(`${badRows.size} row${badRows.size === 1 ? "" : "s"} of ${sanitize(file)} ${badRows.size === 1 ? "was" : "were"} not imported: their reasons are above${o.report ? ` and in ${sanitize(o.report)}` : ""}. Correct them and run the same command again: what was imported stays as it is`);
 }

@@ -7,14 +7,13 @@ import { formatNote } from "../csv-dialect.js";
 import { dialectOf } from "../options.js";
 import { sanitize } from "../../../term/sanitize.js";
 import { chunked, runPool } from "../pool.js";
-import { BulkJob, checkBulkFlags } from "../job.js";
+import { checkBulkFlags, runEngine, type Engine } from "../runner.js";
 import { rowRange } from "../report.js";
 import { emptyJob } from "../empty-job.js";
-import { mayHaveBeenApplied } from "../../../sdk/errors.js";
-import { settle, tryAgainAfter } from "../uncertain.js";
-import { countRow, emptySummary, rowError, type ReportRow, type ReportSummary } from "../report.js";
+import { sendSettled } from "../uncertain.js";
+import { emptySummary, rowError, type ReportRow, type ReportSummary } from "../report.js";
 import { listByKeys } from "../lookup.js";
-import { planStock, type StockPlan, type StockWant } from "./plan.js";
+import { planStock, type StockPlan, type StockStep, type StockWant } from "./plan.js";
 import { fieldDiff, newerSummary, savedAt } from "../diff.js";
 import { formatDate } from "../../../shared/format.js";
 import { leanHeap } from "../lean-heap.js";
@@ -121,82 +120,65 @@ export async function inventoryApplyRun(f: Factory, file: string, o: InventoryAp
   problems.throwIfAny();
 
   const plan = planStock(rows, items);
-  if (o.dryRun) {
-    const summary = emptySummary();
-    const result: InventoryResult = { dry_run: true, summary };
-    for (const s of plan.create) countRow(summary, { action: "create" });
-    for (const s of plan.update) countRow(summary, { action: "update" });
-    for (const s of plan.unchanged) countRow(summary, { action: "unchanged" });
-    writeDryRun(f, result, plan, format, { file, since: await savedAt(file) });
-    return result;
-  }
-
-  const lastRow = Math.max(1, ...sheet.rows.map((r) => r.row));
-  const job = await BulkJob.open(f, { command: "inventory apply", file, flags: o, idColumns: ["inventory_item_id", "location_id"], progress: { label: "applying stock", unit: "levels", total: rows.length }, lastRow });
-  const rowFor = (s: StockPlan<StockRow>["create"][number], action: ReportRow["action"]): ReportRow => {
-    const prior = action === "unchanged" ? job.done.get(s.want.row) : undefined;
-    if (prior) return prior;
-    return {
-      row: s.want.row,
-      line: s.want.line !== s.want.row ? s.want.line : undefined,
-      action,
-      key: `${s.sku}|${s.location_id}`,
-      ids: { inventory_item_id: s.inventory_item_id, location_id: s.location_id },
-      changes: action === "update" ? [`stocked_quantity ${s.old} → ${s.stocked_quantity}`] : undefined,
-    };
+  type Op = { s: StockStep<StockRow>; action: "create" | "update" };
+  const rowFor = (s: StockStep<StockRow>, action: ReportRow["action"]): ReportRow => ({
+    row: s.want.row,
+    line: s.want.line !== s.want.row ? s.want.line : undefined,
+    action,
+    key: `${s.sku}|${s.location_id}`,
+    ids: { inventory_item_id: s.inventory_item_id, location_id: s.location_id },
+    changes: action === "update" ? [`stocked_quantity ${s.old} → ${s.stocked_quantity}`] : undefined,
+  });
+  const level = (x: Op) => ({ inventory_item_id: x.s.inventory_item_id, location_id: x.s.location_id, stocked_quantity: x.s.stocked_quantity });
+  const ops: Op[] = [...plan.create.map((s) => ({ s, action: "create" as const })), ...plan.update.map((s) => ({ s, action: "update" as const }))];
+  const engine: Engine<Op[]> = {
+    job: { command: "inventory apply", file, idColumns: ["inventory_item_id", "location_id"], progress: { label: "applying stock", unit: "levels", total: rows.length }, lastRow: Math.max(1, ...sheet.rows.map((r) => r.row)) },
+    settled: plan.unchanged.map((s) => rowFor(s, "unchanged")),
+    chunks: () => chunked(ops, { maxItems: o.chunkSize ?? CHUNK }),
+    plan: (chunk) => chunk.map((x) => rowFor(x.s, x.action)),
+    describe: (chunk) => `rows ${rowRange(chunk.map((x) => x.s.want.row))}`,
+    async write(chunk, planned, signal) {
+      const sent = await sendSettled(
+        chunk.map((x, i) => ({ x, row: planned[i]! })),
+        {
+          signal,
+          send: async (pending) => {
+            const of = (a: Op["action"]) => pending.filter((p) => p.x.action === a).map((p) => level(p.x));
+            await sdk.admin.inventoryItem.batchInventoryItemsLocationLevels({ create: of("create"), update: of("update") } as never, undefined, { signal });
+            return pending.map(() => true);
+          },
+          // A level counts as written when it holds the sheet's quantity.
+          readBack: async (pending) => {
+            const items = await listByKeys<Rec>(sdk, "inventoryItem", "id", [...new Set(pending.map((p) => p.x.s.inventory_item_id))], { fields: "id,location_levels.location_id,location_levels.stocked_quantity" }, { signal });
+            const held = new Set(items.flatMap((i) => ((i.location_levels as Rec[]) ?? []).map((l) => `${i.id as string}|${l.location_id as string}|${Number(l.stocked_quantity)}`)));
+            return pending.map((p) => (held.has(`${p.x.s.inventory_item_id}|${p.x.s.location_id}|${p.x.s.stocked_quantity}`) ? true : undefined));
+          },
+        },
+      );
+      const err = sent.failed.length ? rowError(sent.error) : undefined;
+      return [...sent.done.map((d) => d.item.row), ...sent.failed.map((p) => ({ ...p.row, action: "failed" as const, error: err }))];
+    },
   };
-  const ops = [...plan.create.map((s) => ({ s, action: "create" as const })), ...plan.update.map((s) => ({ s, action: "update" as const }))];
-  try {
-    await job.record(plan.unchanged.map((s) => rowFor(s, "unchanged")));
-    await job.each(chunked(ops, { maxItems: o.chunkSize ?? CHUNK }), async (chunk) => {
-      const level = (x: (typeof ops)[number]) => ({ inventory_item_id: x.s.inventory_item_id, location_id: x.s.location_id, stocked_quantity: x.s.stocked_quantity });
-      const out: ReportRow[] = [];
-      let pending = chunk;
-      for (let attempt = 0; pending.length; attempt++) {
-        try {
-          await sdk.admin.inventoryItem.batchInventoryItemsLocationLevels(
-            { create: pending.filter((x) => x.action === "create").map(level), update: pending.filter((x) => x.action === "update").map(level) } as never,
-            undefined,
-            { signal: job.signal },
-          );
-          out.push(...pending.map((x) => rowFor(x.s, x.action)));
-          pending = [];
-        } catch (e) {
-          if ((e as Error)?.name === "AbortError") throw e;
-          // An answer lost after sending: each level is read back and counts as done when it holds
-          // the sheet's quantity; only the others are sent again (uncertain.ts).
-          let held = new Set<string>();
-          if (mayHaveBeenApplied(e)) {
-            await settle(attempt, job.signal, e);
-            const items = await listByKeys<Rec>(sdk, "inventoryItem", "id", [...new Set(pending.map((x) => x.s.inventory_item_id))], { fields: "id,location_levels.location_id,location_levels.stocked_quantity" }, { signal: job.signal });
-            held = new Set(items.flatMap((i) => ((i.location_levels as Rec[]) ?? []).map((l) => `${i.id as string}|${l.location_id as string}|${Number(l.stocked_quantity)}`)));
-          }
-          const isHeld = (x: (typeof ops)[number]) => held.has(`${x.s.inventory_item_id}|${x.s.location_id}|${x.s.stocked_quantity}`);
-          out.push(...pending.filter(isHeld).map((x) => rowFor(x.s, x.action)));
-          pending = pending.filter((x) => !isHeld(x));
-          if (pending.length && !tryAgainAfter(e, attempt)) {
-            const err = rowError(e);
-            out.push(...pending.map((x) => ({ ...rowFor(x.s, x.action), action: "failed" as const, error: err })));
-            pending = [];
-          }
-        }
-      }
-      await job.record(out);
-    }, (chunk) => `rows ${rowRange(chunk.map((x) => x.s.want.row))}`);
-  } catch (e) {
-    await job.abandon(e);
-  }
-  const summary = await job.end();
-  const result: InventoryResult = { dry_run: false, summary };
-  if (format === "json") f.io.out.write(JSON.stringify(result, null, 2) + "\n");
-  else
-    f.io.out.write(
-      summary.create + summary.update + summary.failed === 0
-        ? `No changes: ${summary.unchanged} stock level${summary.unchanged === 1 ? "" : "s"} unchanged.\n`
-        : `Stock levels: ${summary.create} created, ${summary.update} updated, ${summary.unchanged} unchanged${summary.failed ? `, ${summary.failed} failed` : ""}.\n`,
-    );
-  job.failIfAny();
+  const since = o.dryRun ? await savedAt(file) : undefined;
+  let result: InventoryResult = { dry_run: Boolean(o.dryRun), summary: emptySummary() };
+  await runEngine(f, o, engine, (run) => {
+    result = { dry_run: run.dryRun, summary: run.summary };
+    if (run.dryRun) return writeDryRun(f, result, { ...plan, ...walkedPlan(run.walked.flatMap((w) => w.chunk)) }, format, { file, since });
+    const s = run.summary;
+    if (format === "json") f.io.out.write(JSON.stringify(result, null, 2) + "\n");
+    else
+      f.io.out.write(
+        s.create + s.update + s.failed === 0
+          ? `No changes: ${s.unchanged} stock level${s.unchanged === 1 ? "" : "s"} unchanged.\n`
+          : `Stock levels: ${s.create} created, ${s.update} updated, ${s.unchanged} unchanged${s.failed ? `, ${s.failed} failed` : ""}.\n`,
+      );
+  });
   return result;
+}
+
+/** The creates and updates a dry run walked, in the order the real run sends them. */
+function walkedPlan(ops: { s: StockStep<StockRow>; action: "create" | "update" }[]): Pick<StockPlan<StockRow>, "create" | "update"> {
+  return { create: ops.filter((x) => x.action === "create").map((x) => x.s), update: ops.filter((x) => x.action === "update").map((x) => x.s) };
 }
 
 function writeDryRun(f: Factory, r: InventoryResult, plan: StockPlan<StockRow>, format: string, saved: { file: string; since?: number }): void {

@@ -10,14 +10,13 @@ import { parseCount, parseDecimal, readSheet, type SheetRow } from "../sheet.js"
 import { decimalPoint, formatNote } from "../csv-dialect.js";
 import { dialectOf } from "../options.js";
 import { chunked, runPool } from "../pool.js";
-import { BulkJob, checkBulkFlags } from "../job.js";
+import { checkBulkFlags, runEngine, type Engine } from "../runner.js";
 import { emptyJob } from "../empty-job.js";
 import { countRow, emptySummary, rowError, rowRange, type ReportRow, type ReportSummary } from "../report.js";
 import { listAll, listByKeys, pageAll } from "../lookup.js";
 import type { Medusa } from "../../../sdk/index.js";
 import { fromListPrice, fromVariantPrice, mergedVariantPrices, planPrices, priceBody, priceKey, sameAmount, type ExistingPrice, type PricePlan, type PriceSpec } from "./plan.js";
-import { mayHaveBeenApplied } from "../../../sdk/errors.js";
-import { UNCERTAIN_TRIES, settle, tryAgainAfter } from "../uncertain.js";
+import { UNCERTAIN_TRIES, sendSettled, settle, tryAgainAfter } from "../uncertain.js";
 import { leanHeap } from "../lean-heap.js";
 import { notice } from "../../output/notice.js";
 import { sanitize } from "../../../term/sanitize.js";
@@ -240,14 +239,8 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
   const unknown = [...new Set(plan.delete.map((e) => e.variant_id).filter((id) => !skuOf.has(id)))];
   for (const v of await listByKeys<Rec>(sdk, "productVariant", "id", unknown, { fields: "id,sku" }, { signal: f.signal })) skuOf.set(v.id as string, v.sku as string | undefined);
 
-  if (o.dryRun) {
-    for (const r of [...plan.create, ...plan.update.map((u) => u.price), ...plan.unchanged]) countRow(summary, { action: plan.create.includes(r as PriceRow) ? "create" : plan.unchanged.includes(r as PriceRow) ? "unchanged" : "update" });
-    writeDryRun(f, result, plan, skuOf, format, withList && !list, listTitle, { file, since: await savedAt(file) });
-    return result;
-  }
-
-  // 4. Writes, after the confirmation --prune needs.
-  if (plan.delete.length) {
+  // 4. The confirmation --prune needs, then the writes (or, in a dry run, their plan).
+  if (plan.delete.length && !o.dryRun) {
     await requireConfirmation(f.io, f.prompter(), {
       yes: o.yes,
       level: "severe",
@@ -255,163 +248,174 @@ export async function pricesApplyRun(f: Factory, file: string, o: PricesApplyOpt
       typed: listTitle,
     });
   }
-  const lastRow = Math.max(1, ...sheet.rows.map((r) => r.row));
-  const job = await BulkJob.open(f, {
-    command: "prices apply",
-    file,
-    flags: o,
-    idColumns: ["variant_id", "price_id"],
-    progress: { label: "applying prices", unit: "prices", total: plan.create.length + plan.update.length + plan.delete.length + plan.unchanged.length },
-    lastRow,
-  });
-  // Rows an interrupted run already wrote now plan as unchanged; their report keeps what was done.
-  const done = job.done;
   const keyText = (p: PriceRow) => [p.sku ?? p.variant_id, p.currency_code, p.region_id ?? "", p.min_quantity ?? "", p.max_quantity ?? ""].join("|");
-  const rowFor = (p: PriceRow, action: ReportRow["action"], priceId?: string, changes?: string[]): ReportRow => {
-    const prior = action === "unchanged" ? done.get(p.row) : undefined;
-    if (prior) return prior;
-    return { row: p.row, line: p.line !== p.row ? p.line : undefined, action, key: keyText(p), ids: { variant_id: p.variant_id, price_id: priceId }, changes };
-  };
+  const rowFor = (p: PriceRow, action: ReportRow["action"], priceId?: string, changes?: string[]): ReportRow => ({ row: p.row, line: p.line !== p.row ? p.line : undefined, action, key: keyText(p), ids: { variant_id: p.variant_id, price_id: priceId }, changes });
+  const opRow = (op: PriceOp, priceId?: string): ReportRow | undefined => (op.kind === "create" ? rowFor(op.p, "create", priceId) : op.kind === "update" ? rowFor(op.u.price, "update", op.u.id, ["amount"]) : undefined);
+  const chunks: PriceChunk[] = [];
+  if (withList) {
+    const writes: PriceOp[] = [...plan.create.map((p) => ({ kind: "create" as const, p })), ...plan.update.map((u) => ({ kind: "update" as const, u }))];
+    const deletes: PriceOp[] = plan.delete.map((e) => ({ kind: "delete" as const, e }));
+    for (const ops of [...chunked(writes, { maxItems: o.chunkSize ?? LIST_CHUNK }), ...chunked(deletes, { maxItems: DELETE_CHUNK })]) chunks.push({ ops });
+  } else {
+    // Each variant gets its whole price list back, merged; grouped per product for variants/batch.
+    const byVariant = new Map<string, PriceOp[]>();
+    for (const op of [...plan.create.map((p) => ({ kind: "create" as const, p })), ...plan.update.map((u) => ({ kind: "update" as const, u }))]) {
+      const vid = op.kind === "create" ? op.p.variant_id : op.u.price.variant_id;
+      byVariant.set(vid, [...(byVariant.get(vid) ?? []), op]);
+    }
+    const byProduct = new Map<string, string[]>();
+    for (const vid of byVariant.keys()) {
+      const pid = byId.get(vid)!.product_id;
+      byProduct.set(pid, [...(byProduct.get(pid) ?? []), vid]);
+    }
+    for (const [productId, vids] of byProduct) {
+      for (let i = 0; i < vids.length; i += VARIANT_CHUNK) {
+        const variants = vids.slice(i, i + VARIANT_CHUNK);
+        chunks.push({ productId, variants, ops: variants.flatMap((vid) => byVariant.get(vid)!) });
+      }
+    }
+  }
   let deleted = 0;
   let failedDeletes = 0;
   let duplicatesRemoved = 0;
-  try {
-    if (withList && !list) {
-      list = (await sdk.admin.priceList.create({ title: listTitle, description: listTitle, type: "sale", status: "active", rules: {} } as never, undefined, undefined, { signal: job.signal })).price_list as unknown as Rec;
+  // The price each created row reports, by key: what a sweep for duplicates keeps.
+  const keptIds = new Map<string, string | undefined>();
+  let lostAny = false;
+  const listId = () => list!.id as string;
+  const readBack = (signal: AbortSignal) => async () => (await pageAll<Rec>((q) => sdk.admin.priceList.prices(listId(), q, undefined, { signal }), "prices", {}, 1000)).map(fromListPrice);
+  const engine: Engine<PriceChunk> = {
+    job: {
+      command: "prices apply",
+      file,
+      idColumns: ["variant_id", "price_id"],
+      progress: { label: "applying prices", unit: "prices", total: plan.create.length + plan.update.length + plan.delete.length + plan.unchanged.length },
+      lastRow: Math.max(1, ...sheet.rows.map((r) => r.row)),
+    },
+    settled: plan.unchanged.map((p) => rowFor(p, "unchanged", existing.find((e) => priceKey(e) === priceKey(p))?.id)),
+    chunks: () => chunks,
+    plan: (chunk) => chunk.ops.flatMap((op) => opRow(op) ?? []),
+    size: (chunk) => chunk.ops.length,
+    describe: (chunk) => {
+      if (chunk.productId) return `the prices of ${chunk.variants!.length} variant${chunk.variants!.length === 1 ? "" : "s"} of product ${chunk.productId}`;
+      const rows = chunk.ops.flatMap((op) => (op.kind === "delete" ? [] : [op.kind === "create" ? op.p.row : op.u.price.row]));
+      return rows.length ? `rows ${rowRange(rows)}` : `${chunk.ops.length} deletions`;
+    },
+    async prepare(signal) {
+      if (!withList || list) return;
+      list = (await sdk.admin.priceList.create({ title: listTitle, description: listTitle, type: "sale", status: "active", rules: {} } as never, undefined, undefined, { signal })).price_list as unknown as Rec;
       result.price_list = { id: list.id as string, title: listTitle!, created: true };
       notice(f.io, `Created price list "${listTitle}" (${list.id}).`, o.quiet);
-    }
-    await job.record(plan.unchanged.map((p) => rowFor(p, "unchanged", existing.find((e) => priceKey(e) === priceKey(p))?.id)));
-    if (list) {
-      type Op = { kind: "create"; p: PriceRow } | { kind: "update"; id: string; p: PriceRow } | { kind: "delete"; e: ExistingPrice };
-      const writes: Op[] = [...plan.create.map((p) => ({ kind: "create" as const, p })), ...plan.update.map((u) => ({ kind: "update" as const, id: u.id, p: u.price }))];
-      const deletes: Op[] = plan.delete.map((e) => ({ kind: "delete" as const, e }));
-      const chunks = [...chunked(writes, { maxItems: o.chunkSize ?? LIST_CHUNK }), ...chunked(deletes, { maxItems: DELETE_CHUNK })];
-      const listId = list.id as string;
-      const bodyOf = (ops: Op[]) => ({
-        create: ops.flatMap((op) => (op.kind === "create" ? [priceBody(op.p, true)] : [])),
-        update: ops.flatMap((op) => (op.kind === "update" ? [{ id: op.id, variant_id: op.p.variant_id, amount: op.p.amount }] : [])),
-        delete: ops.flatMap((op) => (op.kind === "delete" ? [op.e.id] : [])),
-      });
-      const readBack = async () => (await pageAll<Rec>((q) => sdk.admin.priceList.prices(listId, q, undefined, { signal: job.signal }), "prices", {}, 1000)).map(fromListPrice);
-      // The price each created row reports, by key: what a sweep for duplicates keeps.
-      const keptIds = new Map<string, string | undefined>();
-      const kept = (p: PriceRow, id: string | undefined) => (keptIds.set(priceKey(p), id), rowFor(p, "create", id));
-      let lostAny = false;
-      await job.each(chunks, async (chunk) => {
-        const out: ReportRow[] = [];
-        let pending: Op[] = chunk;
-        let lastError: unknown;
-        // A batch whose answer was lost (timeout, reset, 502/503/504) is read back before it is sent
-        // again or reported: what the server holds decides, so nothing is written twice or called failed.
-        for (let attempt = 0; attempt < UNCERTAIN_TRIES && pending.length; attempt++) {
-          const body = bodyOf(pending);
-          try {
-            const res = (await sdk.admin.priceList.batchPrices(listId, body as never, undefined, undefined, { signal: job.signal })) as unknown as { created?: Rec[] };
-            // `created` is not in input order: match the new ids by key.
-            const createdIds = new Map(((res.created as Rec[]) ?? []).map((c) => [priceKey(fromListPrice(c)), c.id as string]));
-            for (const op of pending) {
-              if (op.kind === "create") out.push(kept(op.p, createdIds.get(priceKey(op.p))));
-              else if (op.kind === "update") out.push(rowFor(op.p, "update", op.id, ["amount"]));
-              else deleted++;
-            }
-            pending = [];
-          } catch (e) {
-            if ((e as Error)?.name === "AbortError") throw e;
-            lastError = e;
-            if (!mayHaveBeenApplied(e)) break;
-            lostAny = true;
-            await settle(attempt, job.signal, e);
-            const now = await readBack();
-            const byKey = new Map(now.map((x) => [priceKey(x), x]));
-            const byId = new Map(now.map((x) => [x.id, x]));
-            const left: Op[] = [];
-            for (const op of pending) {
-              if (op.kind === "create") {
-                const hit = byKey.get(priceKey(op.p));
-                if (hit) out.push(kept(op.p, hit.id));
-                else left.push(op);
-              } else if (op.kind === "update") {
-                if (sameAmount(byId.get(op.id)?.amount, op.p.amount)) out.push(rowFor(op.p, "update", op.id, ["amount"]));
-                else left.push(op);
-              } else if (!byId.has(op.e.id)) deleted++;
-              else left.push(op);
-            }
-            pending = left;
-          }
-        }
-        if (pending.length) {
-          const err = rowError(lastError);
-          failedDeletes += pending.filter((op) => op.kind === "delete").length;
-          for (const op of pending) if (op.kind !== "delete") out.push({ ...rowFor(op.p, op.kind, op.kind === "update" ? op.id : undefined), action: "failed", error: err });
-        }
-        await job.record(out, { advance: chunk.length });
-      }, (chunk) => {
-        const rows = chunk.flatMap((op) => (op.kind === "delete" ? [] : [op.p.row]));
-        return rows.length ? `rows ${rowRange(rows)}` : `${chunk.length} deletions`;
-      });
+    },
+    async write(chunk, _planned, signal) {
+      const sent = chunk.productId ? await writeVariants(chunk as Required<PriceChunk>, signal) : await writeList(chunk.ops, signal);
+      const out: ReportRow[] = [];
+      for (const d of sent.done) {
+        if (d.item.kind === "delete") deleted++;
+        else if (d.item.kind === "create" && withList) {
+          keptIds.set(priceKey(d.item.p), d.result);
+          out.push(opRow(d.item, d.result)!);
+        } else out.push(opRow(d.item)!);
+      }
+      const err = sent.failed.length ? rowError(sent.error) : undefined;
+      failedDeletes += sent.failed.filter((op) => op.kind === "delete").length;
+      for (const op of sent.failed) if (op.kind !== "delete") out.push({ ...(op.kind === "create" ? rowFor(op.p, "create") : rowFor(op.u.price, "update", op.u.id)), action: "failed", error: err });
+      return out;
+    },
+    async finish(signal) {
       // A batch our timeout gave up on can land after its read-back found nothing and it was sent
       // again: a price list takes the same price twice (nothing on the server refuses it).
-      if (lostAny && !job.signal.aborted) duplicatesRemoved = await removeDuplicates({ sdk, listId, readBack, keptIds, signal: job.signal });
-    } else {
-      // Each variant gets its whole price list back, merged; grouped per product for variants/batch.
-      const byVariant = new Map<string, PricePlan<PriceRow>>();
-      const planFor = (id: string) => {
-        let p = byVariant.get(id);
-        if (!p) byVariant.set(id, (p = { create: [], update: [], unchanged: [], delete: [] }));
-        return p;
-      };
-      for (const p of plan.create) planFor(p.variant_id).create.push(p);
-      for (const u of plan.update) planFor(u.price.variant_id).update.push(u);
-      const byProduct = new Map<string, string[]>();
-      for (const vid of byVariant.keys()) {
-        const pid = byId.get(vid)!.product_id;
-        byProduct.set(pid, [...(byProduct.get(pid) ?? []), vid]);
-      }
-      const work: { productId: string; variants: string[] }[] = [];
-      for (const [productId, vids] of byProduct) for (let i = 0; i < vids.length; i += VARIANT_CHUNK) work.push({ productId, variants: vids.slice(i, i + VARIANT_CHUNK) });
-      await job.each(work, async (w) => {
-        const update = w.variants.map((vid) => ({ id: vid, prices: mergedVariantPrices(variantPrices.get(vid) ?? [], byVariant.get(vid)!) }));
-        const touched = w.variants.flatMap((vid) => {
-          const vp = byVariant.get(vid)!;
-          return [...vp.create.map((p) => ({ p, action: "create" as const })), ...vp.update.map((u) => ({ p: u.price, action: "update" as const, id: u.id }))];
-        });
-        let out: ReportRow[] | undefined;
-        const ok = () => touched.map((t) => rowFor(t.p, t.action, "id" in t ? t.id : undefined, t.action === "update" ? ["amount"] : undefined));
-        for (let attempt = 0; !out; attempt++) {
-          try {
-            await sdk.admin.product.batchVariants(w.productId, { update } as never, undefined, undefined, { signal: job.signal });
-            out = ok();
-          } catch (e) {
-            if ((e as Error)?.name === "AbortError") throw e;
-            // An answer lost after sending: the variants are read back, and the write counts as done when
-            // every price of the sheet is there with its amount (sending the same merge again changes nothing).
-            let landed = false;
-            if (mayHaveBeenApplied(e)) {
-              await settle(attempt, job.signal, e);
-              const now = await listByKeys<Rec>(sdk, "productVariant", "id", w.variants, { fields: "id,*prices,*prices.price_rules" }, { signal: job.signal });
-              const have = new Map(now.flatMap((v) => ((v.prices as Rec[]) ?? []).map((p) => fromVariantPrice(v.id as string, p))).map((p) => [priceKey(p), p]));
-              landed = touched.every((t) => sameAmount(have.get(priceKey(t.p))?.amount, t.p.amount));
-            }
-            if (landed) out = ok();
-            else if (!tryAgainAfter(e, attempt)) {
-              const err = rowError(e);
-              out = touched.map((t) => ({ ...rowFor(t.p, t.action), action: "failed" as const, error: err }));
-            }
-          }
-        }
-        await job.record(out, { advance: touched.length });
-      }, (w) => `the prices of ${w.variants.length} variant${w.variants.length === 1 ? "" : "s"} of product ${w.productId}`);
-    }
-  } catch (e) {
-    await job.abandon(e);
+      if (lostAny && !signal.aborted) duplicatesRemoved = await removeDuplicates({ sdk, listId: listId(), readBack: readBack(signal), keptIds, signal });
+      if (duplicatesRemoved) notice(f.io, `Removed ${duplicatesRemoved} duplicate price${duplicatesRemoved === 1 ? "" : "s"}: a batch whose answer was lost landed after it had been sent again.`);
+    },
+    extra: () => ({ deleted, delete_failed: failedDeletes, price_list_id: list?.id ?? null, ...(duplicatesRemoved ? { duplicates_removed: duplicatesRemoved } : {}) }),
+    beside: () => ({ failed: failedDeletes, what: "deletions" }),
+  };
+
+  /** One batch on the price list; a lost answer is read back by key (creates), id and amount (updates) or absence (deletes). */
+  function writeList(ops: PriceOp[], signal: AbortSignal) {
+    return sendSettled<PriceOp, string | undefined>(ops, {
+      signal,
+      send: async (pending) => {
+        const body = {
+          create: pending.flatMap((op) => (op.kind === "create" ? [priceBody(op.p, true)] : [])),
+          update: pending.flatMap((op) => (op.kind === "update" ? [{ id: op.u.id, variant_id: op.u.price.variant_id, amount: op.u.price.amount }] : [])),
+          delete: pending.flatMap((op) => (op.kind === "delete" ? [op.e.id] : [])),
+        };
+        const res = (await sdk.admin.priceList.batchPrices(listId(), body as never, undefined, undefined, { signal })) as unknown as { created?: Rec[] };
+        // `created` is not in input order: match the new ids by key.
+        const createdIds = new Map(((res.created as Rec[]) ?? []).map((c) => [priceKey(fromListPrice(c)), c.id as string]));
+        return pending.map((op) => (op.kind === "create" ? createdIds.get(priceKey(op.p)) : undefined));
+      },
+      readBack: async (pending) => {
+        lostAny = true;
+        const now = await readBack(signal)();
+        const byKey = new Map(now.map((x) => [priceKey(x), x]));
+        const byId = new Map(now.map((x) => [x.id, x]));
+        // "" marks an update or delete that holds (a price id is never empty).
+        return pending.map((op) => (op.kind === "create" ? byKey.get(priceKey(op.p))?.id : op.kind === "update" ? (sameAmount(byId.get(op.u.id)?.amount, op.u.price.amount) ? "" : undefined) : byId.has(op.e.id) ? undefined : ""));
+      },
+    });
   }
-  if (duplicatesRemoved) notice(f.io, `Removed ${duplicatesRemoved} duplicate price${duplicatesRemoved === 1 ? "" : "s"}: a batch whose answer was lost landed after it had been sent again.`);
-  const extra = { deleted, delete_failed: failedDeletes, price_list_id: list?.id ?? null, ...(duplicatesRemoved ? { duplicates_removed: duplicatesRemoved } : {}) };
-  result.summary = { ...(await job.end(extra, { failedBesideRows: failedDeletes })), delete: deleted };
-  writeSummary(f, result, format);
-  job.failIfAny({ failed: failedDeletes, what: "deletions" });
+
+  /**
+   * One variants/batch of a product. A lost answer: the variants are read back, and the write
+   * counts as done when every price of the sheet is there with its amount (the same merge sent
+   * again changes nothing).
+   */
+  function writeVariants(chunk: Required<PriceChunk>, signal: AbortSignal) {
+    const mine = (vid: string) => chunk.ops.filter((op) => (op.kind === "create" ? op.p.variant_id : op.kind === "update" ? op.u.price.variant_id : "") === vid);
+    const wanted = (op: PriceOp) => (op.kind === "create" ? op.p : op.kind === "update" ? op.u.price : undefined)!;
+    return sendSettled<PriceOp[], true>([chunk.ops], {
+      signal,
+      send: async () => {
+        const update = chunk.variants.map((vid) => ({ id: vid, prices: mergedVariantPrices(variantPrices.get(vid) ?? [], planOf(mine(vid))) }));
+        await sdk.admin.product.batchVariants(chunk.productId, { update } as never, undefined, undefined, { signal });
+        return [true];
+      },
+      readBack: async () => {
+        const now = await listByKeys<Rec>(sdk, "productVariant", "id", chunk.variants, { fields: "id,*prices,*prices.price_rules" }, { signal });
+        const have = new Map(now.flatMap((v) => ((v.prices as Rec[]) ?? []).map((p) => fromVariantPrice(v.id as string, p))).map((p) => [priceKey(p), p]));
+        return [chunk.ops.every((op) => sameAmount(have.get(priceKey(wanted(op)))?.amount, wanted(op).amount)) ? true : undefined];
+      },
+    }).then((sent) => ({ done: sent.done.flatMap((d) => d.item.map((item) => ({ item, result: undefined }))), failed: sent.failed.flat(), error: sent.error }));
+  }
+
+  const since = o.dryRun ? await savedAt(file) : undefined;
+  const listIsNew = withList && !list;
+  await runEngine(f, o, engine, (run) => {
+    result.summary = { ...run.summary, delete: run.dryRun ? plan.delete.length : deleted };
+    if (!run.dryRun) return writeSummary(f, result, format);
+    const walked = new Set(run.walked.flatMap((w) => w.chunk.ops));
+    const shown: PricePlan<PriceRow> = { ...plan, create: [], update: [], delete: [] };
+    for (const op of walked) {
+      if (op.kind === "create") shown.create.push(op.p);
+      else if (op.kind === "update") shown.update.push(op.u);
+      else shown.delete.push(op.e);
+    }
+    // The preview keeps the sheet's order (the variant path walks product by product).
+    const order = new Map([...plan.create, ...plan.update, ...plan.delete].map((x, i) => [x, i]));
+    for (const k of ["create", "update", "delete"] as const) (shown[k] as object[]).sort((a, b) => order.get(a as never)! - order.get(b as never)!);
+    writeDryRun(f, result, shown, skuOf, format, listIsNew, listTitle, { file, since });
+  });
   return result;
+}
+
+/** A price the run sends: a row of the sheet to create or update, or (--prune) one to delete. */
+type PriceOp = { kind: "create"; p: PriceRow } | { kind: "update"; u: PricePlan<PriceRow>["update"][number] } | { kind: "delete"; e: ExistingPrice };
+/** One request: a batch on the price list, or (no list) the variants of one product. */
+interface PriceChunk {
+  ops: PriceOp[];
+  productId?: string;
+  variants?: string[];
+}
+
+function planOf(ops: PriceOp[]): PricePlan<PriceRow> {
+  return {
+    create: ops.flatMap((op) => (op.kind === "create" ? [op.p] : [])),
+    update: ops.flatMap((op) => (op.kind === "update" ? [op.u] : [])),
+    unchanged: [],
+    delete: [],
+  };
 }
 
 /**

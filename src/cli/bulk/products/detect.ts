@@ -3,7 +3,7 @@
  * WooCommerce's built-in exporter (`--from` forces one).
  */
 import { readCsv } from "../csv.js";
-import type { CsvDialect } from "../csv-dialect.js";
+import type { CsvDialect, CsvFormat } from "../csv-dialect.js";
 import { Problems } from "../problems.js";
 import { isShopifyHeader } from "./from-shopify.js";
 import { isWooHeader } from "./from-woocommerce.js";
@@ -19,8 +19,27 @@ export function detectFromHeader(header: string[]): ProductFormat {
   return "medusa";
 }
 
-/** Reads the header only; an unreadable file is left to the full read to report. */
+/** What one read of a file's header tells: whose export it is, and how it is read (separator, encoding). */
+export interface FileHead {
+  format: ProductFormat;
+  csv: CsvFormat;
+}
+
+/**
+ * Reads the header once (issue 39's detection of separator, BOM and Windows-1252 included); a file
+ * that cannot be opened, or is no regular file, is refused here. A bad row is left to the full read.
+ */
+export async function readHead(file: string, signal?: AbortSignal, dialect?: CsvDialect): Promise<FileHead> {
+  let csv: CsvFormat | undefined;
+  let format: ProductFormat = "medusa";
+  for await (const rec of readCsv(file, { file, problems: new Problems(), signal, dialect, onFormat: (x) => (csv = x) })) {
+    format = detectFromHeader(rec.cells);
+    break;
+  }
+  return { format, csv: csv ?? { delimiter: dialect?.delimiter ?? ",", encoding: dialect?.encoding ?? "utf-8", encodingDetected: false } };
+}
+
+/** Whose export a file is, from its header. */
 export async function detectFormat(file: string, signal?: AbortSignal, dialect?: CsvDialect): Promise<ProductFormat> {
-  for await (const rec of readCsv(file, { file, problems: new Problems(), signal, dialect })) return detectFromHeader(rec.cells);
-  return "medusa";
+  return (await readHead(file, signal, dialect)).format;
 }

@@ -428,16 +428,16 @@ export async function planChunk(products: FileProduct[], ctx: Pick<WriteContext,
 }
 
 /**
- * Plans and writes one chunk of products (batch engine). A request whose outcome is unknown
+ * Writes one chunk of products as `given` plans it (planned here when not given; batch engine). A request whose outcome is unknown
  * (network loss, timeout, 502/503/504) is never repeated blindly: the chunk's products are read
  * back and planned again, so what was written is now "unchanged" and only the rest is sent
  * (uncertain.ts). After the last try the read-back decides: a product that is there is reported
  * as written, never as failed. A chunk refused as a whole is retried product by product, so one
  * bad product fails alone.
  */
-export async function writeChunk(products: FileProduct[], ctx: WriteContext, attempt = 0): Promise<ChunkResult[]> {
+export async function writeChunk(products: FileProduct[], ctx: WriteContext, attempt = 0, given?: ChunkResult[]): Promise<ChunkResult[]> {
   const { sdk, signal } = ctx;
-  const planned = await planChunk(products, ctx);
+  const planned = given ?? (await planChunk(products, ctx));
   const plans = planned.map((r) => r.plan);
   const results = new Map<string, ChunkResult>(planned.map((r) => [r.plan.key, r]));
 

@@ -16,7 +16,6 @@ import { UsageError } from "../../../term/errors.js";
 import { listAll, listByKeys, pageAll } from "../lookup.js";
 import { fromListPrice } from "../prices/plan.js";
 import { repairDuplicateSkus, writeConverted, writePrivateCsv, type CategoryNode, type Conversion, type ConvertedFile, type SourceFormat } from "./convert.js";
-import { detectFormat, type ProductFormat } from "./detect.js";
 import { fromShopify } from "./from-shopify.js";
 import { fromWooCommerce } from "./from-woocommerce.js";
 import { variantFor } from "./import-stock.js";
@@ -34,10 +33,6 @@ export interface SourceFile {
   /** Where the currency came from, for the plan ("--currency" or "the store's default"). */
   currencyFrom: string;
   withStock: boolean;
-}
-
-export async function resolveFormat(file: string, from: ProductFormat | undefined, signal?: AbortSignal, dialect?: CsvDialect): Promise<ProductFormat> {
-  return from ?? (await detectFormat(file, signal, dialect));
 }
 
 /** The store's default currency (lower case). */

@@ -8,14 +8,12 @@
 import type { Factory } from "../../cmdutil/factory.js";
 import { CancelError, PartialFailureError, UsageError } from "../../../term/errors.js";
 import { sanitize } from "../../../term/sanitize.js";
-import { openRegularFile } from "../../cmdutil/input-file.js";
-import { BulkJob, checkBulkFlags } from "../job.js";
+import { checkBulkFlags, runEngine, type Engine } from "../runner.js";
 import { emptyJob } from "../empty-job.js";
 import type { ImportOptions } from "./import-options.js";
-import { runPool } from "../pool.js";
 import { Problems } from "../problems.js";
 import { createProgress } from "../progress.js";
-import { countRow, emptySummary, rowRange, type ReportRow } from "../report.js";
+import { rowRange, type ReportRow } from "../report.js";
 import * as imp from "./import-batch.js";
 import type { ChunkResult } from "./import-batch.js";
 import { streamProducts } from "./import-stream.js";
@@ -24,24 +22,25 @@ import { serverImport } from "./import-server.js";
 import type { FileProduct } from "./plan.js";
 import { leanHeap } from "../lean-heap.js";
 import { dialectOf } from "../options.js";
-import { csvFormatOf } from "../csv.js";
+import { readHead } from "./detect.js";
 import { formatNote } from "../csv-dialect.js";
 import { diffText, fieldDiff, newerSummary, savedAt } from "../diff.js";
 import { mappingText, toSourceColumns, type ConvertedFile } from "./convert.js";
 import { emptySkips, settleProblems, skipReason, skipText, unresolvedReferences, type OnError, type Skips } from "./import-skip.js";
-import { DEFAULT_SALE_PRICE_LIST, applySalePrices, copySourceImages, pictureText, uploadLocalImages, type PictureOutcome, convertSource, createCategories, missingCategories, resolveFormat, type SaleOutcome, type SourceFile } from "./import-source.js";
+import { DEFAULT_SALE_PRICE_LIST, applySalePrices, copySourceImages, pictureText, uploadLocalImages, type PictureOutcome, convertSource, createCategories, missingCategories, type SaleOutcome, type SourceFile } from "./import-source.js";
 
 type Rec = Record<string, any>;
 
 export async function importRun(f: Factory, o: ImportOptions): Promise<void> {
   leanHeap();
   await checkBulkFlags(o);
-  await (await openRegularFile(o.file)).close();
   const dialect = dialectOf(o);
-  const format = await resolveFormat(o.file, o.from, f.signal, dialect);
+  // One read of the header: whose export it is and how it is read; the file is opened once for it.
+  const head = await readHead(o.file, f.signal, dialect);
+  const format = o.from ?? head.format;
   // Another platform's export carries what shop owners leave behind: import the good, name the bad.
   const onError: OnError = o.onError ?? (format === "medusa" ? "stop" : "skip");
-  const readAs = formatNote(o.file, await csvFormatOf(o.file, dialect, f.signal));
+  const readAs = formatNote(o.file, head.csv);
   if (format === "medusa") {
     if (o.currency || o.salePriceList) throw new UsageError("--currency and --sale-price-list are for Shopify and WooCommerce files (Medusa's own columns name their currency)");
     const local: { converted?: ConvertedFile } = {};
@@ -165,34 +164,21 @@ async function importFile(
   for (const p of index.products.values()) lastRow = Math.max(lastRow, p.lastRow);
   if (conversion) lastRow = Math.max(lastRow, conversion.lastRow);
   const extraRows = new Map(conversion?.products.map((p) => [`handle:${p.handle}`, p.extraRows]));
-  const job = o.dryRun
-    ? undefined
-    : await BulkJob.open<{ rows: number }, Entry>(f, {
-        command: "products import",
-        file: o.file,
-        flags: o,
-        idColumns: ["product_id", "variant_id"],
-        progress: { label: "importing", total: rowsTotal },
-        lastRow,
-        initial: { rows: rowsTotal },
-        check: (state) => (state?.rows !== rowsTotal ? `it counts ${JSON.stringify(state?.rows)} rows, the file has ${rowsTotal}` : undefined),
-        toReport: ({ product: _p, ...r }) => r,
-      });
-  const planSummary = emptySummary();
   const productSummary = { create: 0, update: 0, unchanged: 0, failed: 0, skipped: 0 };
   const planOut: Rec[] = [];
   const done = new Set<string>();
   let newer = 0;
+  let sale: SaleOutcome | undefined;
   const countProduct = (rows: Entry[]) => {
     const action = rows.some((r) => r.action === "failed") ? "failed" : (rows[0]?.action as "create" | "update" | "unchanged" | "skipped");
     if (action && action in productSummary) productSummary[action as keyof typeof productSummary]++;
   };
-  const progress = job?.progress ?? createProgress(f.io, { label: "planning", total: rowsTotal, quiet: o.quiet });
   const ids = new Map(store.existing);
-  const wctx = { sdk, resolved: store.resolved, matchHandle, ids, signal: job?.signal ?? f.signal, since };
+  const wctx = (signal: AbortSignal) => ({ sdk, resolved: store.resolved, matchHandle, ids, signal, since });
+  const good = (group: FileProduct[]) => group.filter((p) => p.skipped === undefined);
 
   /** Stock at --location for every row of the chunk's good products; stock changes count as updates. */
-  async function stockOf(group: FileProduct[], results: ChunkResult[]): Promise<void> {
+  async function stockOf(group: FileProduct[], results: ChunkResult[], write: boolean, signal: AbortSignal): Promise<void> {
     const targets: StockTarget[] = [];
     const owners: { r: ChunkResult; label: string }[] = [];
     for (const r of results) {
@@ -203,7 +189,7 @@ async function importFile(
         owners.push({ r, label: sku ?? `row ${row.row}` });
       }
     }
-    const { changed, errors } = await applyStock(sdk, store!.locationId!, targets, { dryRun: Boolean(o.dryRun), signal: wctx.signal });
+    const { changed, errors } = await applyStock(sdk, store!.locationId!, targets, { dryRun: !write, signal });
     for (const [i, c] of changed) {
       const { r, label } = owners[i]!;
       if (r.plan.action === "create") continue;
@@ -215,81 +201,55 @@ async function importFile(
     }
   }
 
-  async function writeGroup(group: FileProduct[]): Promise<void> {
-    const good = group.filter((p) => p.skipped === undefined);
-    const results: ChunkResult[] = !good.length ? [] : o.dryRun ? await imp.planChunk(good, wctx) : await imp.writeChunk(good, wctx);
-    if (store!.locationId && results.length) await stockOf(good, results);
-    const entries: Entry[] = [];
-    for (const p of group) {
-      if (p.skipped === undefined) continue;
-      const seen = new Set<number>();
-      const rows: Entry[] = [...p.rows, ...(extraRows.get(p.key) ?? [])]
-        .filter((r) => !seen.has(r.row) && Boolean(seen.add(r.row)))
-        .map((r) => ({ product: p.key, row: r.row, line: r.line !== r.row ? r.line : undefined, action: "skipped", key: handles.get(p.key), error: { message: p.skipped!, retryable: false } }));
-      entries.push(...rows);
-      countProduct(rows);
-      if (o.dryRun || json) planOut.push({ action: "skipped", handle: handles.get(p.key), reason: p.skipped });
-      if (o.dryRun && !json) f.io.out.write(skipLine(handles.get(p.key) ?? p.key, p.skipped!, f.io.isStdoutTTY));
-    }
-    for (const r of results) {
-      const rows = imp.reportRows(r, r.plan.key);
-      for (const x of extraRows.get(r.plan.key) ?? []) rows.push({ ...rows[0]!, row: x.row, line: x.line !== x.row ? x.line : undefined, key: r.plan.handle, ids: { product_id: rows[0]?.ids?.product_id } });
-      entries.push(...rows);
-      countProduct(rows);
-      newer += r.plan.diff.filter((d) => d.newer).length;
-      if (o.dryRun || json) planOut.push({ action: r.error ? "failed" : r.plan.action, handle: r.plan.handle, id: r.productId, changes: r.plan.changes, ...(r.plan.diff.length ? { diff: r.plan.diff } : {}), ...(r.error ? { error: r.error } : {}) });
-      if (o.dryRun && !json) f.io.out.write(planLine(r, f.io.isStdoutTTY));
-    }
-    if (job) await job.record(entries);
-    else {
-      for (const e of entries) countRow(planSummary, e);
-      progress.add(entries.length);
-    }
-  }
-
-  let sale: SaleOutcome | undefined;
   // Rows of another platform's file with no Medusa counterpart, and rows of no product that have problems: reported as skipped.
   const rowSkips: Entry[] = [
     ...(conversion?.skipped ?? []).map((x) => ({ product: `skip:${x.row}`, row: x.row, line: x.line !== x.row ? x.line : undefined, action: "skipped" as const, key: x.key, error: { message: x.reason } })),
     ...[...skips.rows].map(([row, list]) => ({ product: `skip:${row}`, row, line: list[0]!.line !== row ? list[0]!.line : undefined, action: "skipped" as const, error: { message: skipReason(list), retryable: false } })),
   ];
-  try {
-    if (job?.checkpoint.resumed) {
+  /** A chunk's plan: the products as the store holds them now; `shown` adds the stock the chunk would set. */
+  type GroupPlan = { results: ChunkResult[]; shown: ChunkResult[] };
+  const engine: Engine<FileProduct[], Entry, GroupPlan, { rows: number }> = {
+    job: {
+      command: "products import",
+      file: o.file,
+      idColumns: ["product_id", "variant_id"],
+      progress: { label: "importing", total: rowsTotal },
+      lastRow,
+      initial: { rows: rowsTotal },
+      check: (state) => (state?.rows !== rowsTotal ? `it counts ${JSON.stringify(state?.rows)} rows, the file has ${rowsTotal}` : undefined),
+      toReport: ({ product: _p, ...r }) => r,
+    },
+    settled: rowSkips,
+    resume(journal) {
       const byProduct = new Map<string, Entry[]>();
-      for (const e of job.checkpoint.entries) byProduct.set(e.product, [...(byProduct.get(e.product) ?? []), e]);
+      for (const e of journal) byProduct.set(e.product, [...(byProduct.get(e.product) ?? []), e]);
+      const carried: Entry[] = [];
       for (const [key, rows] of byProduct) {
         // A product that failed is tried again, not carried over as failed.
         if (rows.some((r) => r.action === "failed")) continue;
         done.add(key);
         countProduct(rows);
-        await job.carry(rows);
+        carried.push(...rows);
       }
-    }
-    const todo = rowSkips.filter((e) => !done.has(e.product));
-    if (todo.length) {
-      if (job) await job.record(todo);
-      else {
-        for (const e of todo) countRow(planSummary, e);
-        progress.add(todo.length);
-      }
-    }
-    // Missing tags and types of a --portable file are plain values: create them (not in a dry run).
-    if (job) {
+      return carried;
+    },
+    async prepare(signal) {
+      // Missing tags and types of a --portable file are plain values: created before the products.
       for (const value of store.missingTags) {
-        const { product_tag } = await sdk.admin.productTag.create({ value }, undefined, undefined, { signal: job.signal });
+        const { product_tag } = await sdk.admin.productTag.create({ value }, undefined, undefined, { signal });
         store.resolved.refs.tag.set(value, product_tag.id);
       }
       for (const value of store.missingTypes) {
-        const { product_type } = await sdk.admin.productType.create({ value }, undefined, undefined, { signal: job.signal });
+        const { product_type } = await sdk.admin.productType.create({ value }, undefined, undefined, { signal });
         store.resolved.refs.type.set(value, product_type.id);
       }
-    }
-    // A small job split as evenly as the requests in flight allow: 300 products at 2 in flight go as
-    // 150 + 150, not 250 + 50 (the server's time per request grows with its size).
-    const chunkSize = Math.max(1, Math.min(o.chunkSize, Math.ceil((index.products.size - done.size) / o.concurrency)));
-    async function* chunks() {
+    },
+    async *chunks() {
+      // A small job split as evenly as the requests in flight allow: 300 products at 2 in flight go as
+      // 150 + 150, not 250 + 50 (the server's time per request grows with its size).
+      const chunkSize = Math.max(1, Math.min(o.chunkSize, Math.ceil((index.products.size - done.size) / o.concurrency)));
       let group: FileProduct[] = [];
-      for await (const p of streamProducts(o.file, index!, { matchHandle, skip: done, skipped: skippedProducts, signal: f.signal, source })) {
+      for await (const p of streamProducts(o.file, index, { matchHandle, skip: done, skipped: skippedProducts, signal: f.signal, source })) {
         group.push(p);
         if (group.length >= chunkSize) {
           yield group;
@@ -297,48 +257,76 @@ async function importFile(
         }
       }
       if (group.length) yield group;
-    }
-    const describe = (g: FileProduct[]) => `rows ${rowRange(g.flatMap((p) => p.rows.map((r) => r.row)))}`;
-    if (job) await job.each(chunks(), writeGroup, describe);
-    else await runPool(chunks(), o.concurrency, writeGroup, f.signal);
-    if (src && !f.signal.aborted) sale = await applySalePrices(sdk, src, o.salePriceList ?? DEFAULT_SALE_PRICE_LIST, { dryRun: Boolean(o.dryRun), signal: job?.signal ?? f.signal, skip: new Set([...skippedProducts.keys()].map((k) => k.replace(/^handle:/, ""))), since });
-  } catch (e) {
-    if (job) await job.abandon(e);
-    progress.done();
-    throw e;
-  }
-  // Rows skipped because of what they hold (not for want of a Medusa counterpart): exit 3.
-  const problemRows = [...skips.products.keys()].reduce((n, k) => n + (index!.products.get(k)?.rows ?? 0) + (extraRows.get(k)?.length ?? 0), 0) + skips.rows.size;
-  let rowSummary = planSummary;
-  const extra = {
+    },
+    async plan(group, signal) {
+      const results = good(group).length ? await imp.planChunk(good(group), wctx(signal)) : [];
+      // Stock is set after the products are written (a new product has no inventory item before):
+      // the plan shows what the store's levels would become.
+      const shown = results.map((r) => ({ ...r }));
+      if (store.locationId && shown.length) await stockOf(good(group), shown, false, signal);
+      return { results, shown };
+    },
+    async write(group, planned, signal) {
+      const results = planned.results.length ? await imp.writeChunk(good(group), wctx(signal), 0, planned.results) : [];
+      if (store.locationId && results.length) await stockOf(good(group), results, true, signal);
+      return { results, shown: results };
+    },
+    rows(group, { shown }) {
+      const entries: Entry[] = [];
+      for (const p of group) {
+        if (p.skipped === undefined) continue;
+        const seen = new Set<number>();
+        const rows: Entry[] = [...p.rows, ...(extraRows.get(p.key) ?? [])]
+          .filter((r) => !seen.has(r.row) && Boolean(seen.add(r.row)))
+          .map((r) => ({ product: p.key, row: r.row, line: r.line !== r.row ? r.line : undefined, action: "skipped", key: handles.get(p.key), error: { message: p.skipped!, retryable: false } }));
+        entries.push(...rows);
+        countProduct(rows);
+        if (o.dryRun) planOut.push({ action: "skipped", handle: handles.get(p.key), reason: p.skipped });
+        if (o.dryRun && !json) f.io.out.write(skipLine(handles.get(p.key) ?? p.key, p.skipped!, f.io.isStdoutTTY));
+      }
+      for (const r of shown) {
+        const rows = imp.reportRows(r, r.plan.key);
+        for (const x of extraRows.get(r.plan.key) ?? []) rows.push({ ...rows[0]!, row: x.row, line: x.line !== x.row ? x.line : undefined, key: r.plan.handle, ids: { product_id: rows[0]?.ids?.product_id } });
+        entries.push(...rows);
+        countProduct(rows);
+        newer += r.plan.diff.filter((d) => d.newer).length;
+        if (o.dryRun) planOut.push({ action: r.error ? "failed" : r.plan.action, handle: r.plan.handle, id: r.productId, changes: r.plan.changes, ...(r.plan.diff.length ? { diff: r.plan.diff } : {}), ...(r.error ? { error: r.error } : {}) });
+        if (o.dryRun && !json) f.io.out.write(planLine(r, f.io.isStdoutTTY));
+      }
+      return entries;
+    },
+    describe: (g) => `rows ${rowRange(g.flatMap((p) => p.rows.map((r) => r.row)))}`,
+    async finish(signal) {
+      if (src && !f.signal.aborted) sale = await applySalePrices(sdk, src, o.salePriceList ?? DEFAULT_SALE_PRICE_LIST, { dryRun: Boolean(o.dryRun), signal, skip: new Set([...skippedProducts.keys()].map((k) => k.replace(/^handle:/, ""))), since });
+    },
+    extra: () => ({ products: productSummary, ...extraOf() }),
+  };
+  const extraOf = () => ({
     ...(pictures ? { pictures } : {}),
     ...(src ? { format: src.format, currency: src.currency, ...(o.dryRun ? { mapping: conversion!.columns } : {}), ...(sale ? { sale_prices: sale } : {}), ...(conversion!.notes.length ? { notes: conversion!.notes } : {}) } : {}),
     ...(index.repairs.length ? { repairs: index.repairs } : {}),
     ...(from.readAs ? { read_as: from.readAs } : {}),
     ...(newer ? { undoes_newer_changes: newer } : {}),
-  };
-  if (job) rowSummary = await job.end({ products: productSummary, ...extra });
-  else {
-    progress.done();
-    if (f.signal.aborted) throw new CancelError();
-  }
-
-  const summary = { file: o.file, engine: "batch", dryRun: Boolean(o.dryRun), products: productSummary, rows: rowSummary, ...extra, ...(o.report ? { report: o.report } : {}) };
-  if (json) f.io.out.write(JSON.stringify(o.dryRun ? { ...summary, plan: planOut } : summary, null, 2) + "\n");
-  else {
-    const p = productSummary;
-    const skippedText = rowSummary.skipped ? `; ${rowSummary.skipped} row${rowSummary.skipped === 1 ? "" : "s"} skipped` : "";
-    const text = o.dryRun
-      ? `${o.file}: would create ${p.create}, update ${p.update}, leave ${p.unchanged} unchanged${p.skipped ? `, skip ${p.skipped}` : ""} (${rowSummary.rows} rows); nothing written`
-      : `${o.file}: ${p.create} created, ${p.update} updated, ${p.unchanged} unchanged, ${p.failed} failed${p.skipped ? `, ${p.skipped} skipped` : ""} (${rowSummary.rows} rows)${skippedText}${o.report ? `; report: ${o.report}` : ""}`;
-    const saleText = sale
-      ? `\nsale prices in "${sale.title}"${sale.created ? (o.dryRun ? " (a new list)" : " (created)") : ""}: ${o.dryRun ? "would add" : "added"} ${sale.add}, ${o.dryRun ? "update" : "updated"} ${sale.update}, ${sale.unchanged} unchanged${sale.undoes ? ` (${sale.undoes} of the updates would undo a change the list got after the file was saved)` : ""}${sale.notPlaced.length ? `; not placed: ${sale.notPlaced.map((x) => `row ${x.row}: ${x.message}`).join("; ")}` : ""}`
-      : "";
-    const newerText = newerSummary(newer, o.file, since);
-    const out = (text + (o.dryRun ? skippedText : "") + saleText).split("\n").map((l) => sanitize(l));
-    (o.dryRun ? f.io.err : f.io.out).write([...out, ...(newerText ? [newerText] : [])].join("\n") + "\n");
-  }
-  job?.failIfAny();
+  });
+  // Rows skipped because of what they hold (not for want of a Medusa counterpart): exit 3.
+  const problemRows = [...skips.products.keys()].reduce((n, k) => n + (index!.products.get(k)?.rows ?? 0) + (extraRows.get(k)?.length ?? 0), 0) + skips.rows.size;
+  await runEngine(f, o, engine, ({ summary: rowSummary }) => {
+    const summary = { file: o.file, engine: "batch", dryRun: Boolean(o.dryRun), products: productSummary, rows: rowSummary, ...extraOf(), ...(o.report ? { report: o.report } : {}) };
+    if (json) f.io.out.write(JSON.stringify(o.dryRun ? { ...summary, plan: planOut } : summary, null, 2) + "\n");
+    else {
+      const p = productSummary;
+      const skippedText = rowSummary.skipped ? `; ${rowSummary.skipped} row${rowSummary.skipped === 1 ? "" : "s"} skipped` : "";
+      const text = o.dryRun
+        ? `${o.file}: would create ${p.create}, update ${p.update}, leave ${p.unchanged} unchanged${p.skipped ? `, skip ${p.skipped}` : ""} (${rowSummary.rows} rows); nothing written`
+        : `${o.file}: ${p.create} created, ${p.update} updated, ${p.unchanged} unchanged, ${p.failed} failed${p.skipped ? `, ${p.skipped} skipped` : ""} (${rowSummary.rows} rows)${skippedText}${o.report ? `; report: ${o.report}` : ""}`;
+      const saleText = sale
+        ? `\nsale prices in "${sale.title}"${sale.created ? (o.dryRun ? " (a new list)" : " (created)") : ""}: ${o.dryRun ? "would add" : "added"} ${sale.add}, ${o.dryRun ? "update" : "updated"} ${sale.update}, ${sale.unchanged} unchanged${sale.undoes ? ` (${sale.undoes} of the updates would undo a change the list got after the file was saved)` : ""}${sale.notPlaced.length ? `; not placed: ${sale.notPlaced.map((x) => `row ${x.row}: ${x.message}`).join("; ")}` : ""}`
+        : "";
+      const newerText = newerSummary(newer, o.file, since);
+      const out = (text + (o.dryRun ? skippedText : "") + saleText).split("\n").map((l) => sanitize(l));
+      (o.dryRun ? f.io.err : f.io.out).write([...out, ...(newerText ? [newerText] : [])].join("\n") + "\n");
+    }
+  });
   if (problemRows && !o.dryRun) {
     throw new PartialFailureError(
       `${problemRows} row${problemRows === 1 ? "" : "s"} of ${sanitize(o.file)} ${problemRows === 1 ? "was" : "were"} not imported: their reasons are above${o.report ? ` and in ${sanitize(o.report)}` : ""}. Correct them and run the same command again: what was imported stays as it is`,
