@@ -11,7 +11,7 @@
 //   export    products export of the whole catalogue (time, RSS)
 // The TUI runs in a pseudo-terminal (util-linux `script`) at 80x24. Times are wall clock on a
 // shared 2-core machine: the load average is recorded before and after each size.
-// Usage: node bench/large-shop.mjs [--sizes 1k,10k,50k] [--runs 7] [--walk 1k,10k,50k] [--only tui,refresh,…]
+// Usage: node bench/large-shop.mjs [--sizes 1k,10k,50k] [--runs 7] [--walk 1k,10k,50k] [--only tui,refresh,…] [--no-restore]
 //   --only measures those parts again and keeps the other figures of an earlier run.
 //   MEDUSACTL_DATA_DIR must be the sandbox's data root (the snapshots size-<size> live there).
 import { spawn, spawnSync } from "node:child_process";
@@ -30,6 +30,8 @@ const SIZES = String(opt("sizes", "1k,10k,50k")).split(",");
 const RUNS = Number(opt("runs", 7));
 const WALK = new Set(String(opt("walk", "1k,10k,50k")).split(","));
 const ONLY = opt("only", undefined)?.split(",");
+// --no-restore measures the sandbox as it is, as the one size named (e.g. after an earlier run restored it).
+const NO_RESTORE = args.includes("--no-restore");
 const part = (name) => !ONLY || ONLY.includes(name);
 const OUT = path.join(root, "bench/results/large-shop.json");
 
@@ -171,9 +173,11 @@ const results = JSON.parse((() => {
 
 for (const size of SIZES) {
   const r = { ...(ONLY ? results[size] : {}), size, loadBefore: load() };
-  const tr = now();
-  cli(["sandbox", "snapshot", "restore", `size-${size}`, "--yes"]);
-  r.restoreMs = now() - tr;
+  if (!NO_RESTORE) {
+    const tr = now();
+    cli(["sandbox", "snapshot", "restore", `size-${size}`, "--yes"]);
+    r.restoreMs = now() - tr;
+  }
   const counts = await api("/admin/orders?limit=1&fields=id");
   r.orders = counts.count;
   r.products = (await api("/admin/products?limit=1&fields=id")).count;

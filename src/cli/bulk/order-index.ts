@@ -182,11 +182,16 @@ export class OrderIndex {
         if (row.display_id === undefined) f.display_id = old.display_id;
       }
       if (worthIndexing(f)) {
+        const packed = pack(f);
         if (i === undefined) {
-          this.data.entries.push(pack(f));
+          this.data.entries.push(packed);
           at.set(f.id, this.data.entries.length - 1);
-        } else this.data.entries[i] = pack(f);
-        changed = true;
+          changed = true;
+        } else if (packed.some((v, k) => v !== this.data.entries[i]![k])) {
+          // Only a record that differs makes the index worth saving: a save is a sync, one more request.
+          this.data.entries[i] = packed;
+          changed = true;
+        }
       } else if (i !== undefined) {
         drop.add(i);
         changed = true;

@@ -159,6 +159,12 @@ describe("OrderIndex", () => {
     expect(idx.candidates((f) => inQueue("to-fulfil", f)).map((f) => f.id)).toEqual(["order_2"]);
     await idx.flush();
     expect(JSON.parse(readFileSync(idx.file, "utf8")).entries.map((e: unknown[]) => e[0])).toEqual(["order_2"]);
+    // Orders read again as the index holds them change nothing: no save, so no sync request.
+    const rows = await readOrdersById(s.sdk, ["order_2"], { fields: "id" });
+    const before = s.requests();
+    idx.observe(rows);
+    await idx.flush();
+    expect(s.requests()).toBe(before);
 
     writeFileSync(idx.file, "{ not json");
     const again = await OrderIndex.open(s.sdk, s.dir, "http://shop.test");
