@@ -1,7 +1,8 @@
 /**
  * Order verbs on many orders at once (issue 27): `orders ship --file shipments.csv`, and fulfil,
- * deliver, capture, complete, archive with `--file` or `-` (references on stdin). On the shared
- * bulk runner (job.ts): dry run, report, --resume, progress, one job at a time, cancel.
+ * deliver, capture, complete, archive with `--file` or `-` (references on stdin). An engine of the
+ * runner (runner.ts), which owns dry run, report, --resume, progress, the lock and cancel: one
+ * order is one chunk, its plan the first step of each parcel, its write the walk to the end.
  *
  * Each order is brought to what the file asks by steps decided from the order as Medusa holds it,
  * read afresh before every step: a step whose answer was lost is never sent again blindly, because
@@ -25,12 +26,12 @@ import { closeOrder } from "../../../shared/orders/lifecycle.js";
 import { requireConfirmation } from "../../cmdutil/prompter.js";
 import { renderTable } from "../../output/render.js";
 import { notice } from "../../output/notice.js";
-import { BulkJob, checkBulkFlags } from "../job.js";
+import { checkBulkFlags, runEngine, type Engine } from "../runner.js";
 import { dialectOf, type BulkFlags } from "../options.js";
 import { formatNote } from "../csv-dialect.js";
 import { runPool } from "../pool.js";
 import { Problems } from "../problems.js";
-import { emptySummary, countRow, rowError, type ReportRow } from "../report.js";
+import { rowError, type ReportRow } from "../report.js";
 import { settle, tryAgainAfter } from "../uncertain.js";
 import { orderKey, readOrderRows, type OrderRow } from "./input.js";
 
@@ -219,19 +220,41 @@ function append<T>(out: T[], more: T[]): void {
   for (const x of more) out.push(x);
 }
 
-/** Brings one order to what its rows ask; one report row per input row. */
-async function applyOrder(sdk: Medusa, verb: BatchVerb, group: OrderGroup, rows: OrderRow[], o: { location?: string; dryRun?: boolean }, signal: AbortSignal): Promise<ReportRow[]> {
-  const out: ReportRow[] = [];
-  let order: AdminOrder | undefined;
-  const base = (r: OrderRow): ReportRow => ({ row: r.row, line: r.line !== r.row ? r.line : undefined, action: "unchanged", key: order ? orderName(order) : r.order, ids: { order_id: order?.id ?? group.id, tracking_number: r.tracking } });
-  const fail = (e: unknown, rs: OrderRow[]) => rs.map((r) => ({ ...base(r), action: "failed" as const, error: rowError(e) }));
-  if (group.error !== undefined) return fail(group.error, rows);
+/** A chunk of the runner: one order, with its rows not yet done. */
+interface OrderChunk {
+  group: OrderGroup;
+  rows: OrderRow[];
+}
+
+/** An order as first read for its rows: the plan and the write both start from it. */
+interface Start {
+  /** The order's id, once its reference was resolved. */
+  id?: string;
+  order?: AdminOrder;
+  /** Why it could not be read (or its reference names no order). */
+  error?: unknown;
+}
+
+async function readStart(sdk: Medusa, group: OrderGroup, signal: AbortSignal): Promise<Start> {
+  if (group.error !== undefined) return { error: group.error };
   try {
-    order = await loadOrder(sdk, group.id!, signal);
+    return { id: group.id, order: await loadOrder(sdk, group.id!, signal) };
   } catch (e) {
     if ((e as Error)?.name === "AbortError") throw e;
-    return fail(e, rows);
+    return { id: group.id, error: e };
   }
+}
+
+/**
+ * Brings one order from `start` to what its rows ask; one report row per input row. A dry run
+ * stops each parcel at its first step and reports it: the walk the real run takes, without writes.
+ */
+async function applyOrder(sdk: Medusa, verb: BatchVerb, rows: OrderRow[], start: Start, o: { location?: string; dryRun?: boolean }, signal: AbortSignal): Promise<ReportRow[]> {
+  const out: ReportRow[] = [];
+  let order: AdminOrder | undefined = start.order;
+  const base = (r: OrderRow): ReportRow => ({ row: r.row, line: r.line !== r.row ? r.line : undefined, action: "unchanged", key: order ? orderName(order) : r.order, ids: { order_id: order?.id ?? start.id, tracking_number: r.tracking } });
+  const fail = (e: unknown, rs: OrderRow[]) => rs.map((r) => ({ ...base(r), action: "failed" as const, error: rowError(e) }));
+  if (!order) return fail(start.error, rows);
   const parcels = verb === "ship" ? parcelsOf(rows) : [{ rows, tracking: [] as string[] }];
   for (const p of parcels) {
     const did: string[] = [];
@@ -311,51 +334,58 @@ export async function orderBatchRun(f: Factory, verb: BatchVerb, source: { file:
   const lastRow = rows.reduce((m, r) => Math.max(m, r.row), 1);
   const what = `orders ${verb}`;
 
-  if (o.dryRun) {
-    const summary = emptySummary();
-    const plan: ReportRow[] = [];
-    await runPool(groups, o.concurrency, async (g) => {
-      const out = await applyOrder(sdk, verb, g, g.rows, { location: o.location, dryRun: true }, f.signal);
-      for (const r of out) countRow(summary, r);
-      for (const r of out) plan.push(r);
-    }, f.signal);
-    plan.sort((a, b) => a.row - b.row);
-    if (o.json) f.io.out.write(JSON.stringify({ dry_run: true, summary, plan }, null, 2) + "\n");
-    else {
-      f.io.out.write(renderTable(f.io, plan.map((r) => ({ row: String(r.row), order: r.key ?? "", plan: r.action === "update" ? (r.changes ?? []).join(", ") : r.action, why: r.error?.message ?? "" })), ["row", "order", "plan", "why"]));
-      notice(f.io, `Dry run: ${summary.update} to change, ${summary.unchanged} unchanged, ${summary.skipped} skipped, ${summary.failed} not found; nothing was written.`);
+  if (!o.dryRun) {
+    // Many orders at once: moderate on a TTY, typed count on a production profile; --yes off a TTY.
+    const target = await f.target();
+    await requireConfirmation(f.io, f.prompter(), {
+      yes: o.yes,
+      level: target.production ? "severe" : "moderate",
+      question: `${verb[0]!.toUpperCase()}${verb.slice(1)} ${groups.length} order${groups.length === 1 ? "" : "s"} from ${sanitize(label)}?`,
+      typed: String(groups.length),
+    });
+  }
+
+  // Rows an interrupted run wrote (a failed row is tried again): their orders' other rows still run.
+  const done = new Map<number, ReportRow>();
+  // The plan reads the order and says each parcel's first step; the write walks on from that read.
+  type Planned = { start: Start; rows: ReportRow[] };
+  const engine: Engine<OrderChunk, ReportRow, Planned> = {
+    job: { command: what, file: source.file, fingerprint: source.fingerprint, idColumns: ["order_id", "tracking_number"], progress: { label: `${verb} orders`, unit: "rows", total: rows.length }, lastRow },
+    resume(journal) {
+      for (const e of journal) if (e.action !== "failed") done.set(e.row, e);
+      return rows.filter((r) => done.has(r.row)).map((r) => done.get(r.row)!);
+    },
+    *chunks() {
+      for (const group of groups) {
+        const left = group.rows.filter((r) => !done.has(r.row));
+        if (left.length) yield { group, rows: left };
+      }
+    },
+    async plan(c, signal) {
+      const start = await readStart(sdk, c.group, signal);
+      return { start, rows: await applyOrder(sdk, verb, c.rows, start, { location: o.location, dryRun: true }, signal) };
+    },
+    async write(c, planned, signal) {
+      return { start: planned.start, rows: await applyOrder(sdk, verb, c.rows, planned.start, { location: o.location }, signal) };
+    },
+    rows: (_c, p) => p.rows,
+    describe: (c) => `order ${sanitize(c.group.ref)}`,
+    size: (c) => c.rows.length,
+  };
+
+  await runEngine(f, o, engine, (run) => {
+    const summary = run.summary;
+    if (run.dryRun) {
+      const plan = run.walked.flatMap((w) => w.rows).sort((x, y) => x.row - y.row);
+      if (o.json) f.io.out.write(JSON.stringify({ dry_run: true, summary, plan }, null, 2) + "\n");
+      else {
+        f.io.out.write(renderTable(f.io, plan.map((r) => ({ row: String(r.row), order: r.key ?? "", plan: r.action === "update" ? (r.changes ?? []).join(", ") : r.action, why: r.error?.message ?? "" })), ["row", "order", "plan", "why"]));
+        notice(f.io, `Dry run: ${summary.update} to change, ${summary.unchanged} unchanged, ${summary.skipped} skipped, ${summary.failed} not found; nothing was written.`);
+      }
+      return;
     }
-    return;
-  }
-
-  // Many orders at once: moderate on a TTY, typed count on a production profile; --yes off a TTY.
-  const target = await f.target();
-  await requireConfirmation(f.io, f.prompter(), {
-    yes: o.yes,
-    level: target.production ? "severe" : "moderate",
-    question: `${verb[0]!.toUpperCase()}${verb.slice(1)} ${groups.length} order${groups.length === 1 ? "" : "s"} from ${sanitize(label)}?`,
-    typed: String(groups.length),
+    if (o.json) f.io.out.write(JSON.stringify({ summary, ...(o.report ? { report: o.report } : {}) }, null, 2) + "\n");
+    else f.io.out.write(`${what}: ${summary.update} changed, ${summary.unchanged} unchanged, ${summary.skipped} skipped, ${summary.failed} failed (${summary.rows} rows, ${groups.length} orders)${o.report ? `; report: ${o.report}` : ""}.\n`);
+    if (summary.skipped && !o.report) notice(f.io, "Skipped rows say why in --report FILE.");
   });
-
-  const job = await BulkJob.open(f, {
-    command: what,
-    file: source.file,
-    fingerprint: source.fingerprint,
-    flags: o,
-    idColumns: ["order_id", "tracking_number"],
-    progress: { label: `${verb} orders`, unit: "rows", total: rows.length },
-    lastRow,
-  });
-  const pending = groups.filter((g) => !g.rows.every((r) => job.done.has(r.row)));
-  try {
-    await job.carry(rows.filter((r) => job.done.has(r.row)).map((r) => job.done.get(r.row)!));
-    await job.each(pending, async (g) => job.record(await applyOrder(sdk, verb, g, g.rows.filter((r) => !job.done.has(r.row)), { location: o.location }, job.signal)), (g) => `order ${sanitize(g.ref)}`);
-  } catch (e) {
-    await job.abandon(e);
-  }
-  const summary = await job.end();
-  if (o.json) f.io.out.write(JSON.stringify({ summary, ...(o.report ? { report: o.report } : {}) }, null, 2) + "\n");
-  else f.io.out.write(`${what}: ${summary.update} changed, ${summary.unchanged} unchanged, ${summary.skipped} skipped, ${summary.failed} failed (${summary.rows} rows, ${groups.length} orders)${o.report ? `; report: ${o.report}` : ""}.\n`);
-  if (summary.skipped && !o.report) notice(f.io, "Skipped rows say why in --report FILE.");
-  job.failIfAny();
 }
