@@ -10,7 +10,8 @@
  * Bounded: at most `maxEntries` answers and `maxBytes` of their text, the least recently used
  * dropped first; an answer larger than a tenth of `maxBytes` is passed on, not kept.
  */
-import type { Transport, TransportRequest, TransportResponse } from "../../sdk/transport/types.js";
+import type { Transport, TransportRequest } from "../../sdk/transport/types.js";
+import { memoryResponse } from "./memory-response.js";
 
 export interface CatalogueCacheOptions {
   freshMs?: number;
@@ -45,20 +46,6 @@ export interface CacheStats {
 }
 
 const KEPT_HEADERS = ["content-type"];
-
-function memoryResponse(e: Entry): TransportResponse {
-  const headers = new Map(Object.entries(e.headers));
-  return {
-    status: e.status,
-    statusText: e.statusText,
-    headers: { get: (n) => headers.get(n.toLowerCase()) ?? null, getSetCookie: () => [] },
-    text: async () => e.body,
-    async *stream() {
-      yield new TextEncoder().encode(e.body);
-    },
-    dump: async () => {},
-  };
-}
 
 export interface CachingTransport extends Transport {
   stats(): CacheStats;

@@ -11,6 +11,7 @@
  * on its own, so an error is the one that visitor's read would have met.
  */
 import type { Transport, TransportRequest, TransportResponse } from "../../sdk/transport/types.js";
+import { memoryResponse } from "./memory-response.js";
 
 export interface ProductBatchingOptions {
   /**
@@ -50,19 +51,6 @@ interface Group {
   timer: ReturnType<typeof setTimeout>;
   /** When the first read joined: the group goes at `maxWaitMs` from then whatever joins later. */
   since: number;
-}
-
-function jsonResponse(status: number, statusText: string, body: string): TransportResponse {
-  return {
-    status,
-    statusText,
-    headers: { get: (n) => (n.toLowerCase() === "content-type" ? "application/json; charset=utf-8" : null), getSetCookie: () => [] },
-    text: async () => body,
-    async *stream() {
-      yield new TextEncoder().encode(body);
-    },
-    dump: async () => {},
-  };
 }
 
 /** The handle and the shared part of a product page's read, or null for any other request. */
@@ -142,7 +130,7 @@ export function productBatchingTransport(inner: Transport, options: ProductBatch
     const byHandle = new Map(products.filter((p) => p && typeof p.handle === "string").map((p) => [p.handle as string, p]));
     for (const w of g.waiting) {
       const p = byHandle.get(w.handle);
-      w.resolve(jsonResponse(200, "OK", JSON.stringify({ products: p ? [p] : [], count: p ? 1 : 0, offset: 0, limit: 1 })));
+      w.resolve(memoryResponse({ status: 200, statusText: "OK", headers: { "content-type": "application/json; charset=utf-8" }, body: JSON.stringify({ products: p ? [p] : [], count: p ? 1 : 0, offset: 0, limit: 1 }) }));
     }
   }
 
