@@ -9,7 +9,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { BIN, runCli, type CliResult } from "../helpers/cli.js";
 import { startFaultProxy, type FaultKind } from "../helpers/fault-proxy.js";
-import { UNCERTAIN_TRIES } from "../../src/cli/bulk/uncertain.js";
+import { UNCERTAIN_TRIES } from "../../src/shared/uncertain.js";
 import { adminSdk, backend, uniq } from "./helpers/sdk.js";
 
 /** Products per import (issue 9 asks for 2,000; FAULTS_BULK_N lowers it for a quick run). */

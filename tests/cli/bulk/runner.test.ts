@@ -10,7 +10,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createFactory } from "../../../src/cli/cmdutil/factory.js";
 import { runEngine, type Engine, type RunOutcome } from "../../../src/cli/bulk/runner.js";
-import { sendSettled } from "../../../src/cli/bulk/uncertain.js";
+import { sendSettled } from "../../../src/shared/uncertain.js";
 import { chunked } from "../../../src/cli/bulk/pool.js";
 import { rowError, type ReportRow } from "../../../src/cli/bulk/report.js";
 import type { BulkFlags } from "../../../src/cli/bulk/options.js";

@@ -5,7 +5,7 @@
  */
 import type { Medusa } from "../../../sdk/index.js";
 import { listAll as lookupAll, listByKeys as lookupByKeys, type ListResource } from "../lookup.js";
-import { settle, tryAgainAfter } from "../uncertain.js";
+import { settle, tryAgainAfter } from "../../../shared/uncertain.js";
 import { Issues, type Rec } from "./validate.js";
 import { NameLookupError } from "../../../shared/resolve.js";
 

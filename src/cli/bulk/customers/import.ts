@@ -35,7 +35,7 @@ import { dialectOf, type BulkFlags } from "../options.js";
 import { chunked, runPool } from "../pool.js";
 import { formatProblem, Problems, ValidationError, type Problem } from "../problems.js";
 import { countRow, emptySummary, rowError, rowRange, type ReportRow } from "../report.js";
-import { UNCERTAIN_TRIES, settle, tryAgainAfter } from "../uncertain.js";
+import { UNCERTAIN_TRIES, settle, tryAgainAfter } from "../../../shared/uncertain.js";
 import { ADDRESS_FIELDS, describeCustomerColumns, detectCustomerFormat, parseCustomer, type CustomerFormat, type FileAddress, type FileCustomer } from "./columns.js";
 
 type Rec = Record<string, any>;

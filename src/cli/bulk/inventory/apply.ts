@@ -10,7 +10,7 @@ import { chunked, runPool } from "../pool.js";
 import { checkBulkFlags, runEngine, type Engine } from "../runner.js";
 import { rowRange } from "../report.js";
 import { emptyJob } from "../empty-job.js";
-import { sendSettled } from "../uncertain.js";
+import { sendSettled } from "../../../shared/uncertain.js";
 import { emptySummary, rowError, type ReportRow, type ReportSummary } from "../report.js";
 import { listByKeys } from "../lookup.js";
 import { planStock, type StockPlan, type StockStep, type StockWant } from "./plan.js";

@@ -4,25 +4,18 @@
  * runner (runner.ts), which owns dry run, report, --resume, progress, the lock and cancel: one
  * order is one chunk, its plan the first step of each parcel, its write the walk to the end.
  *
- * Each order is brought to what the file asks by steps decided from the order as Medusa holds it,
- * read afresh before every step: a step whose answer was lost is never sent again blindly, because
- * the next read shows whether it landed (a fulfilment that appeared, a tracking number on a
- * shipment). A capture is never sent twice: its uncertain outcome is read back once and, if the
- * capture is not there, the row fails for a person to check (payments.ts).
+ * The walk of one order (each step decided by the order model from the order read afresh, a lost
+ * answer read back before anything is sent again) is the shared engine src/shared/orders/walk.ts,
+ * which the TUI's actions on marked orders take too; this file turns a file's rows into parcels
+ * and the walks' ends into report rows.
  */
 import type { Readable } from "node:stream";
 import type { Factory } from "../../cmdutil/factory.js";
 import type { Medusa } from "../../../sdk/index.js";
 import { sanitize } from "../../../term/sanitize.js";
-import { formatMoney } from "../../../shared/format.js";
-import { type Fulfillment, fulfillmentsOf } from "../../../shared/orders/common.js";
-import { isOrderError, phrase } from "../../../shared/orders/errors.js";
-import { sendDeliveries, sendFulfilment, sendShipments, type ShipmentLabel } from "../../../shared/orders/fulfillments.js";
-import { orderLines } from "../../../shared/orders/lines.js";
-import { type Decision, type LinePlan, planCapture, planClose, planDeliver, planFulfil, planShip, type Why } from "../../../shared/orders/model.js";
+import type { ShipmentLabel } from "../../../shared/orders/fulfillments.js";
 import { loadOrder, orderName, resolveOrderId, type AdminOrder } from "../../../shared/orders/read.js";
-import { captureOrder } from "../../../shared/orders/payments.js";
-import { closeOrder } from "../../../shared/orders/lifecycle.js";
+import { type BatchVerb, type Parcel, walkOrder } from "../../../shared/orders/walk.js";
 import { requireConfirmation } from "../../cmdutil/prompter.js";
 import { renderTable } from "../../output/render.js";
 import { notice } from "../../output/notice.js";
@@ -32,10 +25,7 @@ import { formatNote } from "../csv-dialect.js";
 import { runPool } from "../pool.js";
 import { Problems } from "../problems.js";
 import { rowError, type ReportRow } from "../report.js";
-import { settle, tryAgainAfter } from "../uncertain.js";
 import { orderKey, readOrderRows, type OrderRow } from "./input.js";
-
-export type BatchVerb = "ship" | "fulfill" | "deliver" | "capture" | "complete" | "archive";
 
 export interface OrderBatchOptions extends BulkFlags {
   yes?: boolean;
@@ -44,116 +34,24 @@ export interface OrderBatchOptions extends BulkFlags {
   location?: string;
 }
 
-/** One step toward what the file asks, decided by the order model from the order as it is now. */
-type Step =
-  | { kind: "done"; changed: boolean }
-  | { kind: "skip"; reason: string }
-  | { kind: "fulfil"; lines: LinePlan[]; what: string }
-  | { kind: "ship"; fulfillments: Fulfillment[]; labels: ShipmentLabel[]; carrier?: string; what: string }
-  | { kind: "deliver"; fulfillments: Fulfillment[]; what: string }
-  | { kind: "capture"; what: string; amount: number }
-  | { kind: "close"; how: "complete" | "archive"; what: string };
-
-/** Steps one parcel may take (a fulfil, then a ship) before it is called stuck. */
-const MAX_STEPS = 12;
-
-/** A parcel: the rows of one order that go out together (all rows without a SKU are one parcel). */
-interface Parcel {
+/** A parcel of the file: the rows of one order that go out together (all rows without a SKU are one). */
+interface RowParcel extends Parcel {
   rows: OrderRow[];
-  sku?: string;
-  quantity?: number;
-  tracking: string[];
 }
 
-function parcelsOf(rows: OrderRow[]): Parcel[] {
+/** A row's label; a tracking number on many rows keeps its first row's URLs. */
+function labelsOfRows(rows: OrderRow[]): ShipmentLabel[] {
+  const seen = new Map<string, ShipmentLabel>();
+  for (const r of rows) if (r.tracking && !seen.has(r.tracking)) seen.set(r.tracking, { tracking_number: r.tracking, tracking_url: r.url ?? "", label_url: r.label ?? "" });
+  return [...seen.values()];
+}
+
+function parcelsOf(rows: OrderRow[]): RowParcel[] {
+  const parcel = (rs: OrderRow[], sku?: string, quantity?: number): RowParcel => ({ rows: rs, sku, quantity, labels: labelsOfRows(rs), carrier: rs.find((r) => r.carrier)?.carrier });
   const whole = rows.filter((r) => !r.sku);
-  const out: Parcel[] = rows.filter((r) => r.sku).map((r) => ({ rows: [r], sku: r.sku, quantity: r.quantity, tracking: r.tracking ? [r.tracking] : [] }));
-  if (whole.length) out.unshift({ rows: whole, tracking: [...new Set(whole.flatMap((r) => (r.tracking ? [r.tracking] : [])))] });
+  const out = rows.filter((r) => r.sku).map((r) => parcel([r], r.sku, r.quantity));
+  if (whole.length) out.unshift(parcel(whole));
   return out;
-}
-
-const labelsOf = (f: Fulfillment) => ((f as { labels?: { tracking_number?: string }[] }).labels ?? []).map((l) => String(l.tracking_number ?? ""));
-const units = (lines: LinePlan[]) => lines.reduce((n, l) => n + l.quantity, 0);
-
-/** A refusal of the model as this runner reports it: done when it already happened, else skipped. */
-function refused(why: Why): Step {
-  if (why.done) return { kind: "done", changed: false };
-  // The report names the order on its own column: the reason need not say which.
-  return { kind: "skip", reason: why.code === "canceled" ? "the order is canceled" : phrase(why.message) };
-}
-
-/**
- * The next step of shipping `p`: a courier's row says the parcel left, so it ships every unshipped
- * fulfilment (of the SKU's line, for a row with a SKU) with the row's tracking, as `orders ship`
- * does, and first fulfils what is left when nothing fulfilled waits. Done once the row's tracking
- * is on a shipment: a rerun of the file ships nothing twice.
- */
-export function shipStep(o: AdminOrder, p: Parcel, location?: string): Step {
-  if (o.status === "canceled") return { kind: "skip", reason: "the order is canceled" };
-  const tracked = new Set(fulfillmentsOf(o).filter((f) => !f.canceled_at && f.shipped_at).flatMap(labelsOf));
-  if (p.tracking.length && p.tracking.every((t) => tracked.has(t))) return { kind: "done", changed: false };
-  const skuLine = p.sku ? orderLines(o).find((i) => i.variant_sku === p.sku) : undefined;
-  if (p.sku && !skuLine) return { kind: "skip", reason: `the order has no line with SKU ${p.sku}` };
-  const rowOf = new Map<string, OrderRow>();
-  for (const r of p.rows) if (r.tracking && !rowOf.has(r.tracking)) rowOf.set(r.tracking, r);
-  const labels = p.tracking.filter((t) => !tracked.has(t)).map((t) => {
-    const r = rowOf.get(t)!;
-    return { tracking_number: t, tracking_url: r.url ?? "", label_url: r.label ?? "" };
-  });
-  const carrier = p.rows.find((r) => r.carrier)?.carrier;
-  const ship = planShip(o, { lineId: skuLine?.id });
-  if (ship.ok) {
-    const ids = ship.plan.fulfillments.map((f) => f.id).join(", ");
-    return { kind: "ship", fulfillments: ship.plan.fulfillments, labels, carrier, what: `ship ${ids}${labels.length ? ` (tracking ${labels.map((l) => l.tracking_number).join(", ")})` : ""}` };
-  }
-  if (ship.why.code === "not-fulfilled") {
-    const fulfil = planFulfil(o, p.sku ? { sku: p.sku, quantity: p.quantity } : {});
-    if (fulfil.ok) return { kind: "fulfil", lines: fulfil.plan.lines, what: `fulfil ${units(fulfil.plan.lines)} item(s)${location ? ` from ${location}` : ""}, then ship` };
-  }
-  if (!p.tracking.length) return { kind: "done", changed: false };
-  const others = [...tracked];
-  return { kind: "skip", reason: others.length ? `already shipped with tracking ${others.join(", ")}` : "nothing left to ship" };
-}
-
-function nextStep(verb: BatchVerb, o: AdminOrder, p: Parcel, location?: string): Step {
-  if (verb === "ship") return shipStep(o, p, location);
-  // The model's decision first, then its wording as a step: one refusal rule for every verb.
-  const d: Decision<{ lines?: LinePlan[]; fulfillments?: Fulfillment[]; total?: number; how?: string }> =
-    verb === "fulfill" ? planFulfil(o) : verb === "deliver" ? planDeliver(o) : verb === "capture" ? planCapture(o) : planClose(o, verb);
-  if (!d.ok) return refused(d.why);
-  const { lines = [], fulfillments = [], total = 0 } = d.plan;
-  switch (verb) {
-    case "fulfill":
-      return { kind: "fulfil", lines, what: `fulfil ${units(lines)} item(s)` };
-    case "deliver":
-      return { kind: "deliver", fulfillments, what: `deliver ${fulfillments.map((f) => f.id).join(", ")}` };
-    case "capture":
-      return { kind: "capture", amount: total, what: `capture ${formatMoney(total, o.currency_code)}` };
-    default:
-      return { kind: "close", how: verb, what: verb };
-  }
-}
-
-/** The step's writes, through the shared write functions the single-order verbs use. */
-async function take(sdk: Medusa, o: AdminOrder, step: Step, location: string | undefined, signal: AbortSignal): Promise<void> {
-  switch (step.kind) {
-    case "fulfil":
-      await sendFulfilment(sdk, o, step.lines, { locationId: location, signal });
-      return;
-    case "ship":
-      await sendShipments(sdk, o, step.fulfillments, { labels: step.labels, carrier: step.carrier, signal });
-      return;
-    case "deliver":
-      await sendDeliveries(sdk, o, step.fulfillments, { signal });
-      return;
-    case "capture":
-      // Reads back an uncertain outcome itself and never sends a capture twice (payments.ts).
-      await captureOrder(sdk, o, { signal });
-      return;
-    case "close":
-      await closeOrder(sdk, o, step.how, { signal });
-      return;
-  }
 }
 
 /** One order of the file: every row that names it, however it was written (1042, #1042, order_…). */
@@ -246,69 +144,35 @@ async function readStart(sdk: Medusa, group: OrderGroup, signal: AbortSignal): P
 }
 
 /**
- * Brings one order from `start` to what its rows ask; one report row per input row. A dry run
- * stops each parcel at its first step and reports it: the walk the real run takes, without writes.
+ * Brings one order from `start` to what its rows ask (walk.ts); one report row per input row. A
+ * dry run stops each parcel at its first step and reports it: the walk the real run takes, without writes.
  */
 async function applyOrder(sdk: Medusa, verb: BatchVerb, rows: OrderRow[], start: Start, o: { location?: string; dryRun?: boolean }, signal: AbortSignal): Promise<ReportRow[]> {
   const out: ReportRow[] = [];
   let order: AdminOrder | undefined = start.order;
   const base = (r: OrderRow): ReportRow => ({ row: r.row, line: r.line !== r.row ? r.line : undefined, action: "unchanged", key: order ? orderName(order) : r.order, ids: { order_id: order?.id ?? start.id, tracking_number: r.tracking } });
-  const fail = (e: unknown, rs: OrderRow[]) => rs.map((r) => ({ ...base(r), action: "failed" as const, error: rowError(e) }));
-  if (!order) return fail(start.error, rows);
-  const parcels = verb === "ship" ? parcelsOf(rows) : [{ rows, tracking: [] as string[] }];
+  if (!order) {
+    append(out, rows.map((r) => ({ ...base(r), action: "failed" as const, error: rowError(start.error) })));
+    return out;
+  }
+  const parcels: RowParcel[] = verb === "ship" ? parcelsOf(rows) : [{ rows, labels: [] }];
   for (const p of parcels) {
-    const did: string[] = [];
-    let attempt = 0;
-    // A step whose answer was lost: the next read shows whether it landed (then this run did it).
-    let lost: string | undefined;
-    for (let steps = 0; ; steps++) {
-      const step = nextStep(verb, order, p, o.location);
-      if (lost !== undefined) {
-        if (step.kind === "done" || step.kind === "skip" || step.what !== lost) did.push(`${lost} (its answer was lost; read back)`);
-        lost = undefined;
+    const w = await walkOrder(sdk, verb, order, p, { location: o.location, dryRun: o.dryRun, signal });
+    order = w.order;
+    const changes = w.did.length ? w.did : undefined;
+    const row = (r: OrderRow): ReportRow => {
+      switch (w.end) {
+        case "done":
+          return { ...base(r), action: changes ? "update" : "unchanged", changes };
+        case "skipped":
+          return { ...base(r), action: changes ? "update" : "skipped", changes, error: changes ? undefined : { message: w.reason } };
+        case "planned":
+          return { ...base(r), action: "update", changes: [w.what] };
+        case "failed":
+          return { ...base(r), action: "failed", error: rowError(w.error), changes };
       }
-      // A step that went through but left the order as it was would be taken for ever.
-      if (steps >= MAX_STEPS && step.kind !== "done" && step.kind !== "skip") {
-        append(out, fail(new Error(`the order did not change after ${did.length} steps (next: ${step.what}); check it with medusactl orders show ${orderName(order)}`), p.rows).map((r) => ({ ...r, changes: did })));
-        break;
-      }
-      if (step.kind === "done") {
-        append(out, p.rows.map((r) => ({ ...base(r), action: did.length ? ("update" as const) : ("unchanged" as const), changes: did.length ? did : undefined })));
-        break;
-      }
-      if (step.kind === "skip") {
-        append(out, p.rows.map((r) => ({ ...base(r), action: did.length ? ("update" as const) : ("skipped" as const), changes: did.length ? did : undefined, error: did.length ? undefined : { message: step.reason } })));
-        break;
-      }
-      if (o.dryRun) {
-        append(out, p.rows.map((r) => ({ ...base(r), action: "update" as const, changes: [step.what] })));
-        break;
-      }
-      try {
-        await take(sdk, order, step, o.location, signal);
-        did.push(step.what);
-      } catch (thrown) {
-        if ((thrown as Error)?.name === "AbortError") throw thrown;
-        // The shared writes name the order in Medusa's refusals; the report keeps Medusa's own
-        // error (status, type, code), and a lost answer is told by it.
-        const e = isOrderError(thrown) && thrown.cause !== undefined && step.kind !== "capture" && step.kind !== "close" ? thrown.cause : thrown;
-        // A capture reads itself back (payments.ts): its error is final. Any other lost answer: the
-        // order is read again and the next step decided from what it holds.
-        if (step.kind === "capture" || !tryAgainAfter(e, attempt)) {
-          append(out, fail(e, p.rows).map((r) => ({ ...r, changes: did.length ? did : undefined })));
-          break;
-        }
-        lost = step.what;
-        await settle(attempt++, signal, e);
-      }
-      try {
-        order = await loadOrder(sdk, order.id, signal);
-      } catch (e) {
-        if ((e as Error)?.name === "AbortError") throw e;
-        append(out, fail(e, p.rows).map((r) => ({ ...r, changes: did.length ? did : undefined })));
-        break;
-      }
-    }
+    };
+    append(out, p.rows.map(row));
   }
   return out;
 }

@@ -16,7 +16,7 @@ import { countRow, emptySummary, rowError, rowRange, type ReportRow, type Report
 import { listAll, listByKeys, pageAll } from "../lookup.js";
 import type { Medusa } from "../../../sdk/index.js";
 import { fromListPrice, fromVariantPrice, mergedVariantPrices, planPrices, priceBody, priceKey, sameAmount, type ExistingPrice, type PricePlan, type PriceSpec } from "./plan.js";
-import { UNCERTAIN_TRIES, sendSettled, settle, tryAgainAfter } from "../uncertain.js";
+import { UNCERTAIN_TRIES, sendSettled, settle, tryAgainAfter } from "../../../shared/uncertain.js";
 import { leanHeap } from "../lean-heap.js";
 import { notice } from "../../output/notice.js";
 import { sanitize } from "../../../term/sanitize.js";

@@ -29,7 +29,7 @@ import { planProduct, type ExistingProduct, type FileProduct, type ProductPlan, 
 import { listByKeys, resolveRef, REFS, type ListResource } from "../lookup.js";
 import { chunked, jsonBytes } from "../pool.js";
 import { rowError, type ReportRow, type RowError } from "../report.js";
-import { notLandedMessage, settle, tryAgainAfter, UNCERTAIN_TRIES } from "../uncertain.js";
+import { notLandedMessage, settle, tryAgainAfter, UNCERTAIN_TRIES } from "../../../shared/uncertain.js";
 
 type Rec = Record<string, any>;
 

@@ -9,7 +9,8 @@ import type { Factory } from "../../cmdutil/factory.js";
 import { readStdinText } from "../../cmdutil/input-file.js";
 import { UsageError } from "../../../term/errors.js";
 import { addBulkOptions } from "../../bulk/options.js";
-import type { BatchVerb, OrderBatchOptions } from "../../bulk/orders/batch.js";
+import type { OrderBatchOptions } from "../../bulk/orders/batch.js";
+import type { BatchVerb } from "../../../shared/orders/walk.js";
 
 /** Orders in flight at once in a batch (each takes a few requests in a row). */
 const BATCH_CONCURRENCY = 4;

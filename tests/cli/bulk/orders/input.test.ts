@@ -3,7 +3,6 @@ import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { mapHeader, parseColumnMap, readOrderRows } from "../../../../src/cli/bulk/orders/input.js";
 import { Problems } from "../../../../src/cli/bulk/problems.js";
-import { shipStep } from "../../../../src/cli/bulk/orders/batch.js";
 
 async function rows(text: string, o: { columns?: string; needTracking?: boolean } = {}) {
   const problems = new Problems();
@@ -51,26 +50,6 @@ describe("rows", () => {
   it("a file without an order column is refused with what --columns can map", async () => {
     const r = await rows("Ref No,Tracking Number\n1,X\n", { needTracking: true });
     expect(r.problems[0]).toContain("--columns order=HEADER");
-  });
-});
-
-describe("the next step of a shipment, from the order as it is", () => {
-  const order = (over: Record<string, unknown> = {}) =>
-    ({ id: "order_1", display_id: 7, status: "pending", items: [{ id: "li_1", variant_sku: "S1", quantity: 2, detail: { quantity: 2, fulfilled_quantity: 0 } }], fulfillments: [], ...over }) as never;
-  const parcel = (tracking: string[], sku?: string) => ({ rows: tracking.map((t, i) => ({ row: i + 2, line: i + 2, order: "7", tracking: t })), tracking, sku });
-
-  it("fulfils an unfulfilled order, ships an unshipped fulfilment, and is done once the tracking number is on a shipment", () => {
-    expect(shipStep(order(), parcel(["T1"]))).toMatchObject({ kind: "fulfil", lines: [{ item: { id: "li_1" }, quantity: 2 }] });
-    const fulfilled = order({ items: [{ id: "li_1", quantity: 2, detail: { quantity: 2, fulfilled_quantity: 2 } }], fulfillments: [{ id: "ful_1", items: [{ line_item_id: "li_1", quantity: 2 }], labels: [] }] });
-    expect(shipStep(fulfilled, parcel(["T1"]))).toMatchObject({ kind: "ship", fulfillments: [{ id: "ful_1" }], labels: [{ tracking_number: "T1" }] });
-    const shipped = order({ items: [{ id: "li_1", quantity: 2, detail: { quantity: 2, fulfilled_quantity: 2 } }], fulfillments: [{ id: "ful_1", shipped_at: "x", items: [], labels: [{ tracking_number: "T1" }] }] });
-    expect(shipStep(shipped, parcel(["T1"]))).toEqual({ kind: "done", changed: false });
-    expect(shipStep(shipped, parcel(["T9"]))).toEqual({ kind: "skip", reason: "already shipped with tracking T1" });
-  });
-
-  it("skips a canceled order and a SKU the order does not have", () => {
-    expect(shipStep(order({ status: "canceled" }), parcel(["T1"]))).toEqual({ kind: "skip", reason: "the order is canceled" });
-    expect(shipStep(order(), parcel(["T1"], "NOPE"))).toEqual({ kind: "skip", reason: "the order has no line with SKU NOPE" });
   });
 });
 

@@ -3,7 +3,7 @@ import { Medusa } from "../../../../src/sdk/index.js";
 import { Problems } from "../../../../src/cli/bulk/problems.js";
 import { mapHeader, parseRow } from "../../../../src/cli/bulk/products/csv-columns.js";
 import { writeChunk } from "../../../../src/cli/bulk/products/import-batch.js";
-import { UNCERTAIN_TRIES } from "../../../../src/cli/bulk/uncertain.js";
+import { UNCERTAIN_TRIES } from "../../../../src/shared/uncertain.js";
 import type { FileProduct, Resolved } from "../../../../src/cli/bulk/products/plan.js";
 import { json, startServer } from "../../../helpers/http-server.js";
 

@@ -4,8 +4,8 @@
  * loop of read-back-then-resend (sendSettled) that the bulk engines' writes go through.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { sendSettled, settle } from "../../../src/cli/bulk/uncertain.js";
-import { ApiError, NetworkError, TimeoutError } from "../../../src/sdk/errors.js";
+import { sendSettled, settle } from "../../src/shared/uncertain.js";
+import { ApiError, NetworkError, TimeoutError } from "../../src/sdk/errors.js";
 
 describe("settle", () => {
   beforeEach(() => {

@@ -4,8 +4,8 @@
  * is not there. Because a re-send is always preceded by a read-back, it can be tried more often
  * than the SDK's blind retries (which POSTs never get): a flaky network then costs time, not rows.
  */
-import { mayHaveBeenApplied, TimeoutError } from "../../sdk/errors.js";
-import { sleep } from "../../sdk/retry.js";
+import { mayHaveBeenApplied, TimeoutError } from "../sdk/errors.js";
+import { sleep } from "../sdk/retry.js";
 
 /** Attempts of one write whose earlier answers were lost (each after a read-back). */
 export const UNCERTAIN_TRIES = 6;
