@@ -1,8 +1,8 @@
 /**
  * Issue 41, one order model: identical orders are brought through fulfil, ship (with a tracking
- * number, over two fulfilments), deliver and capture by the three entry points — the single-order
- * verbs, the same verbs with --file, and the TUI's keys (tmux, 80x24) — against the real back-end,
- * and end in the same state. A canceled order is refused by all three alike.
+ * number, over two fulfilments), deliver and capture by the entry points — the single-order verbs,
+ * the same verbs with --file, the TUI's keys on the open order and on marked orders (tmux, 80x24) —
+ * against the real back-end, and end in the same state. A canceled order is refused by all alike.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,8 +37,8 @@ function tuiEnv(): Record<string, string> {
   return { ...out, TERM: "xterm-256color", MEDUSA_URL: backend.url, MEDUSA_TOKEN: backend.adminToken, MEDUSACTL_CONFIG_DIR: mkdtempSync(path.join(tmpdir(), "medusactl-tui-model-")) };
 }
 
-/** The TUI on the order of `email`, opened. */
-async function tuiOn(p: PlacedOrder): Promise<TmuxSession> {
+/** The TUI's order list, filtered to the order of `p` (one row). */
+async function tuiListing(p: PlacedOrder): Promise<TmuxSession> {
   const tui = new TmuxSession([process.execPath, BIN, "tui", "--refresh", "2"], { env: tuiEnv(), ...SIZE });
   sessions.push(tui);
   await tui.waitFor(/Orders\s+1–\d+ of [\d,]+/);
@@ -46,6 +46,12 @@ async function tuiOn(p: PlacedOrder): Promise<TmuxSession> {
   tui.type(p.email);
   tui.keys("Enter");
   await tui.waitFor("Orders  1–1 of 1");
+  return tui;
+}
+
+/** The TUI on the order of `p`, opened. */
+async function tuiOn(p: PlacedOrder): Promise<TmuxSession> {
+  const tui = await tuiListing(p);
   tui.keys("Enter");
   await tui.waitFor(`Order #${p.order.display_id}  `);
   return tui;
@@ -79,13 +85,14 @@ function csv(name: string, header: string, rows: string[]): string {
 let byVerb: PlacedOrder;
 let byFile: PlacedOrder;
 let byTui: PlacedOrder;
+let byMarks: PlacedOrder;
 let canceled: PlacedOrder;
 
 beforeAll(async () => {
   if (!hasTmux()) throw new Error("tmux is not installed: `node scripts/test.mjs` installs it on CI (apt-get install -y tmux)");
-  [byVerb, byFile, byTui, canceled] = await Promise.all([1, 2, 3, 4].map(() => placeOrder({ shipping: SHIPPING, lines: 2, quantity: 1 })));
+  [byVerb, byFile, byTui, byMarks, canceled] = await Promise.all([1, 2, 3, 4, 5].map(() => placeOrder({ shipping: SHIPPING, lines: 2, quantity: 1 })));
   // The same start for each: line 1 fulfilled on its own, so that ship meets two fulfilments.
-  for (const p of [byVerb, byFile, byTui]) ok(await cli("orders", "fulfill", p.order.id, "--item", "1:1", "--yes"));
+  for (const p of [byVerb, byFile, byTui, byMarks]) ok(await cli("orders", "fulfill", p.order.id, "--item", "1:1", "--yes"));
   ok(await cli("orders", "cancel", canceled.order.id, "--yes"));
 }, 300_000);
 
@@ -139,12 +146,36 @@ describe("one order model: the CLI verb, --file and the TUI bring identical orde
     tui.keys("q");
     expect(await tui.waitForExit()).toBe(0);
 
-    const [a, b, c] = await Promise.all([byVerb, byFile, byTui].map((p) => endState(p.order.id)));
+    // (d) the TUI's keys on marked orders: the engine of --file (walk.ts), one order marked each time
+    const marks = await tuiListing(byMarks);
+    const m = byMarks.order.display_id;
+    const onMarked = async (key: string, title: string, done: string, tracking?: string) => {
+      marks.keys("Space");
+      await marks.waitFor("● 1 marked");
+      marks.keys(key);
+      if (tracking) {
+        await marks.waitFor(`Ship order #${m} (1 of 1)`);
+        marks.type(tracking);
+        marks.keys("Enter");
+      }
+      await marks.waitFor(title);
+      marks.keys("y");
+      await marks.waitFor(done);
+    };
+    await onMarked("f", "Fulfil 1 marked order?", "fulfil: 1 of 1 marked orders done");
+    await onMarked("s", "Ship 1 marked order?", "ship: 1 of 1 marked orders done", TRACKING);
+    await onMarked("d", "Deliver 1 marked order?", "deliver: 1 of 1 marked orders done");
+    await onMarked("c", "Capture 1 marked order?", "capture: 1 of 1 marked orders done");
+    marks.keys("q");
+    expect(await marks.waitForExit()).toBe(0);
+
+    const [a, b, c, d] = await Promise.all([byVerb, byFile, byTui, byMarks].map((p) => endState(p.order.id)));
     expect(a).toMatchObject({ status: "pending", payment: "captured", fulfillment: "delivered", fulfilments: 2, shipped: 2, delivered: 2, tracking: [TRACKING, TRACKING] });
     expect(a.captured).toBeGreaterThan(0);
     expect(a.lines.every((l) => l.fulfilled === l.ordered && l.shipped === l.ordered && l.delivered === l.ordered)).toBe(true);
     expect(b).toEqual(a);
     expect(c).toEqual(a);
+    expect(d).toEqual(a);
   });
 
   it("a canceled order is refused by all three, and stays as it was", async () => {

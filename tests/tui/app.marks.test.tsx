@@ -6,6 +6,7 @@
 import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { OrdersState } from "../helpers/medusa-stub/orders.js";
+import { reply } from "../helpers/medusa-stub/registry.js";
 import { renderTui, type TuiHarness } from "../helpers/tui.js";
 
 afterEach(() => cleanup());
@@ -84,5 +85,44 @@ describe("marking orders for a batch", () => {
     await t.press("n");
     await t.see("capture canceled: nothing was changed");
     expect(posts(t, /capture/)).toHaveLength(0);
+  });
+
+  it("ship on marked orders takes the courier file's steps: an order not fulfilled yet is fulfilled, then shipped", async () => {
+    const b = new OrdersState();
+    b.addOrder({ display_id: 1, state: "new" });
+    b.addOrder({ display_id: 2, state: "fulfilled" });
+    const t = renderTui({ shop: b });
+    await t.see("#1 ");
+    await t.press("*", "s");
+    const first = await t.see("Ship order #2 (1 of 2)");
+    expect(first).toMatch(/ship ful_\d+/);
+    await t.type("T-2");
+    await t.press("enter");
+    const second = await t.see("Ship order #1 (2 of 2)");
+    expect(second).toContain("fulfil 1 item(s), then ship");
+    await t.type("T-1");
+    await t.press("enter");
+    await t.see("Ship 2 marked orders?");
+    await t.press("y");
+    await t.see("ship: 2 of 2 marked orders done");
+    for (const o of b.orders) expect(o.fulfillments.map((f: { shipped_at: unknown; labels: { tracking_number: string }[] }) => [Boolean(f.shipped_at), f.labels.map((l) => l.tracking_number)])).toEqual([[true, [`T-${o.display_id}`]]]);
+  });
+
+  it("a fulfilment whose answer was lost is read back: the order is done, and nothing is sent twice", async () => {
+    const b = new OrdersState();
+    const o = b.addOrder({ display_id: 1, state: "new" });
+    const t = renderTui({ shop: b });
+    // The server fulfils, then the answer is lost.
+    t.registry.stub("POST /admin/orders/:id/fulfillments", ({ body }) => {
+      b.fulfil(o, (body as { items: { id: string; quantity: number }[] }).items);
+      return reply(503, { type: "unknown_error", message: "lost" });
+    });
+    await t.see("#1 ");
+    await t.press(" ", "f");
+    await t.see("Fulfil 1 marked order?");
+    await t.press("y");
+    await t.see("fulfil: 1 of 1 marked orders done", 15_000);
+    expect(posts(t, /\/fulfillments$/)).toHaveLength(1);
+    expect(o.fulfillments).toHaveLength(1);
   });
 });

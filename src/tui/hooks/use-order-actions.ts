@@ -6,6 +6,7 @@ import { createReturn } from "../../shared/orders/returns.js";
 import { cancelFulfillment, deliverOrder, fulfillOrder, shipOrder } from "../../shared/orders/fulfillments.js";
 import { lineLabel, parseItemFlag, type ItemQty } from "../../shared/orders/lines.js";
 import { type Decision, type WhyCode, orThrow, planCancel, planCancelFulfilment, planCapture, planClose, planDeliver, planFulfil, planReturn, planShip, refundable, returnable } from "../../shared/orders/model.js";
+import { type BatchVerb, type Parcel, type Step, nextStep, walkOrder } from "../../shared/orders/walk.js";
 import { phrase } from "../../shared/orders/errors.js";
 import { loadOrder, orderName, orderPayments, statusLine, type AdminOrder } from "../../shared/orders/read.js";
 import { type ActionResult, type Fulfillment } from "../../shared/orders/common.js";
@@ -270,8 +271,19 @@ const PLANS: Record<string, (sdk: Medusa, o: AdminOrder, fulfillmentId?: string)
  * order fresh, ask what is needed, confirm as the risk requires (every action is severe on a
  * production profile), run the shared operation, report what changed, refresh the screens.
  */
-/** The actions that also work on every marked order of the list at once (issue 27). */
-const BATCHABLE = new Set(["fulfill", "ship", "deliver", "capture", "complete", "archive"]);
+/**
+ * The actions that also work on every marked order of the list at once (issue 27), with what the
+ * status line says while each runs and what the confirmation says of undoing it.
+ */
+const BATCH: Record<BatchVerb, { doing: string; undo: string }> = {
+  fulfill: { doing: "fulfilling", undo: "Can be undone: a fulfilment can be canceled until it ships." },
+  ship: { doing: "shipping", undo: "Cannot be undone here: the shipment stays recorded." },
+  deliver: { doing: "marking delivered", undo: "Cannot be undone here." },
+  capture: { doing: "capturing", undo: "Cannot be undone: money taken is given back only by a refund. Never repeated automatically." },
+  complete: { doing: "completing", undo: "Cannot be undone: a completed order stays completed." },
+  archive: { doing: "archiving", undo: "Cannot be undone here." },
+};
+const isBatchVerb = (a: string): a is BatchVerb => a in BATCH;
 /** Orders read at once when a batch is planned. */
 const READERS = 4;
 /** Lines of a batch confirmation before "…and N more". */
@@ -347,26 +359,30 @@ export function useOrderActions(currentOrder: () => Order | undefined, currentFu
     }
   };
   /**
-   * The same action on every marked order: each read fresh and planned (what cannot be done is
-   * listed, not sent), one tracking number asked per order for a shipment, one confirmation with
-   * the count (and the total for a capture), then each order in turn with a progress line, and a
-   * result list whose failures can be tried again.
+   * The same action on every marked order, on the engine of `orders <verb> --file` (walk.ts): each
+   * order read fresh and its first step planned by the order model (what cannot be done is listed,
+   * not sent), one tracking number asked per order for a shipment (a parcel that left, as a
+   * courier's row: an order not fulfilled yet is fulfilled, then shipped), one confirmation with the
+   * count (and the total for a capture), then each order walked to the end with a progress line —
+   * a step whose answer was lost read back, never sent twice — and a result list whose failures can
+   * be tried again.
    */
-  const startBatch = async (action: string, orders: Order[]) => {
+  const startBatch = async (verb: BatchVerb, orders: Order[]) => {
     if (running.current) {
       act.notify({ text: "another action is still running", tone: "warn" });
       return;
     }
     running.current = true;
     const controller = new AbortController();
-    const verb = action === "fulfill" ? "fulfil" : action;
+    const said = verb === "fulfill" ? "fulfil" : verb;
+    const { doing, undo } = BATCH[verb];
     try {
       let todo = orders;
       for (let round = 0; todo.length; round++) {
-        const planned: { order: AdminOrder; plan: Plan; answers: string[] }[] = [];
+        const planned: { order: AdminOrder; what: string; amount?: number; parcel: Parcel }[] = [];
         const skipped: string[] = [];
         // Read four at a time, kept in the order they were marked.
-        const read: ({ order: AdminOrder; plan: Plan } | { skip: string } | undefined)[] = new Array(todo.length);
+        const read: ({ order: AdminOrder; step: Step } | { skip: string } | undefined)[] = new Array(todo.length);
         let next = 0;
         let finished = 0;
         await Promise.all(
@@ -375,7 +391,7 @@ export function useOrderActions(currentOrder: () => Order | undefined, currentFu
               const o = todo[i]!;
               try {
                 const fresh = await loadOrder(sdk, o.id, controller.signal);
-                read[i] = { order: fresh, plan: PLANS[action]!(sdk, fresh) };
+                read[i] = { order: fresh, step: nextStep(verb, fresh, { labels: [] }) };
               } catch (e) {
                 if (isFatal(e)) throw e;
                 read[i] = { skip: `  skipped ${orderName(o as AdminOrder)}: ${describeError(e).message}` };
@@ -385,48 +401,52 @@ export function useOrderActions(currentOrder: () => Order | undefined, currentFu
           }),
         );
         for (const r of read) {
-          if (r && "skip" in r) skipped.push(r.skip);
-          else if (r) planned.push({ ...r, answers: [] });
+          if (!r) continue;
+          if ("skip" in r) skipped.push(r.skip);
+          else if (r.step.kind === "skip") skipped.push(`  skipped ${orderName(r.order)}: ${r.step.reason}`);
+          else if (r.step.kind === "done") skipped.push(`  skipped ${orderName(r.order)}: ${r.step.why ?? "nothing left to do"}`);
+          else planned.push({ order: r.order, what: r.step.what, amount: r.step.kind === "capture" ? r.step.amount : undefined, parcel: { labels: [] } });
         }
         if (!planned.length) {
-          act.notify({ text: `none of the ${todo.length} marked orders can be ${verb === "ship" ? "shipped" : `${verb}ed`}: ${skipped.map((x) => x.replace(/^ {2}skipped /, "")).join("; ")}`, tone: "warn" });
+          act.notify({ text: `none of the ${todo.length} marked orders can be ${verb === "ship" ? "shipped" : `${said}ed`}: ${skipped.map((x) => x.replace(/^ {2}skipped /, "")).join("; ")}`, tone: "warn" });
           return;
         }
-        if (action === "ship") {
+        if (verb === "ship") {
           for (const [k, p] of planned.entries()) {
-            const a = await act.ask({ kind: "prompt", title: `Ship order ${orderName(p.order)} (${k + 1} of ${planned.length})`, label: "Tracking number (enter for none)", lines: p.plan.lines });
+            const a = await act.ask({ kind: "prompt", title: `Ship order ${orderName(p.order)} (${k + 1} of ${planned.length})`, label: "Tracking number (enter for none)", lines: [`  ${p.what}`] });
             if (a === null || a === false) {
               act.notify({ text: "ship canceled: nothing was changed", tone: "warn" });
               return;
             }
-            p.answers = [String(a), "", ""];
+            if (a) p.parcel = { labels: [{ tracking_number: String(a), tracking_url: "", label_url: "" }] };
           }
         }
-        const lines = planned.slice(0, BATCH_LINES).map((p) => `  ${orderName(p.order)}${p.answers[0] ? ` tracking ${p.answers[0]}` : ""}${p.plan.lines[0] ? ` ·${p.plan.lines[0].replace(/^ +/, " ")}` : ""}`);
+        const lines = planned.slice(0, BATCH_LINES).map((p) => `  ${orderName(p.order)}${p.parcel.labels[0] ? ` tracking ${p.parcel.labels[0].tracking_number}` : ""} · ${p.what}`);
         if (planned.length > BATCH_LINES) lines.push(`  …and ${planned.length - BATCH_LINES} more`);
-        if (action === "capture") {
+        if (verb === "capture") {
           const totals = new Map<string, number>();
           // Each amount as shown above (rounded to the cent), so the total is their sum to the cent.
           for (const p of planned) {
             const c = String(p.order.currency_code);
-            const d = planCapture(p.order);
-            if (d.ok) for (const t of d.plan.targets) totals.set(c, (totals.get(c) ?? 0) + toMinor(t.amount, minorDigits(c)));
+            totals.set(c, (totals.get(c) ?? 0) + toMinor(p.amount ?? 0, minorDigits(c)));
           }
           lines.push(`  total: ${[...totals].map(([c, minor]) => formatMoney(minor / 10 ** minorDigits(c), c)).join(" + ")}`);
         }
         lines.push(...skipped.slice(0, 3), ...(skipped.length > 3 ? [`  …and ${skipped.length - 3} more skipped`] : []), `  ${where}`);
-        const title = `${round ? "Try again: " : ""}${verb[0]!.toUpperCase()}${verb.slice(1)} ${planned.length} marked order${planned.length === 1 ? "" : "s"}?`;
-        if (!(await act.ask({ kind: "confirm", title, lines, level: tui.production ? "severe" : "moderate", typed: String(planned.length), undo: planned[0]!.plan.undo }))) {
-          act.notify({ text: `${verb} canceled: nothing was changed`, tone: "warn" });
+        const title = `${round ? "Try again: " : ""}${said[0]!.toUpperCase()}${said.slice(1)} ${planned.length} marked order${planned.length === 1 ? "" : "s"}?`;
+        if (!(await act.ask({ kind: "confirm", title, lines, level: tui.production ? "severe" : "moderate", typed: String(planned.length), undo }))) {
+          act.notify({ text: `${said} canceled: nothing was changed`, tone: "warn" });
           return;
         }
         const ok: string[] = [];
         const failed: { order: AdminOrder; why: string }[] = [];
         for (const [k, p] of planned.entries()) {
-          act.notify({ text: `${p.plan.doing} ${k + 1} of ${planned.length}: order ${orderName(p.order)}…`, tone: "info" });
+          act.notify({ text: `${doing} ${k + 1} of ${planned.length}: order ${orderName(p.order)}…`, tone: "info" });
           try {
-            await p.plan.run(p.answers, controller.signal);
-            ok.push(p.order.id);
+            // Read again: the person may have taken a while to confirm, and the walk starts from what Medusa holds now.
+            const w = await walkOrder(sdk, verb, await loadOrder(sdk, p.order.id, controller.signal), p.parcel, { signal: controller.signal });
+            if (w.end === "done" || (w.end === "skipped" && w.did.length)) ok.push(p.order.id);
+            else failed.push({ order: w.order, why: w.end === "failed" ? describeError(w.error).message : w.end === "skipped" ? w.reason : w.what });
           } catch (e) {
             if (isFatal(e)) throw e;
             failed.push({ order: p.order, why: describeError(e).message });
@@ -435,7 +455,7 @@ export function useOrderActions(currentOrder: () => Order | undefined, currentFu
         marks?.done(ok);
         act.bumpData();
         if (!failed.length) {
-          act.notify({ text: `${verb}: ${ok.length} of ${planned.length} marked orders done${skipped.length ? `, ${skipped.length} skipped` : ""}`, tone: "ok" });
+          act.notify({ text: `${said}: ${ok.length} of ${planned.length} marked orders done${skipped.length ? `, ${skipped.length} skipped` : ""}`, tone: "ok" });
           return;
         }
         const again = await act.ask({
@@ -446,7 +466,7 @@ export function useOrderActions(currentOrder: () => Order | undefined, currentFu
           undo: "Each is read again first: what went through is not sent twice.",
         });
         if (!again) {
-          act.notify({ text: `${verb}: ${ok.length} done, ${failed.length} failed (still marked)`, tone: "warn" });
+          act.notify({ text: `${said}: ${ok.length} done, ${failed.length} failed (still marked)`, tone: "warn" });
           return;
         }
         todo = failed.map((f) => f.order);
@@ -464,7 +484,7 @@ export function useOrderActions(currentOrder: () => Order | undefined, currentFu
   for (const action of Object.keys(PLANS)) {
     handlers[action] = () => {
       const marked = marks?.orders() ?? [];
-      void (marked.length && BATCHABLE.has(action) ? startBatch(action, marked) : start(action)());
+      void (marked.length && isBatchVerb(action) ? startBatch(action, marked) : start(action)());
     };
   }
   return handlers;
