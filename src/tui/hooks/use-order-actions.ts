@@ -400,6 +400,7 @@ export function useOrderActions(currentOrder: () => Order | undefined, currentFu
             }
           }),
         );
+        act.notify(undefined);
         for (const r of read) {
           if (!r) continue;
           if ("skip" in r) skipped.push(r.skip);
