@@ -233,6 +233,7 @@ export function applyEngine(sdk: Medusa, found: Found, objs: Obj[], job: Engine<
   for (const [kind, map] of found) for (const [key, e] of map) ids.set(refKey(kind, key), (e as Rec).id as string);
   const reported: { at: number; changes: Change[]; env: EnvVar[] }[] = [];
   const at = new Map(objs.map((o, i) => [o, i]));
+  const cache = new Map<string, unknown>();
   const ctxFor = (signal: AbortSignal): PlanContext => ({
     api: { sdk, signal },
     id(kind, key) {
@@ -249,7 +250,6 @@ export function applyEngine(sdk: Medusa, found: Found, objs: Obj[], job: Engine<
     existing: <E>(kind: string, key: string) => found.get(kind)?.get(key) as E | undefined,
     cache,
   });
-  const cache = new Map<string, unknown>();
   const planOne = (o: Obj, signal: AbortSignal) => o.kind.plan(o.item, found.get(o.kind.kind)?.get(o.key), ctxFor(signal));
 
   const engine: Engine<Obj, ReportRow, Plan> = {
