@@ -216,7 +216,7 @@ export class BulkJob<S = Record<string, unknown>, E extends ReportRow = ReportRo
         if (this.spec.converges) {
           const units = this.spec.progress.unit ?? "rows";
           // After a second Ctrl-C, stoppedAtOnce has said what is uncertain and how to go on.
-          if (!this.stoppedNow) this.f.io.err.write(`Interrupted after ${this.chunksDone} of ${Math.max(this.spec.progress.total ?? 0, this.chunksDone)} ${units}; none was left half-written. ${this.againAdvice}`);
+          if (!this.stoppedNow) this.f.io.err.write(`Interrupted after ${this.chunksDone} of ${Math.max(this.spec.progress.total ?? 0, this.chunksDone)} ${units}; none was left half-written. ${this.again()}`);
           throw new CancelError("interrupted");
         }
         this.f.io.err.write(
@@ -250,7 +250,7 @@ export class BulkJob<S = Record<string, unknown>, E extends ReportRow = ReportRo
       if (this.spec.refusal?.(e)) throw e;
       this.f.io.err.write(
         this.spec.converges
-          ? `${this.spec.command} stopped; what it wrote is kept. ${this.againAdvice.replace(/^\S+ converges/, "It converges")}`
+          ? `${this.spec.command} stopped; what it wrote is kept. ${this.again("It")}`
           : `The job stopped; the rows written so far are saved. Continue with:\n  ${resumeCommand(this.f.argv)}\n`,
       );
     }
@@ -280,8 +280,8 @@ export class BulkJob<S = Record<string, unknown>, E extends ReportRow = ReportRo
   }
 
   /** How a converging job goes on: the same command. */
-  private get againAdvice(): string {
-    return `${this.spec.command} converges: run the same command again to finish:\n  ${resumeCommand(this.f.argv, false)}\n`;
+  private again(subject = this.spec.command): string {
+    return `${subject} converges: run the same command again to finish:\n  ${resumeCommand(this.f.argv, false)}\n`;
   }
 
   private stoppedAtOnce(): void {
@@ -290,7 +290,7 @@ export class BulkJob<S = Record<string, unknown>, E extends ReportRow = ReportRo
     const open = [...this.inFlight.values()];
     if (this.spec.converges) {
       const what = open.length ? `${open.map((x) => sanitize(x)).join("; ")} ${open.length === 1 ? "was" : "were"} in flight and may or may not be on the server; the same command finds what landed by its key. ` : "nothing was in flight. ";
-      this.f.io.err.write(`Stopped at once; ${what}${this.againAdvice}`);
+      this.f.io.err.write(`Stopped at once; ${what}${this.again()}`);
       return;
     }
     this.f.io.err.write(
