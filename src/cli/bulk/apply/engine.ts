@@ -94,8 +94,6 @@ export interface PlanContext {
   isPlaceholder(id: string | undefined): boolean;
   /** A write created the object of `change`: the id goes into the change and to the objects planned after it. */
   created(change: Change, id: string | undefined): void;
-  /** Existing objects of another kind, loaded in the first phase. */
-  existing<E = Rec>(kind: string, key: string): E | undefined;
   /** Per-run memo for lookups nested kinds share (a location's fulfillment sets …). */
   cache: Map<string, unknown>;
 }
@@ -247,7 +245,6 @@ export function applyEngine(sdk: Medusa, found: Found, objs: Obj[], job: Engine<
       change.id = id;
       ids.set(refKey(change.kind, change.key), id ?? `${PLACEHOLDER}${change.kind}:${change.key}`);
     },
-    existing: <E>(kind: string, key: string) => found.get(kind)?.get(key) as E | undefined,
     cache,
   });
   const planOne = (o: Obj, signal: AbortSignal) => o.kind.plan(o.item, found.get(o.kind.kind)?.get(o.key), ctxFor(signal));
