@@ -226,7 +226,8 @@ export function walk(kinds: Kind[], items: Map<string, Item[]>): Obj[] {
  * its turn comes (in a real run, after the objects before it were written, so their ids are
  * real; in a dry run, placeholders). `result` gathers what the chunks reported, in walk order.
  */
-export function applyEngine(sdk: Medusa, found: Found, objs: Obj[], job: Engine<Obj, ReportRow, Plan>["job"]): { engine: Engine<Obj, ReportRow, Plan>; result(dryRun: boolean): ApplyResult } {
+export function applyEngine(sdk: Medusa, found: Found, objs: Obj[], job: Engine<Obj, ReportRow, Plan>["job"]): { engine: Engine<Obj, ReportRow, Plan>; result(dryRun: boolean): ApplyResult; written(): number } {
+  let written = 0;
   const ids = new Map<string, string | undefined>();
   for (const [kind, map] of found) for (const [key, e] of map) ids.set(refKey(kind, key), (e as Rec).id as string);
   const reported: { at: number; changes: Change[]; env: EnvVar[] }[] = [];
@@ -265,7 +266,10 @@ export function applyEngine(sdk: Medusa, found: Found, objs: Obj[], job: Engine<
         try {
           // The plan of the lost attempt is forgotten: the new one says what is true now.
           if (attempt > 0) plan = await planOne(o, signal);
-          for (const w of plan.writes) await w();
+          for (const w of plan.writes) {
+            await w();
+            written++;
+          }
           break;
         } catch (e) {
           if (!o.kind.load || !tryAgainAfter(e, attempt)) throw e;
@@ -295,6 +299,7 @@ export function applyEngine(sdk: Medusa, found: Found, objs: Obj[], job: Engine<
   };
   return {
     engine,
+    written: () => written,
     result(dryRun) {
       const done = [...reported].sort((a, b) => a.at - b.at);
       return { dryRun, changes: done.flatMap((r) => r.changes), env: done.flatMap((r) => r.env) };

@@ -425,6 +425,8 @@ export const products: Kind<S, Rec> = {
               update.prices = mergedVariantPrices(have, prices);
             }
           }
+          // Medusa gives a variant that starts to manage inventory its inventory item: its stock waits for that.
+          if (update.manage_inventory === true) newSkus.add(sku);
           if (vfields.length) plan.write(() => sdk.admin.product.updateVariant(self.id!, vid, update as never, undefined, undefined, { signal }));
           variantChanges.set(sku, plan.change({ kind: "variant", key: sku, action: vfields.length ? "update" : "unchanged", fields: vfields, id: vid }));
         }
@@ -438,7 +440,7 @@ export const products: Kind<S, Rec> = {
       ctx.setId("variant", v.sku as string, change.id);
       plan.envVar(envName("VARIANT", (v.env as string) ?? (v.sku as string), "ID"), () => change.id);
     }
-    if (stock.length) await planStock(stock, newSkus, ctx, plan);
+    if (stock.length) await planStock(stock, newSkus, ctx, plan, (sku) => `${item.path}.variants[${variants.findIndex((v) => v.sku === sku)}].stock`);
     return plan;
   },
 };
@@ -468,13 +470,15 @@ const LEVELS_QUERY = { fields: "id,sku,location_levels.id,location_levels.locati
  * the plan creates, or at a location not written yet, are planned as changed: their inventory
  * item or location exists only once the writes before have run, so their write reads it then.
  */
-async function planStock(wants: StockWant[], newSkus: Set<string>, ctx: PlanContext, plan: Plan): Promise<void> {
+async function planStock(wants: StockWant[], newSkus: Set<string>, ctx: PlanContext, plan: Plan, pathOf: (sku: string) => string): Promise<void> {
   const { planStock: levels } = await import("../inventory/plan.js");
   const later = (w: StockWant) => newSkus.has(w.sku) || ctx.isPlaceholder(w.location_id);
   const now = wants.filter((w) => !later(w));
   const items = now.length ? await listByKeys<Rec>(ctx.api, "inventoryItem", "sku", [...new Set(now.map((w) => w.sku))], LEVELS_QUERY) : [];
   const known = levels(now, items);
-  const pending = [...wants.filter(later), ...known.missing];
+  // A variant that exists without an inventory item has none after this plan either: said before the product is written.
+  if (known.missing.length) throw new SeedError([...new Set(known.missing.map((w) => w.sku))].map((sku) => `${pathOf(sku)}: variant ${sku} has no inventory item (set manage_inventory: true to keep stock)`));
+  const pending = wants.filter(later);
   const changed = new Set([...known.create, ...known.update, ...pending].map((c) => c.sku));
   if (known.create.length || known.update.length) plan.write(() => sendLevels(ctx, known));
   if (pending.length) {

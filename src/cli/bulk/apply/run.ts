@@ -29,12 +29,13 @@ async function readInput(f: Factory, file: string): Promise<string> {
 /** Issues shown of a refused seed file: enough to act on, never a message that grows with the file. */
 const SHOWN_ISSUES = 200;
 
-function asUsage(e: unknown, file: string): never {
+/** A refused file: exit 2 with every problem. `written`: objects before the refused one were written (a problem only the store shows). */
+function asUsage(e: unknown, file: string, written = false): never {
   if (e instanceof SeedError) {
     const shown = e.issues.slice(0, SHOWN_ISSUES).map((i) => `  ${clipLine(i)}`);
     if (e.issues.length > SHOWN_ISSUES) shown.push(`  … and ${e.issues.length - SHOWN_ISSUES} more`);
     const lines = shown.join("\n");
-    throw new UsageError(`${file === "-" ? "stdin" : file}: ${e.message}; nothing was written:\n${lines}`);
+    throw new UsageError(`${file === "-" ? "stdin" : file}: ${e.message}; ${written ? "the objects before it were written, nothing after" : "nothing was written"}:\n${lines}`);
   }
   throw e;
 }
@@ -68,12 +69,13 @@ export async function applyItems(f: Factory, sdk: Medusa, file: string, items: M
   setMaxListeners(100, f.signal);
   setMaxListeners(100, signal);
   let writing = false;
+  let written = () => 0;
   try {
     const found = await lookUp({ sdk, signal }, KINDS, items);
     // The lookups went through with this credential: from here on a 401 is the server failing.
     writing = true;
     const objs = walk(KINDS, items);
-    const { engine, result } = applyEngine(sdk, found, objs, {
+    const { engine, result, written: sent } = applyEngine(sdk, found, objs, {
       command: "apply",
       file,
       fingerprint: createHash("sha256").update(JSON.stringify([...items])).digest("hex"),
@@ -84,6 +86,7 @@ export async function applyItems(f: Factory, sdk: Medusa, file: string, items: M
       converges: true,
       refusal: (e) => e instanceof SeedError,
     });
+    written = sent;
     await runEngine(f, { dryRun: o.dryRun, concurrency: 1, quiet: o.quiet }, engine, () => {});
     return result(o.dryRun);
   } catch (e) {
@@ -94,7 +97,7 @@ export async function applyItems(f: Factory, sdk: Medusa, file: string, items: M
     }
     // Past the lookups the runner has said how the job stopped.
     if (!o.dryRun && !writing && !(e instanceof SeedError)) f.io.err.write(`apply stopped; what it wrote is kept. It converges: run the same command again to finish:\n  ${resumeCommand(f.argv, false)}\n`);
-    asUsage(writing && !o.dryRun ? refusedMidJob(e, "then run the same command again") : e, file);
+    asUsage(writing && !o.dryRun ? refusedMidJob(e, "then run the same command again") : e, file, written() > 0);
   }
 }
 

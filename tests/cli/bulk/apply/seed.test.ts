@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { SeedError, envName, type Api, type Change } from "../../../../src/cli/bulk/apply/engine.js";
 import { applyItems } from "../../../../src/cli/bulk/apply/run.js";
 import { createFactory } from "../../../../src/cli/cmdutil/factory.js";
-import { CancelError, JobError } from "../../../../src/term/errors.js";
+import { CancelError, JobError, UsageError } from "../../../../src/term/errors.js";
 import { connectionReset, errorReply, fault, stubRegistry } from "../../../helpers/medusa-stub/registry.js";
 import { parseSeed, readSeedText } from "../../../../src/cli/bulk/apply/seed.js";
 import { testIO } from "../../../helpers/test-io.js";
@@ -321,6 +321,35 @@ describe("a dry run says what the real run then does (issue 41)", () => {
     // And the real run converged: planned again, nothing is left to do.
     const after = await runApply(api, doc, { dryRun: true });
     expect(after.changes.every((c) => c.action === "unchanged")).toBe(true);
+  });
+});
+
+describe("what only the store shows is refused by the plan, so a dry run refuses it too", () => {
+  /** A store with a location and a product whose variant keeps no inventory (no inventory item). */
+  function store() {
+    const fake = fakeApi();
+    fake.reg.stub("GET /admin/stock-locations", () => ({ stock_locations: [{ id: "sloc_1", name: "Berlin" }], count: 1 })).persist().optional();
+    const variant = { id: "variant_1", sku: "TEE-S", title: "S", manage_inventory: false, options: [], prices: [], metadata: null };
+    fake.reg.stub("GET /admin/products", () => ({ products: [{ id: "prod_1", handle: "tee", title: "Tee", metadata: null, options: [], variants: [variant] }], count: 1 })).persist().optional();
+    fake.reg.stub("GET /admin/product-variants", () => ({ variants: [{ id: "variant_1", sku: "TEE-S", product_id: "prod_1" }], count: 1 })).persist().optional();
+    fake.reg.stub("GET /admin/inventory-items", () => ({ inventory_items: [], count: 0 })).persist().optional();
+    return fake;
+  }
+  const doc = { sales_channels: [{ name: "Web" }], products: [{ handle: "tee", title: "Tee", variants: [{ sku: "TEE-S", title: "S", stock: { Berlin: 5 } }] }] };
+  const why = "products[0].variants[0].stock: variant TEE-S has no inventory item (set manage_inventory: true to keep stock)";
+
+  it("stock for a variant without an inventory item: the dry run and the real run refuse it alike (exit 2, the path), the real one after writing what came before", async () => {
+    const { api, reg, writes } = store();
+    const dry = await applyDoc(api, doc, { dryRun: true });
+    expect(dry.result).toBeInstanceOf(UsageError);
+    expect((dry.result as Error).message).toBe(`seed.yaml: 1 problem in the file; nothing was written:\n  ${why}`);
+    expect(reg.writes()).toEqual([]);
+    const real = await applyDoc(api, doc);
+    expect(real.result).toBeInstanceOf(UsageError);
+    expect((real.result as Error).message).toBe(`seed.yaml: 1 problem in the file; the objects before it were written, nothing after:\n  ${why}`);
+    expect(writes).toEqual(["POST /admin/sales-channels"]);
+    // The file's problem is said once, without advice to run it again unchanged.
+    expect(real.err()).not.toContain("run the same command again");
   });
 });
 
