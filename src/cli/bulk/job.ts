@@ -11,6 +11,10 @@
  * - the wording of results and failures, and the exit codes: a failed row keeps the checkpoint,
  *   so `--resume` retries only what failed (exit 3).
  * Exactly-once inside a chunk is the engine's part, by the read-back rule of uncertain.ts.
+ *
+ * A job that converges (`apply -f`: a rerun of the same command does what is left, finding what
+ * the last run wrote by natural key) keeps no journal and offers no `--resume`; everything else
+ * (the lock, progress, cancel between chunks, the report, the exit codes) is the same.
  */
 import type { Factory } from "../cmdutil/factory.js";
 import { CancelError, JobError, PartialFailureError, UsageError } from "../../term/errors.js";
@@ -48,7 +52,16 @@ export interface JobSpec<S, E extends ReportRow> {
   discarded?: (state: unknown) => Promise<void>;
   /** What of an entry goes into the report (engines may journal more than they report). */
   toReport?: (entry: E) => ReportRow;
+  /** The job converges: no journal, and "run the same command again" where others say --resume. */
+  converges?: boolean;
+  /** Errors that refuse the input, which the command words itself: no advice to continue is added. */
+  refusal?: (e: unknown) => boolean;
 }
+
+/** What the job keeps between runs: a checkpoint, or nothing for a job that converges. */
+type Journal<S, E> = Pick<Checkpoint<S, E>, "resumed" | "entries" | "state" | "commit" | "finish">;
+
+const noJournal = <S, E>(state: S): Journal<S, E> => ({ resumed: false, entries: [], state, commit: async () => {}, finish: async () => {} });
 
 /**
  * Medusa answers 401 for a key it accepted a moment ago when its database is down: mid-job that is
@@ -83,12 +96,15 @@ export class BulkJob<S = Record<string, unknown>, E extends ReportRow = ReportRo
   private retryableFailures = 0;
   private inFlight = new Map<number, string>();
   private nextWork = 0;
+  /** Chunks written whole (a converging job's interruption says how far it got). */
+  private chunksDone = 0;
+  private stoppedNow = false;
   private closed = false;
 
   private constructor(
     private readonly f: Factory,
     private readonly spec: JobSpec<S, E>,
-    readonly checkpoint: Checkpoint<S, E>,
+    readonly checkpoint: Journal<S, E>,
     private readonly lock: JobLock,
   ) {
     for (const e of checkpoint.entries) if (e.action !== "failed") this.done.set(e.row, e);
@@ -103,6 +119,7 @@ export class BulkJob<S = Record<string, unknown>, E extends ReportRow = ReportRo
   static async open<S = Record<string, unknown>, E extends ReportRow = ReportRow>(f: Factory, spec: JobSpec<S, E>): Promise<BulkJob<S, E>> {
     const { dir, key } = await jobFor(f, spec.command, spec.file, spec.fingerprint);
     const lock = await JobLock.acquire(dir, checkpointId(key), spec.command);
+    if (spec.converges) return new BulkJob<S, E>(f, spec, noJournal(spec.initial ?? ({} as S)), lock);
     try {
       const old = spec.flags.resume ? undefined : await Checkpoint.find(dir, key);
       if (old) {
@@ -176,6 +193,7 @@ export class BulkJob<S = Record<string, unknown>, E extends ReportRow = ReportRo
         this.inFlight.set(id, describe?.(chunk) ?? "a chunk");
         try {
           await write(chunk);
+          this.chunksDone++;
         } finally {
           this.inFlight.delete(id);
         }
@@ -195,6 +213,12 @@ export class BulkJob<S = Record<string, unknown>, E extends ReportRow = ReportRo
     try {
       if (this.stopping) {
         await this.report?.close({ ...extra, interrupted: true });
+        if (this.spec.converges) {
+          const units = this.spec.progress.unit ?? "rows";
+          // After a second Ctrl-C, stoppedAtOnce has said what is uncertain and how to go on.
+          if (!this.stoppedNow) this.f.io.err.write(`Interrupted after ${this.chunksDone} of ${Math.max(this.spec.progress.total ?? 0, this.chunksDone)} ${units}; none was left half-written. ${this.again()}`);
+          throw new CancelError("interrupted");
+        }
         this.f.io.err.write(
           `Interrupted: ${plural(this.summary.rows - this.summary.failed, this.unit)} done and saved, none left in flight${this.report ? `; report so far: ${sanitize(this.report.file)}` : ""}.\nResume with:\n  ${resumeCommand(this.f.argv)}\n`,
         );
@@ -223,9 +247,14 @@ export class BulkJob<S = Record<string, unknown>, E extends ReportRow = ReportRo
       this.closed = true;
       await this.report?.close({ interrupted: true }).catch(() => {});
       await this.lock.release();
-      this.f.io.err.write(`The job stopped; the rows written so far are saved. Continue with:\n  ${resumeCommand(this.f.argv)}\n`);
+      if (this.spec.refusal?.(e)) throw e;
+      this.f.io.err.write(
+        this.spec.converges
+          ? `${this.spec.command} stopped; what it wrote is kept. ${this.again("It")}`
+          : `The job stopped; the rows written so far are saved. Continue with:\n  ${resumeCommand(this.f.argv)}\n`,
+      );
     }
-    if (this.recorded > 0) throw refusedMidJob(e, "then resume with the command above");
+    if (this.recorded > 0) throw refusedMidJob(e, this.spec.converges ? "then run the same command again" : "then resume with the command above");
     throw e;
   }
 
@@ -250,9 +279,20 @@ export class BulkJob<S = Record<string, unknown>, E extends ReportRow = ReportRo
     throw new PartialFailureError(`${what} failed${where}. ${advice}`);
   }
 
+  /** How a converging job goes on: the same command. */
+  private again(subject = this.spec.command): string {
+    return `${subject} converges: run the same command again to finish:\n  ${resumeCommand(this.f.argv, false)}\n`;
+  }
+
   private stoppedAtOnce(): void {
     if (this.closed) return;
+    this.stoppedNow = true;
     const open = [...this.inFlight.values()];
+    if (this.spec.converges) {
+      const what = open.length ? `${open.map((x) => sanitize(x)).join("; ")} ${open.length === 1 ? "was" : "were"} in flight and may or may not be on the server; the same command finds what landed by its key. ` : "nothing was in flight. ";
+      this.f.io.err.write(`Stopped at once; ${what}${this.again()}`);
+      return;
+    }
     this.f.io.err.write(
       open.length
         ? `Stopped at once: ${open.map((x) => sanitize(x)).join("; ")} ${open.length === 1 ? "was" : "were"} in flight and may or may not be on the server. --resume reads them back and sends only what is missing:\n  ${resumeCommand(this.f.argv)}\n`

@@ -24,7 +24,10 @@ export { checkBulkFlags } from "./job.js";
  * writes); `E` a row of the report; `P` a chunk's plan (by default its report rows).
  */
 export interface Engine<C, E extends ReportRow = ReportRow, P = E[], S = Record<string, unknown>> {
-  /** The job's identity and report shape (its flags are the run's). */
+  /**
+   * The job's identity and report shape (its flags are the run's). A job that `converges`
+   * (`apply -f`) is found again by key on a rerun: it keeps no journal and has no `resume`.
+   */
   job: Omit<JobSpec<S, E>, "flags">;
   /** Rows that need no write (unchanged, skipped): counted, reported and journalled first, never sent. */
   settled?: E[];

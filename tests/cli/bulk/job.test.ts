@@ -120,6 +120,48 @@ describe("cancel", () => {
   });
 });
 
+describe("a job that converges (apply -f)", () => {
+  const converging = (file: string) => ({ ...spec(file), command: "apply", converges: true, flags: { concurrency: 1, quiet: true }, progress: { label: "applying", unit: "objects", total: 3 } });
+
+  it("keeps no journal, and a first Ctrl-C says how far it got and that the same command finishes", async () => {
+    const { dir, file, factory } = setup();
+    const interrupt = new AbortController();
+    const { f, t } = factory({ signal: interrupt.signal, argv: ["apply", "-f", file] });
+    const job = await BulkJob.open(f, converging(file));
+    const error = await job
+      .each([[2], [3], [4]], async (chunk) => {
+        if (chunk[0] === 3) interrupt.abort();
+        await job.record([row(chunk[0]!)]);
+      })
+      .then(() => job.end())
+      .catch((e: unknown) => job.abandon(e))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CancelError);
+    expect(t.err()).toBe(`Interrupted after 2 of 3 objects; none was left half-written. apply converges: run the same command again to finish:\n  medusactl apply -f ${file}\n`);
+    // Nothing beside the lock was ever written, and the lock is given back.
+    expect(readdirSync(path.join(dir, "jobs"))).toEqual([]);
+    await (await BulkJob.open(factory().f, converging(file))).end();
+  });
+
+  it("a second Ctrl-C names the object in flight and says the same command reads it back; an error says the same", async () => {
+    const { file, factory } = setup();
+    const now = new AbortController();
+    const { f, t } = factory({ stopNow: now.signal, argv: ["apply", "-f", file] });
+    const job = await BulkJob.open(f, converging(file));
+    await job.each([[2]], async () => now.abort(), () => "customer group VIP");
+    expect(t.err()).toBe(`Stopped at once; customer group VIP was in flight and may or may not be on the server; the same command finds what landed by its key. apply converges: run the same command again to finish:\n  medusactl apply -f ${file}\n`);
+    await job.end();
+
+    const other = factory({ argv: ["apply", "-f", file] });
+    const failing = await BulkJob.open(other.f, converging(file));
+    await failing.record([row(2)]);
+    const e = await failing.abandon(Object.assign(new Error("Unauthorized"), { status: 401 })).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(JobError);
+    expect((e as JobError).hint).toContain("then run the same command again");
+    expect(other.t.err()).toBe(`apply stopped; what it wrote is kept. It converges: run the same command again to finish:\n  medusactl apply -f ${file}\n`);
+  });
+});
+
 describe("results", () => {
   it.each([
     [[{ message: "order 9999 not found", status: 404, retryable: false }], /1 of 3 rows failed; see .*\. Trying again would fail the same way: correct what the reasons name/],

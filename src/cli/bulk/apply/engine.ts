@@ -1,10 +1,15 @@
 /**
- * The engine of `apply -f`: loads what the file names (declared objects and the objects they
- * refer to), checks every reference before anything is written, then walks the kinds in
- * dependency order and creates, updates or leaves each object, like `kubectl apply`.
+ * The engine of `apply -f`, on the bulk runner (runner.ts): it loads what the file names (declared
+ * objects and the objects they refer to) and checks every reference before anything is written;
+ * then each object is one chunk of the runner, in dependency order, one at a time. Each kind
+ * PLANS one object (its changes, and the writes that realise them) apart from WRITING it: a dry
+ * run is the runner's walk over the same plans with the writes left out, so it cannot promise
+ * what the real run would not do. Like `kubectl apply`, it converges: a rerun does what is left.
  */
 import type { Medusa } from "../../../sdk/index.js";
 import { listAll as lookupAll, listByKeys as lookupByKeys, type ListResource } from "../lookup.js";
+import type { ReportRow } from "../report.js";
+import type { Engine } from "../runner.js";
 import { settle, tryAgainAfter } from "../../../shared/uncertain.js";
 import { Issues, type Rec } from "./validate.js";
 import { NameLookupError } from "../../../shared/resolve.js";
@@ -17,7 +22,7 @@ export interface Change {
   action: Action;
   /** Fields that differ (update) or are set (create). */
   fields: string[];
-  /** Undefined for an object a dry run would create. */
+  /** Undefined for an object a dry run would create (a real run's create fills it in). */
   id?: string;
 }
 
@@ -32,7 +37,7 @@ export interface EnvVar {
   secret?: { unavailable?: string };
 }
 
-/** What the kinds talk to: the SDK, and the command's abort signal for every request. */
+/** What the kinds talk to: the SDK, and the signal for every request. */
 export interface Api {
   sdk: Medusa;
   signal: AbortSignal;
@@ -52,26 +57,51 @@ export interface Item<S = Rec> {
   envKey: string;
 }
 
-export interface KindContext {
+/** One write of a plan. It sends what the plan computed; what it learns is only the ids Medusa gives. */
+export type Write = () => Promise<unknown>;
+
+/**
+ * What applying one object would do: its changes (a product's variants are changes of their own),
+ * the writes that realise them in order (none when all is unchanged), and the variables it prints.
+ * A variable's value is read once the writes are done: the id of what they created.
+ */
+export class Plan {
+  readonly changes: Change[] = [];
+  readonly writes: Write[] = [];
+  readonly env: { name: string; value: () => string | undefined; secret?: EnvVar["secret"] }[] = [];
+
+  change(c: Change): Change {
+    this.changes.push(c);
+    return c;
+  }
+
+  write(w: Write): void {
+    this.writes.push(w);
+  }
+
+  envVar(name: string, value: () => string | undefined, secret?: EnvVar["secret"]): void {
+    this.env.push({ name, value, ...(secret ? { secret } : {}) });
+  }
+}
+
+export interface PlanContext {
+  /** For reads while planning; the writes a plan holds use it too. */
   api: Api;
-  dryRun: boolean;
-  /** The id of a declared or referenced object; a placeholder while a dry run "creates" it. */
+  /** The id of a declared or referenced object; a placeholder while the plan of its creation is not written. */
   id(kind: string, key: string): string;
+  /** Planned: an existing object's id, or undefined (a placeholder) for one the plan creates. */
   setId(kind: string, key: string, id: string | undefined): void;
   isPlaceholder(id: string | undefined): boolean;
-  /** Existing objects of another kind, loaded in the first phase. */
-  existing<E = Rec>(kind: string, key: string): E | undefined;
-  change(c: Change): void;
-  /** Changes recorded so far (a product marks its variants' stock changes afterwards). */
-  readonly changes: Change[];
-  env(name: string, value: string | undefined, secret?: EnvVar["secret"]): void;
+  /** A write created the object of `change`: the id goes into the change and to the objects planned after it. */
+  created(change: Change, id: string | undefined): void;
   /** Per-run memo for lookups nested kinds share (a location's fulfillment sets …). */
   cache: Map<string, unknown>;
 }
 
 /**
- * One kind of object in the file. `load` finds existing objects by natural key; `apply` compares
- * and (unless dry-run) writes one object, recording its change(s), id and env variables.
+ * One kind of object in the file. `load` finds existing objects by natural key; `plan` compares
+ * one object with what exists and says what would change and which writes would do it. It may
+ * read, never write.
  */
 export interface Kind<S = any, E = any> {
   kind: string;
@@ -84,7 +114,7 @@ export interface Kind<S = any, E = any> {
   refs?(spec: S, path: string): Ref[];
   /** Objects of this kind that exist, by key; `keys` holds declared and referenced keys. */
   load?(api: Api, keys: string[]): Promise<Map<string, E>>;
-  apply(item: Item<S>, existing: E | undefined, ctx: KindContext): Promise<void>;
+  plan(item: Item<S>, existing: E | undefined, ctx: PlanContext): Promise<Plan>;
   /** Declared objects that hold nested kinds (stock locations → fulfillment sets …). */
   children?(item: Item<S>): { kind: string; items: Item[] }[];
   /** Sorts declared objects so that parents come first (categories, province tax regions). */
@@ -116,30 +146,15 @@ export function envName(...parts: string[]): string {
 
 const refKey = (kind: string, key: string) => `${kind}\u0000${key}`;
 
-/**
- * Runs the three phases over already-parsed items. `kinds` is the dependency order; items of a
- * kind may also arrive from a parent's `children`.
- */
-/** A first Ctrl-C stopped `apply` between two objects: nothing was left half-written. */
-export class ApplyStopped extends Error {
-  override name = "ApplyStopped";
-  constructor(readonly done: number, readonly total: number) {
-    super(`stopped after ${done} of ${total} objects`);
-  }
-}
+/** The store as the first phase found it: existing objects by kind and key. */
+export type Found = Map<string, Map<string, unknown>>;
 
 /**
- * `opts.stop` (a first Ctrl-C) is checked between objects; `api.signal` aborts requests (and
- * should fire only when the user insists), so an object being written is never cut in half.
+ * The first phase: every declared and referenced object is looked up by key, and every reference
+ * must name an object in the file or in the store (SeedError, before anything is written).
  */
-export async function runApply(api: Api, kinds: Kind[], items: Map<string, Item[]>, opts: { dryRun: boolean; stop?: AbortSignal; lookups?: AbortSignal; onWriting?: () => void }): Promise<ApplyResult> {
-  const byKind = new Map(kinds.map((k) => [k.kind, k]));
-  const ids = new Map<string, string | undefined>();
-  const existing = new Map<string, Map<string, unknown>>();
-  const changes: Change[] = [];
-  const env: EnvVar[] = [];
-
-  // Phase 1: every reference must name an object in the file or in the store.
+export async function lookUp(api: Api, kinds: Kind[], items: Map<string, Item[]>): Promise<Found> {
+  const existing: Found = new Map();
   const declared = new Map<string, Set<string>>();
   const refs: Ref[] = [];
   for (const k of kinds) {
@@ -152,13 +167,11 @@ export async function runApply(api: Api, kinds: Kind[], items: Map<string, Item[
   for (const r of refs) wanted.get(r.kind)?.add(r.key);
   const issues = new Issues();
   const ambiguous = new Set<string>();
-  let looked = false;
   await Promise.all(
     kinds.map(async (k) => {
       const keys = [...(wanted.get(k.kind) ?? [])];
       if (!k.load || keys.length === 0) return;
       try {
-        looked = true;
         existing.set(k.kind, (await k.load(api, keys)) as Map<string, unknown>);
       } catch (e) {
         // Two records answer to one name: which is meant is the user's call, before anything is written.
@@ -174,13 +187,54 @@ export async function runApply(api: Api, kinds: Kind[], items: Map<string, Item[
     issues.add(r.path, `no ${r.kind.replace(/_/g, " ")} "${r.key}" in the file or in the store`);
   }
   if (!issues.ok) throw new SeedError(issues.list);
-  for (const [kind, map] of existing) {
-    for (const [key, e] of map) ids.set(refKey(kind, key), (e as Rec).id as string);
-  }
+  return existing;
+}
 
-  const ctx: KindContext = {
-    api,
-    dryRun: opts.dryRun,
+/** One object of the walk: a chunk of the runner. */
+export interface Obj {
+  kind: Kind;
+  item: Item;
+  key: string;
+}
+
+/**
+ * Every object in dependency order: kinds in the order given, each kind's objects as it sorts
+ * them, nested objects after their parents. Children hang on the file, not on what a plan finds,
+ * so the walk is known before it starts (and is the same in a dry run).
+ */
+export function walk(kinds: Kind[], items: Map<string, Item[]>): Obj[] {
+  const byKind = new Map(kinds.map((k) => [k.kind, k]));
+  const queue = new Map<string, Item[]>();
+  for (const [kind, list] of items) queue.set(kind, [...list]);
+  const out: Obj[] = [];
+  for (const k of kinds) {
+    let list = queue.get(k.kind) ?? [];
+    if (k.order) list = k.order(list);
+    for (const item of list) {
+      out.push({ kind: k, item, key: k.key(item.spec) });
+      for (const child of k.children?.(item) ?? []) {
+        if (!byKind.has(child.kind)) throw new Error(`bug: unknown child kind ${child.kind}`);
+        queue.set(child.kind, [...(queue.get(child.kind) ?? []), ...child.items]);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The runner's engine of `apply`: one object per chunk, planned against the store as it is when
+ * its turn comes (in a real run, after the objects before it were written, so their ids are
+ * real; in a dry run, placeholders). `result` gathers what the chunks reported, in walk order.
+ */
+export function applyEngine(sdk: Medusa, found: Found, objs: Obj[], job: Engine<Obj, ReportRow, Plan>["job"]): { engine: Engine<Obj, ReportRow, Plan>; result(dryRun: boolean): ApplyResult; written(): number } {
+  let written = 0;
+  const ids = new Map<string, string | undefined>();
+  for (const [kind, map] of found) for (const [key, e] of map) ids.set(refKey(kind, key), (e as Rec).id as string);
+  const reported: { at: number; changes: Change[]; env: EnvVar[] }[] = [];
+  const at = new Map(objs.map((o, i) => [o, i]));
+  const cache = new Map<string, unknown>();
+  const ctxFor = (signal: AbortSignal): PlanContext => ({
+    api: { sdk, signal },
     id(kind, key) {
       const id = ids.get(refKey(kind, key));
       if (id === undefined) throw new Error(`bug: no id for ${kind} "${key}"`);
@@ -188,68 +242,69 @@ export async function runApply(api: Api, kinds: Kind[], items: Map<string, Item[
     },
     setId: (kind, key, id) => ids.set(refKey(kind, key), id ?? `${PLACEHOLDER}${kind}:${key}`),
     isPlaceholder: (id) => id === undefined || id.startsWith(PLACEHOLDER),
-    existing: <E>(kind: string, key: string) => existing.get(kind)?.get(key) as E | undefined,
-    change: (c) => changes.push(c),
-    changes,
-    env: (name, value, secret) => env.push({ name, value: value !== undefined && value.startsWith(PLACEHOLDER) ? undefined : value, ...(secret ? { secret } : {}) }),
-    cache: new Map(),
+    created(change, id) {
+      change.id = id;
+      ids.set(refKey(change.kind, change.key), id ?? `${PLACEHOLDER}${change.kind}:${change.key}`);
+    },
+    cache,
+  });
+  const planOne = (o: Obj, signal: AbortSignal) => o.kind.plan(o.item, found.get(o.kind.kind)?.get(o.key), ctxFor(signal));
+
+  const engine: Engine<Obj, ReportRow, Plan> = {
+    job,
+    chunks: () => objs,
+    plan: planOne,
+    /**
+     * Sends the plan's writes. One whose answer was lost (uncertain.ts) is not repeated blindly:
+     * the object is looked up again by its key and planned against what the server now holds,
+     * so what landed is left alone and only the rest is sent. Kinds without a lookup stop instead.
+     */
+    async write(o, planned, signal) {
+      const wasMissing = found.get(o.kind.kind)?.get(o.key) === undefined;
+      let plan = planned;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          // The plan of the lost attempt is forgotten: the new one says what is true now.
+          if (attempt > 0) plan = await planOne(o, signal);
+          for (const w of plan.writes) {
+            await w();
+            written++;
+          }
+          break;
+        } catch (e) {
+          if (!o.kind.load || !tryAgainAfter(e, attempt)) throw e;
+          cache.clear();
+          await settle(attempt, signal, e);
+          const fresh = (await o.kind.load({ sdk, signal }, [o.key])).get(o.key);
+          if (fresh !== undefined) {
+            if (!found.has(o.kind.kind)) found.set(o.kind.kind, new Map());
+            found.get(o.kind.kind)!.set(o.key, fresh);
+          }
+        }
+      }
+      // The lost attempt created it: say so, not "unchanged".
+      if (plan !== planned && wasMissing) for (const c of plan.changes) if (c.kind === o.kind.kind && c.key === o.key && c.action === "unchanged") c.action = "create";
+      return plan;
+    },
+    rows(o, plan) {
+      const env = plan.env.map(({ name, value, secret }) => {
+        const v = value();
+        return { name, value: v !== undefined && v.startsWith(PLACEHOLDER) ? undefined : v, ...(secret ? { secret } : {}) };
+      });
+      reported.push({ at: at.get(o)!, changes: plan.changes, env });
+      return plan.changes.map((c) => ({ row: at.get(o)! + 1, action: c.action, key: `${c.kind} ${c.key}` }));
+    },
+    describe: (o) => `${o.kind.kind.replace(/_/g, " ")} ${o.key}`,
+    size: () => 1,
   };
-
-  // Phase 2: kinds in dependency order; nested kinds are queued by their parents.
-  const queue = new Map<string, Item[]>();
-  for (const [kind, list] of items) queue.set(kind, [...list]);
-  let applied = 0;
-  const total = [...items.values()].reduce((n, l) => n + l.length, 0);
-  // The lookups went through with this credential: from here on a 401 is the server failing.
-  if (looked) opts.onWriting?.();
-  for (const k of kinds) {
-    let list = queue.get(k.kind) ?? [];
-    if (k.order) list = k.order(list);
-    for (const it of list) {
-      if (opts.stop?.aborted) throw new ApplyStopped(applied, Math.max(total, applied));
-      applied++;
-      const key = k.key(it.spec);
-      await applyReconciled(k, it, key, existing, ctx, env);
-      for (const child of k.children?.(it) ?? []) {
-        if (!byKind.has(child.kind)) throw new Error(`bug: unknown child kind ${child.kind}`);
-        queue.set(child.kind, [...(queue.get(child.kind) ?? []), ...child.items]);
-      }
-    }
-  }
-  return { changes, env, dryRun: opts.dryRun };
-}
-
-/**
- * Applies one object. A write whose answer was lost (uncertain.ts) is not repeated blindly: the
- * object is looked up again by its natural key and applied against what the server now holds,
- * so what landed is left alone and only the rest is sent. Kinds without a lookup stop instead.
- */
-async function applyReconciled(k: Kind, it: Item, key: string, existing: Map<string, Map<string, unknown>>, ctx: KindContext, env: EnvVar[]): Promise<void> {
-  const marks = { changes: ctx.changes.length, env: env.length };
-  const wasMissing = existing.get(k.kind)?.get(key) === undefined;
-  let retried = false;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await k.apply(it, existing.get(k.kind)?.get(key), ctx);
-      break;
-    } catch (e) {
-      if (!k.load || ctx.dryRun || !tryAgainAfter(e, attempt)) throw e;
-      // Forget what the lost attempt recorded: the next one records what is true.
-      ctx.changes.length = marks.changes;
-      env.length = marks.env;
-      ctx.cache.clear();
-      retried = true;
-      await settle(attempt, ctx.api.signal, e);
-      const fresh = (await k.load(ctx.api, [key])).get(key);
-      if (fresh !== undefined) {
-        if (!existing.has(k.kind)) existing.set(k.kind, new Map());
-        existing.get(k.kind)!.set(key, fresh);
-        ctx.setId(k.kind, key, (fresh as Rec).id as string);
-      }
-    }
-  }
-  // The lost attempt created it: say so, not "unchanged".
-  if (retried && wasMissing) for (const c of ctx.changes.slice(marks.changes)) if (c.kind === k.kind && c.key === key && c.action === "unchanged") c.action = "create";
+  return {
+    engine,
+    written: () => written,
+    result(dryRun) {
+      const done = [...reported].sort((a, b) => a.at - b.at);
+      return { dryRun, changes: done.flatMap((r) => r.changes), env: done.flatMap((r) => r.env) };
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

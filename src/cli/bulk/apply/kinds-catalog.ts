@@ -1,8 +1,9 @@
 /** Catalogue kinds: categories, collections, tags, types, products with variants, prices and stock. */
-import { SeedError, changedFields, compact, envName, listAll, listByKeys, metadataChanged, same, sorted, type Item, type Kind, type KindContext, type Ref } from "./engine.js";
+import { SeedError, changedFields, compact, envName, listAll, listByKeys, metadataChanged, Plan, same, sorted, type Change, type Item, type Kind, type PlanContext, type Ref } from "./engine.js";
 import { simpleKind, idsOf, refList, METADATA, ENV_FIELD } from "./simple.js";
 import { Issues, at, bool, country, currency, int, list, mapping, nonNegative, num, oneOf, opt, req, shape, shapeOf, str, strList, strOrNull, type Rec } from "./validate.js";
 import { fromVariantPrice, mergedVariantPrices, planPrices, type PriceSpec } from "../prices/plan.js";
+import type { StockPlan, StockWant } from "../inventory/plan.js";
 
 type S = Rec;
 
@@ -226,7 +227,7 @@ function productRefs(s: S, path: string): Ref[] {
 }
 
 /** The product's own fields in the body's terms; relations as sorted id lists. */
-function productBody(s: S, ctx: KindContext): Rec {
+function productBody(s: S, ctx: PlanContext): Rec {
   const out: Rec = {};
   for (const f of PRODUCT_PLAIN) out[f] = s[f];
   out.handle = s.handle;
@@ -259,7 +260,7 @@ function wire(body: Rec): Rec {
   return out;
 }
 
-function variantPrices(v: S, variantId: string, ctx: KindContext): PriceSpec[] {
+function variantPrices(v: S, variantId: string, ctx: PlanContext): PriceSpec[] {
   return ((v.prices as Rec[]) ?? []).map((p) => ({
     variant_id: variantId,
     currency_code: p.currency_code as string,
@@ -285,12 +286,6 @@ function variantOptionsOf(e: Rec): Record<string, string> {
   return out;
 }
 
-interface StockWant {
-  sku: string;
-  location_id: string;
-  stocked_quantity: number;
-}
-
 export const products: Kind<S, Rec> = {
   kind: "product",
   section: "products",
@@ -308,14 +303,18 @@ export const products: Kind<S, Rec> = {
     const list = await listByKeys<Rec>(api, "product", "handle", keys, { fields: PRODUCT_QUERY }, 50);
     return new Map(list.map((p) => [p.handle as string, p]));
   },
-  async apply(item, existing, ctx) {
+  async plan(item, existing, ctx) {
+    const plan = new Plan();
+    const { sdk, signal } = ctx.api;
     const s = item.spec;
     const handle = s.handle as string;
     const body = productBody(s, ctx);
     const variants = (s.variants as Rec[]) ?? [];
     const stock: StockWant[] = [];
-    let id = existing?.id as string | undefined;
-    const variantIds = new Map<string, string | undefined>();
+    /** SKUs whose inventory items only the writes bring into being (their variants are created). */
+    const newSkus = new Set<string>();
+    const self = plan.change({ kind: "product", key: handle, action: existing ? "unchanged" : "create", fields: [], id: existing?.id as string | undefined });
+    const variantChanges = new Map<string, Change>();
     if (!existing) {
       const create: Rec = {
         ...wire(body),
@@ -333,23 +332,26 @@ export const products: Kind<S, Rec> = {
       };
       // Medusa creates a product without options only with a default option; say nothing extra.
       if (!s.options) delete create.options;
-      if (!ctx.dryRun) {
-        const res = (await ctx.api.sdk.admin.product.create(compact(create) as never, { fields: VARIANT_PRICES_QUERY }, undefined, { signal: ctx.api.signal })) as unknown as { product: Rec };
-        id = res.product.id as string;
-        for (const v of (res.product.variants as Rec[]) ?? []) variantIds.set(v.sku as string, v.id as string);
-        for (const v of variants) await addRegionPrices(ctx, id, (res.product.variants as Rec[]).find((x) => x.sku === v.sku), v);
-      }
-      ctx.change({ kind: "product", key: handle, action: "create", fields: Object.keys(compact(create)), id });
+      self.fields.push(...Object.keys(compact(create)));
       for (const v of variants) {
-        ctx.change({ kind: "variant", key: v.sku as string, action: "create", fields: ["title", "sku", ...(v.prices ? ["prices"] : []), ...(v.stock ? ["stock"] : [])], id: variantIds.get(v.sku as string) });
-        for (const [loc, q] of Object.entries((v.stock as Record<string, number>) ?? {})) stock.push({ sku: v.sku as string, location_id: ctx.id("stock_location", loc), stocked_quantity: q });
+        const sku = v.sku as string;
+        newSkus.add(sku);
+        variantChanges.set(sku, plan.change({ kind: "variant", key: sku, action: "create", fields: ["title", "sku", ...(v.prices ? ["prices"] : []), ...(v.stock ? ["stock"] : [])] }));
       }
+      plan.write(async () => {
+        const res = (await sdk.admin.product.create(compact(create) as never, { fields: VARIANT_PRICES_QUERY }, undefined, { signal })) as unknown as { product: Rec };
+        ctx.created(self, res.product.id as string);
+        const made = (res.product.variants as Rec[]) ?? [];
+        for (const v of made) if (variantChanges.has(v.sku as string)) ctx.created(variantChanges.get(v.sku as string)!, v.id as string);
+        for (const v of variants) await addRegionPrices(ctx, self.id!, made.find((x) => x.sku === v.sku), v);
+      });
     } else {
-      const fields = changedFields(body, productCurrent(existing));
+      const fields = self.fields;
+      fields.push(...changedFields(body, productCurrent(existing)));
       if (metadataChanged(s.metadata as Rec | undefined, existing.metadata as Rec | undefined)) fields.push("metadata");
       // Options: missing ones are created, missing values added; nothing is removed.
       const haveOptions = (existing.options as Rec[]) ?? [];
-      const optionWrites: (() => Promise<unknown>)[] = [];
+      const optionLinks: unknown[] = [];
       for (const o of (s.options as Rec[]) ?? []) {
         const cur = haveOptions.find((h) => h.title === o.title);
         const values = o.values as string[];
@@ -366,7 +368,7 @@ export const products: Kind<S, Rec> = {
             }
             add = { id: shared.id, value_ids: values.map((v) => byValue.get(v)!) };
           }
-          optionWrites.push(() => ctx.api.sdk.admin.product.linkOptions(id!, { add: [add] } as never, undefined, undefined, { signal: ctx.api.signal }));
+          optionLinks.push(add);
         } else {
           const have = ((cur.values as Rec[]) ?? []).map((v) => v.value as string);
           const missing = values.filter((v) => !have.includes(v));
@@ -377,36 +379,32 @@ export const products: Kind<S, Rec> = {
           }
         }
       }
-      if (optionWrites.length) fields.push("options");
-      if (!ctx.dryRun) {
-        if (fields.some((f) => f !== "options")) {
-          const update: Rec = {};
-          const w = wire(body);
-          for (const f of fields) if (f !== "options") update[f] = f === "metadata" ? s.metadata : w[f];
-          await ctx.api.sdk.admin.product.update(id!, update as never, undefined, undefined, { signal: ctx.api.signal });
-        }
-        for (const write of optionWrites) await write();
+      if (fields.length) {
+        const update: Rec = {};
+        const w = wire(body);
+        for (const f of fields) update[f] = f === "metadata" ? s.metadata : w[f];
+        plan.write(() => sdk.admin.product.update(self.id!, update as never, undefined, undefined, { signal }));
       }
-      ctx.change({ kind: "product", key: handle, action: fields.length ? "update" : "unchanged", fields, id });
+      for (const add of optionLinks) plan.write(() => sdk.admin.product.linkOptions(self.id!, { add: [add] } as never, undefined, undefined, { signal }));
+      if (optionLinks.length) fields.push("options");
+      if (fields.length) self.action = "update";
       const haveVariants = new Map(((existing.variants as Rec[]) ?? []).map((v) => [v.sku as string, v]));
       for (const v of variants) {
         const sku = v.sku as string;
         const cur = haveVariants.get(sku);
         if (!cur) {
           const vbody = compact({ ...variantPlain(v), sku, options: v.options, metadata: v.metadata, prices: variantPrices(v, "", ctx).filter((p) => !p.region_id).map(priceWire) });
-          let vid: string | undefined;
-          if (!ctx.dryRun) {
-            const res = (await ctx.api.sdk.admin.product.createVariant(id!, vbody as never, { fields: VARIANT_PRICES_QUERY }, undefined, { signal: ctx.api.signal })) as unknown as { product: Rec };
-            const created = ((res.product.variants as Rec[]) ?? []).find((x) => x.sku === sku);
-            vid = created?.id as string | undefined;
-            await addRegionPrices(ctx, id!, created, v);
-          }
-          if (v.prices) vbody.prices = v.prices;
-          variantIds.set(sku, vid);
-          ctx.change({ kind: "variant", key: sku, action: "create", fields: Object.keys(vbody), id: vid });
+          const change = plan.change({ kind: "variant", key: sku, action: "create", fields: Object.keys(vbody) });
+          newSkus.add(sku);
+          variantChanges.set(sku, change);
+          plan.write(async () => {
+            const res = (await sdk.admin.product.createVariant(self.id!, vbody as never, { fields: VARIANT_PRICES_QUERY }, undefined, { signal })) as unknown as { product: Rec };
+            const made = ((res.product.variants as Rec[]) ?? []).find((x) => x.sku === sku);
+            ctx.created(change, made?.id as string | undefined);
+            await addRegionPrices(ctx, self.id!, made, v);
+          });
         } else {
           const vid = cur.id as string;
-          variantIds.set(sku, vid);
           const plain = variantPlain(v);
           const vfields = changedFields(plain, cur);
           const update: Rec = {};
@@ -421,25 +419,29 @@ export const products: Kind<S, Rec> = {
           }
           if (v.prices) {
             const have = ((cur.prices as Rec[]) ?? []).map((p) => fromVariantPrice(vid, p));
-            const plan = planPrices(variantPrices(v, vid, ctx), have.filter((p) => !p.otherRules));
-            if (plan.create.length || plan.update.length) {
+            const prices = planPrices(variantPrices(v, vid, ctx), have.filter((p) => !p.otherRules));
+            if (prices.create.length || prices.update.length) {
               vfields.push("prices");
-              update.prices = mergedVariantPrices(have, plan);
+              update.prices = mergedVariantPrices(have, prices);
             }
           }
-          if (vfields.length && !ctx.dryRun) await ctx.api.sdk.admin.product.updateVariant(id!, vid, update as never, undefined, undefined, { signal: ctx.api.signal });
-          ctx.change({ kind: "variant", key: sku, action: vfields.length ? "update" : "unchanged", fields: vfields, id: vid });
+          // Medusa gives a variant that starts to manage inventory its inventory item: its stock waits for that.
+          if (update.manage_inventory === true) newSkus.add(sku);
+          if (vfields.length) plan.write(() => sdk.admin.product.updateVariant(self.id!, vid, update as never, undefined, undefined, { signal }));
+          variantChanges.set(sku, plan.change({ kind: "variant", key: sku, action: vfields.length ? "update" : "unchanged", fields: vfields, id: vid }));
         }
-        for (const [loc, q] of Object.entries((v.stock as Record<string, number>) ?? {})) stock.push({ sku, location_id: ctx.id("stock_location", loc), stocked_quantity: q });
       }
     }
-    ctx.setId("product", handle, id);
-    ctx.env(envName("PRODUCT", item.envKey, "ID"), id ?? ctx.id("product", handle));
+    for (const v of variants) for (const [loc, q] of Object.entries((v.stock as Record<string, number>) ?? {})) stock.push({ sku: v.sku as string, location_id: ctx.id("stock_location", loc), stocked_quantity: q });
+    ctx.setId("product", handle, self.id);
+    plan.envVar(envName("PRODUCT", item.envKey, "ID"), () => self.id);
     for (const v of variants) {
-      ctx.setId("variant", v.sku as string, variantIds.get(v.sku as string));
-      ctx.env(envName("VARIANT", (v.env as string) ?? (v.sku as string), "ID"), variantIds.get(v.sku as string) ?? ctx.id("variant", v.sku as string));
+      const change = variantChanges.get(v.sku as string)!;
+      ctx.setId("variant", v.sku as string, change.id);
+      plan.envVar(envName("VARIANT", (v.env as string) ?? (v.sku as string), "ID"), () => change.id);
     }
-    if (stock.length) await applyStock(stock, ctx);
+    if (stock.length) await planStock(stock, newSkus, ctx, plan, (sku) => `${item.path}.variants[${variants.findIndex((v) => v.sku === sku)}].stock`);
+    return plan;
   },
 };
 
@@ -447,7 +449,7 @@ export const products: Kind<S, Rec> = {
  * Medusa 2.21 drops price rules from variants created with their product, so region prices are
  * added afterwards by a variant update, which keeps them.
  */
-async function addRegionPrices(ctx: KindContext, productId: string, created: Rec | undefined, v: S): Promise<void> {
+async function addRegionPrices(ctx: PlanContext, productId: string, created: Rec | undefined, v: S): Promise<void> {
   if (!created) return;
   const wanted = variantPrices(v, created.id as string, ctx);
   if (!wanted.some((p) => p.region_id)) return;
@@ -460,43 +462,43 @@ function priceWire(p: PriceSpec): Rec {
   return compact({ currency_code: p.currency_code, amount: p.amount, min_quantity: p.min_quantity ?? undefined, max_quantity: p.max_quantity ?? undefined, rules: p.region_id ? { region_id: p.region_id } : undefined });
 }
 
+const LEVELS_QUERY = { fields: "id,sku,location_levels.id,location_levels.location_id,location_levels.stocked_quantity" };
+
 /**
  * Stock levels through the inventory batch endpoint: levels that differ are updated, missing
- * ones created. A variant's change line gains "stock" when its levels change.
+ * ones created. A variant's change line gains "stock" when its levels change. Levels of a variant
+ * the plan creates, or at a location not written yet, are planned as changed: their inventory
+ * item or location exists only once the writes before have run, so their write reads it then.
  */
-async function applyStock(wants: StockWant[], ctx: KindContext): Promise<void> {
-  const { planStock } = await import("../inventory/plan.js");
-  const skus = [...new Set(wants.map((w) => w.sku))];
-  const items = wants.some((w) => ctx.isPlaceholder(w.location_id)) && ctx.dryRun ? [] : await listByKeys<Rec>(ctx.api, "inventoryItem", "sku", skus, {
-    fields: "id,sku,location_levels.id,location_levels.location_id,location_levels.stocked_quantity",
-  });
-  const plan = planStock(wants, items);
-  const changed = new Set([...plan.create, ...plan.update].map((c) => c.sku));
-  for (const m of plan.missing) {
-    // A new variant has no inventory item until Medusa creates it; a dry run cannot know its id.
-    if (ctx.dryRun) changed.add(m.sku);
-    else throw new Error(`variant ${m.sku} has no inventory item (set manage_inventory: true to keep stock)`);
+async function planStock(wants: StockWant[], newSkus: Set<string>, ctx: PlanContext, plan: Plan, pathOf: (sku: string) => string): Promise<void> {
+  const { planStock: levels } = await import("../inventory/plan.js");
+  const later = (w: StockWant) => newSkus.has(w.sku) || ctx.isPlaceholder(w.location_id);
+  const now = wants.filter((w) => !later(w));
+  const items = now.length ? await listByKeys<Rec>(ctx.api, "inventoryItem", "sku", [...new Set(now.map((w) => w.sku))], LEVELS_QUERY) : [];
+  const known = levels(now, items);
+  // A variant that exists without an inventory item has none after this plan either: said before the product is written.
+  if (known.missing.length) throw new SeedError([...new Set(known.missing.map((w) => w.sku))].map((sku) => `${pathOf(sku)}: variant ${sku} has no inventory item (set manage_inventory: true to keep stock)`));
+  const pending = wants.filter(later);
+  const changed = new Set([...known.create, ...known.update, ...pending].map((c) => c.sku));
+  if (known.create.length || known.update.length) plan.write(() => sendLevels(ctx, known));
+  if (pending.length) {
+    plan.write(async () => {
+      const found = levels(pending, await listByKeys<Rec>(ctx.api, "inventoryItem", "sku", [...new Set(pending.map((w) => w.sku))], LEVELS_QUERY));
+      if (found.missing.length) throw new Error(`variant ${found.missing[0]!.sku} has no inventory item (set manage_inventory: true to keep stock)`);
+      if (found.create.length || found.update.length) await sendLevels(ctx, found);
+    });
   }
-  if (!ctx.dryRun && (plan.create.length || plan.update.length)) {
-    await ctx.api.sdk.admin.inventoryItem.batchInventoryItemsLocationLevels(
-      {
-        create: plan.create.map(({ inventory_item_id, location_id, stocked_quantity }) => ({ inventory_item_id, location_id, stocked_quantity })),
-        update: plan.update.map(({ inventory_item_id, location_id, stocked_quantity }) => ({ inventory_item_id, location_id, stocked_quantity })),
-      } as never,
-      undefined,
-      { signal: ctx.api.signal },
-    );
-  }
-  markStock(ctx, changed);
-}
-
-/** Adds "stock" to the recorded change of each variant whose levels changed. */
-function markStock(ctx: KindContext, skus: Set<string>): void {
-  for (const c of ctx.changes) {
-    if (c.kind !== "variant" || !skus.has(c.key)) continue;
+  // The variants whose levels change say "stock".
+  for (const c of plan.changes) {
+    if (c.kind !== "variant" || !changed.has(c.key)) continue;
     if (!c.fields.includes("stock")) c.fields.push("stock");
     if (c.action === "unchanged") c.action = "update";
   }
+}
+
+function sendLevels(ctx: PlanContext, levels: StockPlan): Promise<unknown> {
+  const body = (steps: StockPlan["create"]) => steps.map(({ inventory_item_id, location_id, stocked_quantity }) => ({ inventory_item_id, location_id, stocked_quantity }));
+  return ctx.api.sdk.admin.inventoryItem.batchInventoryItemsLocationLevels({ create: body(levels.create), update: body(levels.update) } as never, undefined, { signal: ctx.api.signal });
 }
 
 /** Variants are declared inside products; this kind only finds existing ones by SKU for references. */
@@ -511,5 +513,5 @@ export const variants: Kind<S, Rec> = {
     return new Map(list.map((v) => [v.sku as string, v]));
   },
   // Written by their product.
-  async apply() {},
+  plan: async () => new Plan(),
 };

@@ -1,6 +1,6 @@
 /** Customer groups, customers, price lists, campaigns and promotions. */
 import { pageAll } from "../lookup.js";
-import { changedFields, compact, envName, listAll, listByKeys, metadataChanged, same, type Kind, type KindContext, type Ref } from "./engine.js";
+import { changedFields, compact, envName, listAll, listByKeys, metadataChanged, Plan, same, type Change, type Kind, type PlanContext, type Ref } from "./engine.js";
 import { simpleKind, idsOf, refList, METADATA, ENV_FIELD } from "./simple.js";
 import { Issues, bool, country, currency, date, list, nonNegative, num, oneOf, opt, req, shape, shapeOf, str, strList, strOrNull, type Rec } from "./validate.js";
 import { fromListPrice, planPrices, priceBody, type PriceSpec } from "../prices/plan.js";
@@ -53,9 +53,10 @@ const addressShape = shapeOf({
  * Adds or updates the file's addresses of one customer, matched by `address_name`; addresses
  * the file does not name are left alone, like every object missing from the file.
  */
-async function applyAddresses(spec: S, id: string | undefined, existing: Rec | undefined, ctx: KindContext): Promise<string[]> {
+async function planAddresses(spec: S, existing: Rec | undefined, ctx: PlanContext, plan: Plan, self: Change): Promise<string[]> {
   const want = spec.addresses as Rec[] | undefined;
   if (!want?.length) return [];
+  const { sdk, signal } = ctx.api;
   const have = new Map(((existing?.addresses as Rec[] | undefined) ?? []).map((a) => [a.address_name as string, a]));
   let changed = false;
   for (const a of want) {
@@ -63,7 +64,7 @@ async function applyAddresses(spec: S, id: string | undefined, existing: Rec | u
     const cur = have.get(a.address_name as string);
     if (!cur) {
       changed = true;
-      if (!ctx.dryRun) await ctx.api.sdk.admin.customer.createAddress(id!, body as never, undefined, { signal: ctx.api.signal });
+      plan.write(() => sdk.admin.customer.createAddress(self.id!, body as never, undefined, { signal }));
       continue;
     }
     const { metadata, ...plain } = body;
@@ -71,7 +72,7 @@ async function applyAddresses(spec: S, id: string | undefined, existing: Rec | u
     if (metadataChanged(metadata as Rec | undefined, cur.metadata as Rec | undefined)) fields.push("metadata");
     if (!fields.length) continue;
     changed = true;
-    if (!ctx.dryRun) await ctx.api.sdk.admin.customer.updateAddress(id!, cur.id as string, Object.fromEntries(fields.map((f) => [f, body[f]])) as never, undefined, { signal: ctx.api.signal });
+    plan.write(() => sdk.admin.customer.updateAddress(self.id!, cur.id as string, Object.fromEntries(fields.map((f) => [f, body[f]])) as never, undefined, { signal }));
   }
   return changed ? ["addresses"] : [];
 }
@@ -104,7 +105,7 @@ export const customers = simpleKind<S, Rec>({
   body: (s) => ({ email: s.email, first_name: s.first_name, last_name: s.last_name, phone: s.phone, company_name: s.company_name, metadata: s.metadata }),
   current: (e) => e,
   createOnly: ["email"],
-  after: applyAddresses,
+  after: planAddresses,
   links: (s, e, ctx) =>
     s.groups
       ? [
@@ -196,21 +197,15 @@ export const priceLists: Kind<S, Rec> = (() => {
       ends_at: e.ends_at ? new Date(e.ends_at as string).toISOString() : null,
       rules: e.rules ? { customer_group_id: [...(((e.rules as Rec).customer_group_id as string[]) ?? [])].sort() } : { customer_group_id: [] },
     }),
-    after: async (s, id, existing, ctx) => {
+    after: async (s, existing, ctx, plan, self) => {
       if (!s.prices) return [];
+      const { sdk, signal } = ctx.api;
       const wanted = listPrices(s, ctx);
-      const have = existing && id ? (await pageAll<Rec>((q) => ctx.api.sdk.admin.priceList.prices(id, q, undefined, { signal: ctx.api.signal }), "prices")).map(fromListPrice) : [];
-      const plan = planPrices(wanted, have);
-      if (!plan.create.length && !plan.update.length) return [];
-      if (!ctx.dryRun) {
-        await ctx.api.sdk.admin.priceList.batchPrices(
-          id!,
-          { create: plan.create.map((p) => priceBody(p, true)), update: plan.update.map((u) => ({ id: u.id, variant_id: u.price.variant_id, amount: u.price.amount })) } as never,
-          undefined,
-          undefined,
-          { signal: ctx.api.signal },
-        );
-      }
+      const have = existing ? (await pageAll<Rec>((q) => sdk.admin.priceList.prices(self.id!, q, undefined, { signal }), "prices")).map(fromListPrice) : [];
+      const prices = planPrices(wanted, have);
+      if (!prices.create.length && !prices.update.length) return [];
+      const body = { create: prices.create.map((p) => priceBody(p, true)), update: prices.update.map((u) => ({ id: u.id, variant_id: u.price.variant_id, amount: u.price.amount })) };
+      plan.write(() => sdk.admin.priceList.batchPrices(self.id!, body as never, undefined, undefined, { signal }));
       return ["prices"];
     },
   });
@@ -301,25 +296,24 @@ export const promotions: Kind<S, Rec> = {
     });
     return new Map(list.map((p) => [p.code as string, p]));
   },
-  async apply(item, existing, ctx) {
+  async plan(item, existing, ctx) {
+    const plan = new Plan();
+    const { sdk, signal } = ctx.api;
     const s = item.spec;
     const code = s.code as string;
     const am = s.application_method as Rec;
     const campaign_id = s.campaign === null ? null : s.campaign ? ctx.id("campaign", s.campaign as string) : undefined;
     const top = compact({ code, type: s.type ?? "standard", status: s.status ?? "active", is_automatic: s.is_automatic ?? false, campaign_id });
     const method = compact({ type: am.type, target_type: am.target_type, allocation: am.allocation ?? (am.target_type === "order" ? "across" : "each"), value: am.value, currency_code: am.currency_code, max_quantity: am.max_quantity, apply_to_quantity: am.apply_to_quantity, buy_rules_min_quantity: am.buy_rules_min_quantity });
-    let id = existing?.id as string | undefined;
-    const fields: string[] = [];
+    const self = plan.change({ kind: "promotion", key: code, action: existing ? "unchanged" : "create", fields: [], id: existing?.id as string | undefined });
+    const fields = self.fields;
     if (!existing) {
       fields.push(...Object.keys(top), "application_method", ...(s.rules ? ["rules"] : []));
-      if (!ctx.dryRun) {
-        const res = (await ctx.api.sdk.admin.promotion.create(
-          { ...top, application_method: compact({ ...method, target_rules: am.target_rules, buy_rules: am.buy_rules }), rules: s.rules ?? [] } as never,
-          undefined,
-          { signal: ctx.api.signal },
-        )) as unknown as { promotion: Rec };
-        id = res.promotion.id as string;
-      }
+      const create = { ...top, application_method: compact({ ...method, target_rules: am.target_rules, buy_rules: am.buy_rules }), rules: s.rules ?? [] };
+      plan.write(async () => {
+        const res = (await sdk.admin.promotion.create(create as never, undefined, { signal })) as unknown as { promotion: Rec };
+        ctx.created(self, res.promotion.id as string);
+      });
     } else {
       const update: Rec = {};
       for (const f of changedFields(top, existing)) {
@@ -335,7 +329,7 @@ export const promotions: Kind<S, Rec> = {
         for (const f of methodChanged) m[f] = method[f];
         update.application_method = m;
       }
-      if (fields.length && !ctx.dryRun) await ctx.api.sdk.admin.promotion.update(id!, update as never, undefined, { signal: ctx.api.signal });
+      if (fields.length) plan.write(() => sdk.admin.promotion.update(self.id!, update as never, undefined, { signal }));
       // Rule lists are made to match the file: the old ones go, the declared ones come.
       const ruleLists: [string, string, Rec[] | undefined, Rec[] | undefined][] = [
         ["rules", "rules", s.rules as Rec[] | undefined, existing.rules as Rec[] | undefined],
@@ -345,14 +339,14 @@ export const promotions: Kind<S, Rec> = {
       for (const [field, route, want, have] of ruleLists) {
         if (!want || same(ruleSet(want), ruleSet(have))) continue;
         fields.push(field);
-        if (ctx.dryRun) continue;
         const old = (have ?? []).map((r) => r.id as string);
-        await ctx.api.sdk.admin.promotion.batchRules(id!, route, compact({ create: want, delete: old.length ? old : undefined }), undefined, { signal: ctx.api.signal });
+        plan.write(() => sdk.admin.promotion.batchRules(self.id!, route, compact({ create: want, delete: old.length ? old : undefined }), undefined, { signal }));
       }
     }
-    ctx.setId("promotion", code, id);
-    ctx.change({ kind: "promotion", key: code, action: !existing ? "create" : fields.length ? "update" : "unchanged", fields, id });
-    ctx.env(envName("PROMOTION", item.envKey, "ID"), id ?? ctx.id("promotion", code));
+    ctx.setId("promotion", code, self.id);
+    if (existing && fields.length) self.action = "update";
+    plan.envVar(envName("PROMOTION", item.envKey, "ID"), () => self.id);
+    return plan;
   },
 };
 

@@ -2,7 +2,7 @@
  * Stock locations with their fulfillment sets, service zones and shipping options. The nested
  * objects are kinds of their own (each reported and printed), queued by their parent.
  */
-import { SeedError, changedFields, compact, envName, listAll, listByKeys, same, type Item, type Kind, type KindContext, type Ref } from "./engine.js";
+import { SeedError, changedFields, compact, envName, listAll, listByKeys, Plan, same, type Kind, type PlanContext, type Ref } from "./engine.js";
 import { simpleKind, idsOf, refList, METADATA, ENV_FIELD } from "./simple.js";
 import { Issues, at, bool, country, currency, json, list, num, oneOf, opt, req, shape, shapeOf, str, strList, strOrNull, type Rec } from "./validate.js";
 
@@ -114,19 +114,19 @@ export const stockLocations = simpleKind<S, Rec>({
 });
 
 // The stock location's address is compared on the declared keys only (Medusa fills the rest).
-const baseApply = stockLocations.apply.bind(stockLocations);
-stockLocations.apply = (item, existing, ctx) => {
+const basePlan = stockLocations.plan.bind(stockLocations);
+stockLocations.plan = (item, existing, ctx) => {
   if (existing && item.spec.address) {
     const want = item.spec.address as Rec;
     const cur = (existing.address as Rec | null) ?? {};
     const sameAddress = Object.keys(want).every((k) => same(want[k], cur[k]));
     existing = { ...existing, address: sameAddress ? want : cur };
   }
-  return baseApply(item, existing, ctx);
+  return basePlan(item, existing, ctx);
 };
 
 /** A location with its sets, zones and geo zones, read once per run (and again after writes). */
-async function locationDetail(ctx: KindContext, locationId: string, fresh = false): Promise<Rec> {
+async function locationDetail(ctx: PlanContext, locationId: string, fresh = false): Promise<Rec> {
   const key = `location:${locationId}`;
   if (!fresh && ctx.cache.has(key)) return ctx.cache.get(key) as Rec;
   const { stock_location } = (await ctx.api.sdk.admin.stockLocation.retrieve(
@@ -150,31 +150,32 @@ const childKind = (kind: string, section: string, envKind: string): Pick<Kind, "
 
 export const fulfillmentSets: Kind<S, Rec> = {
   ...childKind("fulfillment_set", "stock_locations[].fulfillment_sets", "FULFILLMENT_SET"),
-  async apply(item, _e, ctx) {
+  async plan(item, _e, ctx) {
+    const plan = new Plan();
     const s = item.spec;
+    const name = s.name as string;
     const locationId = ctx.id("stock_location", s.__location as string);
     const type = (s.type as string) ?? "shipping";
     let set: Rec | undefined;
     if (!ctx.isPlaceholder(locationId)) {
-      set = ((await locationDetail(ctx, locationId)).fulfillment_sets as Rec[] | undefined)?.find((f) => f.name === s.name);
+      set = ((await locationDetail(ctx, locationId)).fulfillment_sets as Rec[] | undefined)?.find((f) => f.name === name);
     }
-    let id = set?.id as string | undefined;
-    const fields: string[] = [];
+    const self = plan.change({ kind: "fulfillment_set", key: name, action: set ? "unchanged" : "create", fields: set ? [] : ["name", "type"], id: set?.id as string | undefined });
     if (!set) {
-      fields.push("name", "type");
-      if (!ctx.dryRun) {
-        await ctx.api.sdk.admin.stockLocation.createFulfillmentSet(locationId, { name: s.name as string, type: type as string }, undefined, { signal: ctx.api.signal });
-        set = ((await locationDetail(ctx, locationId, true)).fulfillment_sets as Rec[]).find((f) => f.name === s.name);
-        id = set?.id as string;
-      }
+      plan.write(async () => {
+        await ctx.api.sdk.admin.stockLocation.createFulfillmentSet(locationId, { name, type }, undefined, { signal: ctx.api.signal });
+        // The answer is the location: the new set's id (and its zones, none yet) are read back.
+        const made = ((await locationDetail(ctx, locationId, true)).fulfillment_sets as Rec[]).find((f) => f.name === name);
+        ctx.created(self, made?.id as string);
+        if (made) ctx.cache.set(`set:${name}`, made);
+      });
     } else if (set.type !== type) {
       // Medusa cannot change a set's type; say so rather than pretend.
       throw new SeedError([`${item.path}.type: fulfillment set "${s.name}" exists with type ${set.type}; Medusa cannot change it to ${type}`]);
-    }
-    ctx.setId("fulfillment_set", s.name as string, id);
-    ctx.change({ kind: "fulfillment_set", key: s.name as string, action: set && !fields.length ? "unchanged" : "create", fields, id });
-    ctx.env(envName("FULFILLMENT_SET", item.envKey, "ID"), id ?? ctx.id("fulfillment_set", s.name as string));
-    if (set) ctx.cache.set(`set:${s.name}`, set);
+    } else ctx.cache.set(`set:${name}`, set);
+    ctx.setId("fulfillment_set", name, self.id);
+    plan.envVar(envName("FULFILLMENT_SET", item.envKey, "ID"), () => self.id);
+    return plan;
   },
   children: (item) => [
     {
@@ -192,38 +193,37 @@ const geoZones = (countries: string[]) => countries.map((c) => ({ type: "country
 
 export const serviceZones: Kind<S, Rec> = {
   ...childKind("service_zone", "…service_zones", "SERVICE_ZONE"),
-  async apply(item, _e, ctx) {
+  async plan(item, _e, ctx) {
+    const plan = new Plan();
+    const { sdk, signal } = ctx.api;
     const s = item.spec;
+    const name = s.name as string;
     const setId = ctx.id("fulfillment_set", s.__set as string);
     const set = ctx.cache.get(`set:${s.__set}`) as Rec | undefined;
-    const zone = ((set?.service_zones as Rec[] | undefined) ?? []).find((z) => z.name === s.name);
+    const zone = ((set?.service_zones as Rec[] | undefined) ?? []).find((z) => z.name === name);
     const want = s.countries ? [...new Set(s.countries as string[])].sort() : undefined;
-    let id = zone?.id as string | undefined;
-    const fields: string[] = [];
+    const self = plan.change({ kind: "service_zone", key: name, action: zone ? "unchanged" : "create", fields: [], id: zone?.id as string | undefined });
     if (!zone) {
-      fields.push("name", ...(want ? ["countries"] : []));
-      if (!ctx.dryRun) {
-        const res = (await ctx.api.sdk.admin.fulfillmentSet.createServiceZone(setId, { name: s.name, geo_zones: geoZones(want ?? []) } as never, { fields: "id,*service_zones" }, undefined, { signal: ctx.api.signal })) as unknown as {
-          fulfillment_set: Rec;
-        };
-        id = ((res.fulfillment_set.service_zones as Rec[]) ?? []).find((z) => z.name === s.name)?.id as string;
-      }
+      self.fields.push("name", ...(want ? ["countries"] : []));
+      plan.write(async () => {
+        const res = (await sdk.admin.fulfillmentSet.createServiceZone(setId, { name, geo_zones: geoZones(want ?? []) } as never, { fields: "id,*service_zones" }, undefined, { signal })) as unknown as { fulfillment_set: Rec };
+        ctx.created(self, ((res.fulfillment_set.service_zones as Rec[]) ?? []).find((z) => z.name === name)?.id as string);
+      });
     } else if (want) {
       const geo = ((zone.geo_zones as Rec[]) ?? []).filter((g) => g.type === "country");
       const have = geo.map((g) => g.country_code as string).sort();
       if (!same(have, want)) {
-        fields.push("countries");
-        if (!ctx.dryRun) {
-          const keep = geo.filter((g) => want.includes(g.country_code as string)).map((g) => ({ id: g.id, type: "country", country_code: g.country_code }));
-          const add = geoZones(want.filter((c) => !have.includes(c)));
-          const others = ((zone.geo_zones as Rec[]) ?? []).filter((g) => g.type !== "country").map((g) => ({ id: g.id, type: g.type, country_code: g.country_code, province_code: g.province_code ?? undefined, city: g.city ?? undefined, postal_expression: g.postal_expression ?? undefined }));
-          await ctx.api.sdk.admin.fulfillmentSet.updateServiceZone(setId, id!, { geo_zones: [...others.map(compact), ...keep, ...add] } as never, undefined, undefined, { signal: ctx.api.signal });
-        }
+        self.action = "update";
+        self.fields.push("countries");
+        const keep = geo.filter((g) => want.includes(g.country_code as string)).map((g) => ({ id: g.id, type: "country", country_code: g.country_code }));
+        const add = geoZones(want.filter((c) => !have.includes(c)));
+        const others = ((zone.geo_zones as Rec[]) ?? []).filter((g) => g.type !== "country").map((g) => ({ id: g.id, type: g.type, country_code: g.country_code, province_code: g.province_code ?? undefined, city: g.city ?? undefined, postal_expression: g.postal_expression ?? undefined }));
+        plan.write(() => sdk.admin.fulfillmentSet.updateServiceZone(setId, self.id!, { geo_zones: [...others.map(compact), ...keep, ...add] } as never, undefined, undefined, { signal }));
       }
     }
-    ctx.setId("service_zone", s.name as string, id);
-    ctx.change({ kind: "service_zone", key: s.name as string, action: !zone ? "create" : fields.length ? "update" : "unchanged", fields, id });
-    ctx.env(envName("SERVICE_ZONE", item.envKey, "ID"), id ?? ctx.id("service_zone", s.name as string));
+    ctx.setId("service_zone", name, self.id);
+    plan.envVar(envName("SERVICE_ZONE", item.envKey, "ID"), () => self.id);
+    return plan;
   },
   children: (item) => [
     {
@@ -250,7 +250,9 @@ function optionPriceKey(p: Rec): string | undefined {
 export const shippingOptions: Kind<S, Rec> = {
   ...childKind("shipping_option", "…shipping_options", "SHIPPING_OPTION"),
   key: (s: S) => `${s.__zone}/${s.name}`,
-  async apply(item, _e, ctx) {
+  async plan(item, _e, ctx) {
+    const plan = new Plan();
+    const { sdk, signal } = ctx.api;
     const s = item.spec;
     const key = `${s.__zone}/${s.name}`;
     const zoneId = ctx.id("service_zone", s.__zone as string);
@@ -275,17 +277,18 @@ export const shippingOptions: Kind<S, Rec> = {
       type: compact(s.type as Rec),
       data: s.data,
     });
-    let id = option?.id as string | undefined;
-    let fields: string[];
+    const self = plan.change({ kind: "shipping_option", key, action: option ? "unchanged" : "create", fields: [], id: option?.id as string | undefined });
+    const fields = self.fields;
     if (!option) {
-      fields = [...Object.keys(desired), "prices", "rules"];
-      if (!ctx.dryRun) {
-        const res = (await ctx.api.sdk.admin.shippingOption.create({ ...desired, service_zone_id: zoneId, prices, rules, metadata: s.metadata } as never, undefined, undefined, { signal: ctx.api.signal })) as unknown as { shipping_option: Rec };
-        id = res.shipping_option.id as string;
-      }
+      fields.push(...Object.keys(desired), "prices", "rules");
+      const create = { ...desired, service_zone_id: zoneId, prices, rules, metadata: s.metadata };
+      plan.write(async () => {
+        const res = (await sdk.admin.shippingOption.create(create as never, undefined, undefined, { signal })) as unknown as { shipping_option: Rec };
+        ctx.created(self, res.shipping_option.id as string);
+      });
     } else {
       const current = { ...option, type: option.type ? pickType(option.type as Rec, desired.type as Rec) : undefined };
-      fields = changedFields(desired, current);
+      fields.push(...changedFields(desired, current));
       const update: Rec = {};
       for (const f of fields) update[f] = desired[f];
       // Prices: matched by region or currency; the option's other prices are sent back unchanged.
@@ -324,11 +327,14 @@ export const shippingOptions: Kind<S, Rec> = {
         fields.push("metadata");
         update.metadata = s.metadata;
       }
-      if (fields.length && !ctx.dryRun) await ctx.api.sdk.admin.shippingOption.update(id!, update as never, undefined, undefined, { signal: ctx.api.signal });
+      if (fields.length) {
+        self.action = "update";
+        plan.write(() => sdk.admin.shippingOption.update(self.id!, update as never, undefined, undefined, { signal }));
+      }
     }
-    ctx.setId("shipping_option", key, id);
-    ctx.change({ kind: "shipping_option", key, action: !option ? "create" : fields.length ? "update" : "unchanged", fields, id });
-    ctx.env(envName("SHIPPING_OPTION", item.envKey, "ID"), id ?? ctx.id("shipping_option", key));
+    ctx.setId("shipping_option", key, self.id);
+    plan.envVar(envName("SHIPPING_OPTION", item.envKey, "ID"), () => self.id);
+    return plan;
   },
 };
 

@@ -1,5 +1,5 @@
 /** Store set-up kinds: sales channels, publishable keys, regions, tax regions, shipping profiles, the store. */
-import { changedFields, compact, envName, listAll, listByKeys, same, sorted, type Kind, type KindContext } from "./engine.js";
+import { changedFields, compact, envName, listAll, listByKeys, Plan, same, sorted, type Kind } from "./engine.js";
 import { simpleKind, idsOf, refList, METADATA, ENV_FIELD } from "./simple.js";
 import { bool, country, currency, list, num, oneOf, opt, req, shape, shapeOf, str, strList, strOrNull, type Rec } from "./validate.js";
 
@@ -45,10 +45,9 @@ export const publishableKeys = simpleKind<S, Rec>({
           },
         ]
       : [],
-  env: (item, _id, created, existing, ctx) => {
+  env: (item, plan, created, existing) => {
     // Publishable keys are public by design (CONTRACT §4): the token itself is printed.
-    const token = (created?.token ?? existing?.token) as string | undefined;
-    ctx.env(envName("PUBLISHABLE_KEY", item.envKey), token);
+    plan.envVar(envName("PUBLISHABLE_KEY", item.envKey), () => (created()?.token ?? existing?.token) as string | undefined);
   },
 });
 
@@ -73,12 +72,12 @@ export const secretKeys = simpleKind<S, Rec>({
   body: (s) => ({ title: s.title, type: "secret" }),
   current: (e) => ({ ...e, type: "secret" }),
   createOnly: ["type"],
-  env: (item, _id, created, existing, ctx) => {
+  env: (item, plan, created, existing) => {
     const name = envName("SECRET_KEY", item.envKey);
     if (existing) {
-      ctx.env(name, undefined, { unavailable: `secret API key "${item.spec.title}" already exists and Medusa shows a secret only when it is created; revoke it (medusactl api-keys revoke ${existing.id as string}) and apply again for a new one` });
+      plan.envVar(name, () => undefined, { unavailable: `secret API key "${item.spec.title}" already exists and Medusa shows a secret only when it is created; revoke it (medusactl api-keys revoke ${existing.id as string}) and apply again for a new one` });
     } else {
-      ctx.env(name, created?.token as string | undefined, {});
+      plan.envVar(name, () => created()?.token as string | undefined, {});
     }
   },
 });
@@ -153,22 +152,14 @@ export const taxRegions: Kind<S, Rec> = (() => {
     }),
     current: (e) => e,
     createOnly: ["country_code", "province_code", "parent_id"],
-    after: async (s, id, existing, ctx) => {
+    after: async (s, existing, ctx, plan, self) => {
       const want = s.default_tax_rate as Rec | undefined;
       if (!want) return [];
-      const rates = (existing?.tax_rates as Rec[] | undefined) ?? [];
-      const current = rates.find((r) => r.is_default);
-      if (!existing) {
-        if (!ctx.dryRun) await ctx.api.sdk.admin.taxRate.create(compact({ ...want, tax_region_id: id, is_default: true }) as never, undefined, undefined, { signal: ctx.api.signal });
-        return ["default_tax_rate"];
-      }
-      if (current) {
-        const diff = changedFields(want, current);
-        if (!diff.length) return [];
-        if (!ctx.dryRun) await ctx.api.sdk.admin.taxRate.update(current.id as string, want as never, undefined, undefined, { signal: ctx.api.signal });
-      } else if (!ctx.dryRun) {
-        await ctx.api.sdk.admin.taxRate.create(compact({ ...want, tax_region_id: id, is_default: true }) as never, undefined, undefined, { signal: ctx.api.signal });
-      }
+      const { sdk, signal } = ctx.api;
+      const current = ((existing?.tax_rates as Rec[] | undefined) ?? []).find((r) => r.is_default);
+      if (current && !changedFields(want, current).length) return [];
+      if (current) plan.write(() => sdk.admin.taxRate.update(current.id as string, want as never, undefined, undefined, { signal }));
+      else plan.write(() => sdk.admin.taxRate.create(compact({ ...want, tax_region_id: self.id, is_default: true }) as never, undefined, undefined, { signal }));
       return ["default_tax_rate"];
     },
     // A province's tax region needs its country's first.
@@ -219,7 +210,8 @@ export const store: Kind<S, Rec> = {
       s.default_region && { kind: "region", key: s.default_region as string, path: `${path}.default_region` },
       s.default_location && { kind: "stock_location", key: s.default_location as string, path: `${path}.default_location` },
     ].filter(Boolean) as { kind: string; key: string; path: string }[],
-  async apply(item, _e, ctx) {
+  async plan(item, _e, ctx) {
+    const plan = new Plan();
     const s = item.spec;
     const { stores } = (await ctx.api.sdk.admin.store.list(
       { fields: "id,name,metadata,default_sales_channel_id,default_region_id,default_location_id,*supported_currencies", limit: 1 },
@@ -259,9 +251,10 @@ export const store: Kind<S, Rec> = {
       fields.push("metadata");
       update.metadata = meta;
     }
-    if (fields.length && !ctx.dryRun) await ctx.api.sdk.admin.store.update(st.id as string, update as never, undefined, undefined, { signal: ctx.api.signal });
-    ctx.change({ kind: "store", key: (st.name as string) ?? "store", action: fields.length ? "update" : "unchanged", fields, id: st.id as string });
-    ctx.env(envName("STORE", "ID"), st.id as string);
+    if (fields.length) plan.write(() => ctx.api.sdk.admin.store.update(st.id as string, update as never, undefined, undefined, { signal: ctx.api.signal }));
+    plan.change({ kind: "store", key: (st.name as string) ?? "store", action: fields.length ? "update" : "unchanged", fields, id: st.id as string });
+    plan.envVar(envName("STORE", "ID"), () => st.id as string);
+    return plan;
   },
 };
 

@@ -1,14 +1,14 @@
 import { setMaxListeners } from "node:events";
+import { createHash } from "node:crypto";
 import type { Factory } from "../../cmdutil/factory.js";
 import { readStdinText, readTextFile } from "../../cmdutil/input-file.js";
 import { CancelError, clipLine, UsageError } from "../../../term/errors.js";
 import type { IOStreams } from "../../../term/io.js";
+import type { Medusa } from "../../../sdk/index.js";
 import { renderTable } from "../../output/render.js";
-import { ApplyStopped, SeedError, runApply, type ApplyResult } from "./engine.js";
-import { JobLock } from "../job-lock.js";
+import { SeedError, applyEngine, lookUp, walk, type ApplyResult, type Item } from "./engine.js";
 import { refusedMidJob, resumeCommand } from "../job.js";
-import { checkpointId, jobFor } from "../checkpoint.js";
-import { createHash } from "node:crypto";
+import { runEngine } from "../runner.js";
 import { KINDS, parseSeed, readSeedText } from "./seed.js";
 import { leanHeap } from "../lean-heap.js";
 
@@ -29,21 +29,15 @@ async function readInput(f: Factory, file: string): Promise<string> {
 /** Issues shown of a refused seed file: enough to act on, never a message that grows with the file. */
 const SHOWN_ISSUES = 200;
 
-function asUsage(e: unknown, file: string): never {
+/** A refused file: exit 2 with every problem. `written`: objects before the refused one were written (a problem only the store shows). */
+function asUsage(e: unknown, file: string, written = false): never {
   if (e instanceof SeedError) {
     const shown = e.issues.slice(0, SHOWN_ISSUES).map((i) => `  ${clipLine(i)}`);
     if (e.issues.length > SHOWN_ISSUES) shown.push(`  … and ${e.issues.length - SHOWN_ISSUES} more`);
     const lines = shown.join("\n");
-    throw new UsageError(`${file === "-" ? "stdin" : file}: ${e.message}; nothing was written:\n${lines}`);
+    throw new UsageError(`${file === "-" ? "stdin" : file}: ${e.message}; ${written ? "the objects before it were written, nothing after" : "nothing was written"}:\n${lines}`);
   }
   throw e;
-}
-
-/** The lock of `apply` of this content (a file or stdin) into this store. */
-async function lockApply(f: Factory, file: string, items: unknown): Promise<JobLock> {
-  const fingerprint = createHash("sha256").update(JSON.stringify([...(items as Map<string, unknown>)])).digest("hex");
-  const { dir, key } = await jobFor(f, "apply", file, fingerprint);
-  return JobLock.acquire(dir, checkpointId(key), "apply");
 }
 
 export async function applyRun(f: Factory, o: ApplyOptions): Promise<ApplyResult> {
@@ -57,34 +51,54 @@ export async function applyRun(f: Factory, o: ApplyOptions): Promise<ApplyResult
     asUsage(e, file);
   }
   const sdk = await f.sdk({ pool: true });
-  // The first phase looks up every kind at once, each request listening to the same signal.
-  setMaxListeners(100, f.signal);
-  // One apply of a file into a store at a time; a dry run writes nothing and needs no lock.
-  const lock = o.dryRun ? undefined : await lockApply(f, file, items);
-  let result: ApplyResult;
-  let writing = false;
-  try {
-    // Writes listen only to a second Ctrl-C: the first stops between objects (ApplyStopped).
-    const writes = o.dryRun ? f.signal : (f.stopNow ?? new AbortController().signal);
-    // The first phase looks up every kind at once, each request listening to this signal too.
-    setMaxListeners(100, writes);
-    result = await runApply({ sdk, signal: writes }, KINDS, items, { dryRun: Boolean(o.dryRun), stop: f.signal, onWriting: () => (writing = true) });
-  } catch (e) {
-    if (e instanceof ApplyStopped || f.signal.aborted) {
-      const done = e instanceof ApplyStopped ? ` after ${e.done} of ${e.total} objects; none was left half-written` : "";
-      f.io.err.write(`Interrupted${done}. apply converges: run the same command again to finish:\n  ${resumeCommand(f.argv, false)}\n`);
-      throw new CancelError("interrupted");
-    }
-    if (!o.dryRun && !(e instanceof SeedError)) {
-      // What was written stays; apply finds it by natural key on the next run.
-      f.io.err.write(`apply stopped; what it wrote is kept. It converges: run the same command again to finish:\n  ${resumeCommand(f.argv, false)}\n`);
-    }
-    asUsage(writing && !o.dryRun ? refusedMidJob(e, "then run the same command again") : e, file);
-  } finally {
-    await lock?.release();
-  }
+  const result = await applyItems(f, sdk, file, items, { dryRun: Boolean(o.dryRun), quiet: o.quiet });
   writeResult(f.io, result, format, Boolean(o.quiet || f.io.quiet));
   return result;
+}
+
+/**
+ * Applies parsed items through the runner: the references are checked first (nothing is written
+ * when one is wrong), then each object is one chunk, planned and (unless a dry run) written, one
+ * at a time in dependency order. The job converges: it keeps the lock of this content (a file or
+ * stdin) in this store, and no journal, since a rerun finds by key what this one wrote.
+ */
+export async function applyItems(f: Factory, sdk: Medusa, file: string, items: Map<string, Item[]>, o: { dryRun: boolean; quiet?: boolean }): Promise<ApplyResult> {
+  // Writes listen only to a second Ctrl-C: the first stops between objects.
+  const signal = o.dryRun ? f.signal : (f.stopNow ?? new AbortController().signal);
+  // The first phase looks up every kind at once, each request listening to the same signals.
+  setMaxListeners(100, f.signal);
+  setMaxListeners(100, signal);
+  let writing = false;
+  let written = () => 0;
+  try {
+    const found = await lookUp({ sdk, signal }, KINDS, items);
+    // The lookups went through with this credential: from here on a 401 is the server failing.
+    writing = true;
+    const objs = walk(KINDS, items);
+    const { engine, result, written: sent } = applyEngine(sdk, found, objs, {
+      command: "apply",
+      file,
+      fingerprint: createHash("sha256").update(JSON.stringify([...items])).digest("hex"),
+      idColumns: [],
+      progress: { label: o.dryRun ? "planning" : "applying", unit: "objects", total: objs.length },
+      lastRow: objs.length,
+      firstRow: 1,
+      converges: true,
+      refusal: (e) => e instanceof SeedError,
+    });
+    written = sent;
+    await runEngine(f, { dryRun: o.dryRun, concurrency: 1, quiet: o.quiet }, engine, () => {});
+    return result(o.dryRun);
+  } catch (e) {
+    // The runner said how a real run stopped; a dry run stopped by Ctrl-C is said here.
+    if (o.dryRun && (e instanceof CancelError || f.signal.aborted)) {
+      f.io.err.write(`Interrupted. apply converges: run the same command again to finish:\n  ${resumeCommand(f.argv, false)}\n`);
+      throw new CancelError("interrupted");
+    }
+    // Past the lookups the runner has said how the job stopped.
+    if (!o.dryRun && !writing && !(e instanceof SeedError)) f.io.err.write(`apply stopped; what it wrote is kept. It converges: run the same command again to finish:\n  ${resumeCommand(f.argv, false)}\n`);
+    asUsage(writing && !o.dryRun ? refusedMidJob(e, "then run the same command again") : e, file, written() > 0);
+  }
 }
 
 export function summarize(r: ApplyResult): { create: number; update: number; unchanged: number } {

@@ -5,7 +5,7 @@
 import { byName } from "../../../shared/resolve.js";
 import { callAdmin, oneKey } from "../../../sdk/admin/call.js";
 import type { ListResource } from "../lookup.js";
-import { changedFields, compact, envName, linkDiff, metadataChanged, type Api, type Item, type Kind, type KindContext, type Ref } from "./engine.js";
+import { changedFields, compact, envName, linkDiff, metadataChanged, Plan, type Api, type Change, type Item, type Kind, type PlanContext, type Ref } from "./engine.js";
 import { Issues, opt, shape, str, json, type Field, type Rec } from "./validate.js";
 
 export interface Link {
@@ -34,16 +34,19 @@ export interface SimpleKindDef<S extends Rec, E extends Rec> {
   /** Among records that share a key, the one meant (a registered customer over guest records). */
   prefer?: (rows: E[]) => E | undefined;
   /** Body fields (ids resolved through ctx); metadata is compared by declared key only. */
-  body: (spec: S, ctx: KindContext) => Rec;
+  body: (spec: S, ctx: PlanContext) => Rec;
   /** The existing object in the body's terms, for comparison. */
   current: (existing: E) => Rec;
   /** Fields sent on create only (Medusa rejects them on update or they cannot change). */
   createOnly?: string[];
-  links?: (spec: S, existing: E | undefined, ctx: KindContext) => Link[];
-  /** Extra env variables (publishable key tokens). */
-  env?: (item: Item<S>, id: string | undefined, created: E | undefined, existing: E | undefined, ctx: KindContext) => void;
-  /** Extra work after create/update (e.g. a default tax rate); returns changed field names. */
-  after?: (spec: S, id: string | undefined, existing: E | undefined, ctx: KindContext) => Promise<string[]>;
+  links?: (spec: S, existing: E | undefined, ctx: PlanContext) => Link[];
+  /** Extra env variables (publishable key tokens); `created` is the create's answer once written. */
+  env?: (item: Item<S>, plan: Plan, created: () => E | undefined, existing: E | undefined) => void;
+  /**
+   * More to plan after create/update (e.g. a default tax rate): its writes go into `plan` (after
+   * the object's own, so `self.id` is known when they run); returns changed field names.
+   */
+  after?: (spec: S, existing: E | undefined, ctx: PlanContext, plan: Plan, self: Change) => Promise<string[]>;
   order?: Kind<S, E>["order"];
   children?: Kind<S, E>["children"];
   /** Reshapes an update's body where Medusa takes less than on create. */
@@ -77,44 +80,47 @@ export function simpleKind<S extends Rec, E extends Rec>(def: SimpleKindDef<S, E
       // Exact, every page, and a name two records share is an error naming both (shared/resolve.ts).
       return byName(await def.load(api, keys), { wanted: keys, nameOf: def.keyOf, what: def.kind.replace(/_/g, " "), describe: (e) => `${def.keyOf(e)} (${String(e.id)})`, prefer: def.prefer });
     },
-    async apply(item, existing, ctx) {
+    async plan(item, existing, ctx) {
+      const plan = new Plan();
+      const { sdk, signal } = ctx.api;
       const spec = item.spec;
       const key = def.key(spec);
       const body = compact(def.body(spec, ctx));
       const { metadata, ...plain } = body;
-      let id = existing?.id as string | undefined;
+      const self = plan.change({ kind: def.kind, key, action: existing ? "unchanged" : "create", fields: [], id: existing?.id as string | undefined });
       let created: E | undefined;
-      let fields: string[];
+      const fields = self.fields;
       if (!existing) {
-        fields = Object.keys(body);
-        if (!ctx.dryRun) {
-          const res = await callAdmin<Rec>(ctx.api.sdk, def.resource, "create", { body, query: def.writeQuery }, { signal: ctx.api.signal });
+        fields.push(...Object.keys(body));
+        plan.write(async () => {
+          const res = await callAdmin<Rec>(sdk, def.resource, "create", { body, query: def.writeQuery }, { signal });
           created = res[oneKey(def.resource)] as E;
-          id = created.id as string;
-        }
+          ctx.created(self, created.id as string);
+        });
       } else {
         const current = def.current(existing);
         const createOnly = new Set(def.createOnly ?? []);
-        fields = changedFields(plain, current).filter((f) => !createOnly.has(f));
+        fields.push(...changedFields(plain, current).filter((f) => !createOnly.has(f)));
         if (metadataChanged(metadata as Rec | undefined, existing.metadata as Rec | undefined)) fields.push("metadata");
-        if (fields.length && !ctx.dryRun) {
+        if (fields.length) {
           const update: Rec = {};
           for (const f of fields) update[f] = body[f];
-          await callAdmin(ctx.api.sdk, def.resource, "update", { id, body: def.updateBody?.(update) ?? update, query: def.writeQuery }, { signal: ctx.api.signal });
+          plan.write(() => callAdmin(sdk, def.resource, "update", { id: self.id, body: def.updateBody?.(update) ?? update, query: def.writeQuery }, { signal }));
         }
       }
-      ctx.setId(def.kind, key, id);
+      ctx.setId(def.kind, key, self.id);
       for (const link of def.links?.(spec, existing, ctx) ?? []) {
         const d = linkDiff(link.desired, existing ? link.current : []);
         if (!d.add.length && !d.remove.length) continue;
-        if (existing) fields.push(link.field);
-        else if (!fields.includes(link.field)) fields.push(link.field);
-        if (!ctx.dryRun) await callAdmin(ctx.api.sdk, def.resource, link.method, { id, body: compact({ add: d.add.length ? d.add : undefined, remove: d.remove.length ? d.remove : undefined }) }, { signal: ctx.api.signal });
+        if (existing || !fields.includes(link.field)) fields.push(link.field);
+        const change = compact({ add: d.add.length ? d.add : undefined, remove: d.remove.length ? d.remove : undefined });
+        plan.write(() => callAdmin(sdk, def.resource, link.method, { id: self.id, body: change }, { signal }));
       }
-      if (def.after) for (const f of await def.after(spec, id, existing, ctx)) if (!fields.includes(f)) fields.push(f);
-      ctx.change({ kind: def.kind, key, action: existing ? (fields.length ? "update" : "unchanged") : "create", fields, id });
-      ctx.env(envName(def.envKind, item.envKey, "ID"), id ?? ctx.id(def.kind, key));
-      def.env?.(item, id, created, existing, ctx);
+      if (def.after) for (const f of await def.after(spec, existing, ctx, plan, self)) if (!fields.includes(f)) fields.push(f);
+      if (existing && fields.length) self.action = "update";
+      plan.envVar(envName(def.envKind, item.envKey, "ID"), () => self.id);
+      def.env?.(item, plan, () => created, existing);
+      return plan;
     },
   };
 }

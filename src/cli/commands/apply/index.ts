@@ -12,7 +12,7 @@ export function register(cmd: Command, ctx: CommandContext): void {
     .option("-n, --dry-run", "print the plan (create, update, unchanged with the changed fields); write nothing")
     .addOption(new Option("-o, --output <format>", "table, json, env (KEY=VALUE lines) or shell (export KEY='VALUE')").choices(["table", "json", "env", "shell"]))
     .option("--json", "same as --output json")
-    .option("--quiet", "no summary on stderr")
+    .option("--quiet", "no progress or summary on stderr")
     .option("-y, --yes", "accepted for scripts; apply creates and updates, and asks for no confirmation")
     .addHelpText(
       "after",
