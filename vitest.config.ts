@@ -28,6 +28,12 @@ const ON_PRODUCTION_ONLY = [
   // (pictures on S3 there): the production lane ends well before the default ones, so they run there.
   "tests/e2e/storefront-seo.test.ts",
   "tests/e2e/storefront-lighthouse.test.ts",
+  // Browser suites that only read the shop or check out through the store API, the same on both
+  // topologies: the production lane ended 170 s before the default ones (their two workers alone
+  // then, with a core idle whenever one waits on Chromium or Medusa), and these ~110 suite-seconds
+  // even the lanes out.
+  "tests/e2e/storefront-layout.test.ts",
+  "tests/e2e/storefront-trust.test.ts",
 ];
 
 // The storefront imports the SDK's store entry by its package name, as an app would.
