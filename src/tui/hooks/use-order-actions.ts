@@ -283,7 +283,7 @@ const BATCH: Record<BatchVerb, { doing: string; undo: string }> = {
   complete: { doing: "completing", undo: "Cannot be undone: a completed order stays completed." },
   archive: { doing: "archiving", undo: "Cannot be undone here." },
 };
-const isBatchVerb = (a: string): a is BatchVerb => a in BATCH;
+const isBatchVerb = (a: string): a is BatchVerb => Object.hasOwn(BATCH, a);
 /** Orders read at once when a batch is planned. */
 const READERS = 4;
 /** Lines of a batch confirmation before "…and N more". */
