@@ -36,7 +36,7 @@ export interface Parcel {
 
 /** One step toward what the batch asks, decided by the order model from the order as it is now. */
 export type Step =
-  | { kind: "done"; changed: boolean; why?: string }
+  | { kind: "done"; why?: string }
   | { kind: "skip"; reason: string }
   | { kind: "fulfil"; lines: LinePlan[]; what: string }
   | { kind: "ship"; fulfillments: Fulfillment[]; labels: ShipmentLabel[]; carrier?: string; what: string }
@@ -52,7 +52,7 @@ const units = (lines: LinePlan[]) => lines.reduce((n, l) => n + l.quantity, 0);
 
 /** A refusal of the model as a step: done when it already happened, else skipped with its reason. */
 function refused(why: Why): Step {
-  if (why.done) return { kind: "done", changed: false, why: phrase(why.message) };
+  if (why.done) return { kind: "done", why: phrase(why.message) };
   // A report names the order on its own column: the reason need not say which.
   return { kind: "skip", reason: why.code === "canceled" ? "the order is canceled" : phrase(why.message) };
 }
@@ -67,7 +67,7 @@ export function shipStep(o: AdminOrder, p: Parcel, location?: string): Step {
   if (o.status === "canceled") return { kind: "skip", reason: "the order is canceled" };
   const tracked = new Set(fulfillmentsOf(o).filter((f) => !f.canceled_at && f.shipped_at).flatMap(labelsOf));
   const tracking = p.labels.map((l) => l.tracking_number);
-  if (tracking.length && tracking.every((t) => tracked.has(t))) return { kind: "done", changed: false };
+  if (tracking.length && tracking.every((t) => tracked.has(t))) return { kind: "done" };
   const skuLine = p.sku ? orderLines(o).find((i) => i.variant_sku === p.sku) : undefined;
   if (p.sku && !skuLine) return { kind: "skip", reason: `the order has no line with SKU ${p.sku}` };
   const labels = p.labels.filter((l) => !tracked.has(l.tracking_number));
@@ -80,7 +80,7 @@ export function shipStep(o: AdminOrder, p: Parcel, location?: string): Step {
     const fulfil = planFulfil(o, p.sku ? { sku: p.sku, quantity: p.quantity } : {});
     if (fulfil.ok) return { kind: "fulfil", lines: fulfil.plan.lines, what: `fulfil ${units(fulfil.plan.lines)} item(s)${location ? ` from ${location}` : ""}, then ship` };
   }
-  if (!tracking.length) return { kind: "done", changed: false, why: phrase(ship.why.message) };
+  if (!tracking.length) return { kind: "done", why: phrase(ship.why.message) };
   const others = [...tracked];
   return { kind: "skip", reason: others.length ? `already shipped with tracking ${others.join(", ")}` : "nothing left to ship" };
 }
